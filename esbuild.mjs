@@ -1,0 +1,49 @@
+// Builds the extension bundle (Node, CommonJS, `vscode` external) and, once
+// they exist, the webviews' browser bundles. Flags: --watch, --production.
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** @type {import('esbuild').BuildOptions} */
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: 'info',
+  legalComments: 'none',
+};
+
+const contexts = [
+  await esbuild.context({
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+  }),
+];
+
+// Webview code (browser, iife), one bundle per entry point under src/webview/.
+const webviewEntries = ['src/webview/timeline.ts', 'src/webview/pdfViewer.ts'].filter((f) => existsSync(f));
+if (webviewEntries.length) {
+  contexts.push(await esbuild.context({
+    ...common,
+    entryPoints: webviewEntries,
+    outdir: 'dist/webview',
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome120',
+  }));
+}
+
+if (watch) {
+  await Promise.all(contexts.map((c) => c.watch()));
+} else {
+  await Promise.all(contexts.map((c) => c.rebuild()));
+  await Promise.all(contexts.map((c) => c.dispose()));
+}

@@ -1,0 +1,308 @@
+import { createReadStream, promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { Readable } from 'node:stream';
+import { saveResponse, type DownloadOptions, type DownloadResult, type DownloadTarget } from './download';
+import { invalidRequest } from './errors';
+import { fileNameFromContentDisposition, safeFileName } from './fileNames';
+import { encodeHeaderValue, type HeaderEncoding } from './headerEncoding';
+import { mediaTypeFor } from './mediaTypes';
+import type {
+  ArchiveFile, ArchiveListItem, Attachment, Created, SubmissionDetail, SubmissionHistory,
+  SubmissionListItem, SubmissionStatus,
+} from './models';
+import { multipartBody, type FormPart } from './multipart';
+import type { NaiveTimeZone } from './time';
+import type { RawResponse } from './transport/http';
+import { ServiceTransport, type TransportOptions } from './transport/service';
+import { checkNotBlank, checkSingleLine, checkXmlText, isValidEmail } from './validate';
+import { buildPackage, DEFAULT_PACKAGE, type NewRecipient, type PackageDefaults } from './xml/package';
+import { ResponseReader } from './xml/readers';
+
+export interface ClientOptions extends TransportOptions {
+  /** Defaults for the package values the spec leaves open. */
+  readonly packageDefaults?: Partial<PackageDefaults>;
+  /** How non-ASCII titles and names travel in upload headers. */
+  readonly headerEncoding?: HeaderEncoding;
+  /** How `YYYY-MM-DD HH:MM:SS` times (no zone) are read. */
+  readonly naiveTimeZone?: NaiveTimeZone;
+  /** The file name of the package part of a new submission. */
+  readonly packageFileName?: string;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+}
+
+/** A new submission: the package fields and the documents to send. */
+export interface NewSubmission {
+  readonly formReference: string;
+  readonly recipients: readonly NewRecipient[];
+  readonly coverNote?: string;
+  readonly data?: string;
+  /** Local paths; each is sent under its base name (or `name` when given). */
+  readonly documents: readonly { readonly path: string; readonly name?: string }[];
+  readonly options?: Partial<PackageDefaults>;
+}
+
+export interface NewArchiveFile {
+  readonly path: string;
+  readonly title: string;
+  /** Defaults to the file's base name. */
+  readonly name?: string;
+}
+
+export interface UploadOptions extends CallOptions {
+  /** Bytes handed to the connection so far. */
+  readonly onProgress?: (sent: number, total: number) => void;
+}
+
+/** A raw download as a stream, for callers that do not want a file (e.g. a viewer). */
+export interface OpenedDownload {
+  readonly stream: Readable;
+  readonly fileName: string;
+  readonly contentType?: string;
+  readonly length?: number;
+}
+
+/**
+ * The service client: one method per endpoint of the interface (the numbers
+ * are the spec's). Knows nothing of VS Code; every failure is a ServiceError.
+ */
+export class ServiceClient {
+  private readonly transport: ServiceTransport;
+  private readonly read: ResponseReader;
+  private readonly packageDefaults: PackageDefaults;
+  private readonly headerEncoding: HeaderEncoding;
+  private readonly packageFileName: string;
+
+  constructor(opts: ClientOptions) {
+    this.transport = new ServiceTransport(opts);
+    this.read = new ResponseReader(opts.naiveTimeZone);
+    this.packageDefaults = { ...DEFAULT_PACKAGE, ...opts.packageDefaults };
+    this.headerEncoding = opts.headerEncoding ?? 'rfc2047';
+    this.packageFileName = opts.packageFileName ?? 'package.xml';
+  }
+
+  /** Requests sent so far, 401 challenges included. */
+  get requestCount(): number {
+    return this.transport.requestCount;
+  }
+
+  /** 1. GET /submissions */
+  async listSubmissions(o: CallOptions = {}): Promise<SubmissionListItem[]> {
+    return this.read.submissionList(await this.transport.getXml('/submissions', 'GET /submissions', o.signal));
+  }
+
+  /** 2. GET /submissions/<id> */
+  async getSubmission(id: string, o: CallOptions = {}): Promise<SubmissionDetail> {
+    const op = `GET /submissions/${id}`;
+    return this.read.submissionDetail(await this.transport.getXml(`/submissions/${seg(id)}`, op, o.signal), op);
+  }
+
+  /** 3. GET /submissions/<id>/history */
+  async getHistory(id: string, o: CallOptions = {}): Promise<SubmissionHistory> {
+    const op = `GET /submissions/${id}/history`;
+    return this.read.history(await this.transport.getXml(`/submissions/${seg(id)}/history`, op, o.signal), op);
+  }
+
+  /** 5. GET /submissions/<id>/status */
+  async getStatus(id: string, o: CallOptions = {}): Promise<SubmissionStatus> {
+    const op = `GET /submissions/${id}/status`;
+    return this.read.status(await this.transport.getXml(`/submissions/${seg(id)}/status`, op, o.signal), op);
+  }
+
+  /** 6. GET /submissions/<id>/attachment/<file_id>/<ticket>, saved to disk. */
+  async downloadAttachment(submissionId: string, a: Attachment, target: DownloadTarget, o: DownloadOptions = {}): Promise<DownloadResult> {
+    const op = `GET /submissions/${submissionId}/attachment/${a.id}/…`;
+    const res = await this.transport.getStream(attachmentPath(submissionId, a), op, o.signal);
+    return saveResponse(res, target, a.name || `attachment-${a.id}`, o, op);
+  }
+
+  /** 6, as a stream. */
+  async openAttachment(submissionId: string, a: Attachment, o: CallOptions = {}): Promise<OpenedDownload> {
+    const op = `GET /submissions/${submissionId}/attachment/${a.id}/…`;
+    return opened(await this.transport.getStream(attachmentPath(submissionId, a), op, o.signal), a.name || `attachment-${a.id}`);
+  }
+
+  /** 7. GET /submissions/<id>/summary (PDF), saved to disk. */
+  async downloadSummary(submissionId: string, target: DownloadTarget, o: DownloadOptions = {}): Promise<DownloadResult> {
+    const op = `GET /submissions/${submissionId}/summary`;
+    const res = await this.transport.getStream(`/submissions/${seg(submissionId)}/summary`, op, o.signal);
+    return saveResponse(res, target, `summary-${submissionId}.pdf`, o, op);
+  }
+
+  /** 7, as a stream. */
+  async openSummary(submissionId: string, o: CallOptions = {}): Promise<OpenedDownload> {
+    const op = `GET /submissions/${submissionId}/summary`;
+    return opened(await this.transport.getStream(`/submissions/${seg(submissionId)}/summary`, op, o.signal), `summary-${submissionId}.pdf`);
+  }
+
+  /**
+   * 4. POST /submissions: the package first (`attachment[]`, application/xml,
+   * named `package.xml`), then each document, streamed from disk. Validated
+   * before anything is sent; never retried once the body has started.
+   */
+  async createSubmission(s: NewSubmission, o: UploadOptions = {}): Promise<Created> {
+    const docs = await this.checkSubmission(s);
+    const xml = Buffer.from(buildPackage({
+      formReference: s.formReference,
+      recipients: s.recipients,
+      coverNote: s.coverNote ?? '',
+      data: s.data ?? '',
+      attachmentNames: docs.map((d) => d.name),
+      options: s.options,
+    }, this.packageDefaults), 'utf8');
+    const parts: FormPart[] = [
+      { field: 'attachment[]', fileName: this.packageFileName, contentType: 'application/xml', content: { buffer: xml } },
+      ...docs.map((d): FormPart => ({ field: 'attachment[]', fileName: d.name, contentType: mediaTypeFor(d.name), content: { path: d.path, size: d.size } })),
+    ];
+    const body = multipartBody(parts);
+    const text = await this.transport.sendOnce({
+      method: 'POST', path: '/submissions', operation: 'POST /submissions',
+      headers: { 'Content-Type': body.contentType, Expect: '' },
+      body: withProgress(body, o.onProgress), signal: o.signal,
+    });
+    return this.read.created(text, 'POST /submissions');
+  }
+
+  /** 8. GET /archives */
+  async listArchive(o: CallOptions = {}): Promise<ArchiveListItem[]> {
+    return this.read.archiveList(await this.transport.getXml('/archives', 'GET /archives', o.signal));
+  }
+
+  /** 9. GET /archives/<file_id> */
+  async getArchiveFile(id: string, o: CallOptions = {}): Promise<ArchiveFile> {
+    const op = `GET /archives/${id}`;
+    return this.read.archiveFile(await this.transport.getXml(`/archives/${seg(id)}`, op, o.signal), op);
+  }
+
+  /** 10. GET /archives/<file_id>/<ticket>, saved to disk. */
+  async downloadArchiveFile(file: Pick<ArchiveFile, 'id' | 'ticket' | 'name'>, target: DownloadTarget, o: DownloadOptions = {}): Promise<DownloadResult> {
+    const op = `GET /archives/${file.id}/…`;
+    const res = await this.transport.getStream(`/archives/${seg(file.id)}/${seg(file.ticket)}`, op, o.signal);
+    return saveResponse(res, target, file.name || `file-${file.id}`, o, op);
+  }
+
+  /** 10, as a stream. */
+  async openArchiveFile(file: Pick<ArchiveFile, 'id' | 'ticket' | 'name'>, o: CallOptions = {}): Promise<OpenedDownload> {
+    const op = `GET /archives/${file.id}/…`;
+    return opened(await this.transport.getStream(`/archives/${seg(file.id)}/${seg(file.ticket)}`, op, o.signal), file.name || `file-${file.id}`);
+  }
+
+  /** 11. PUT /archives: the file streamed as the body, title and name in headers. */
+  async uploadArchiveFile(f: NewArchiveFile, o: UploadOptions = {}): Promise<Created> {
+    const name = f.name ?? path.basename(f.path);
+    const headers = {
+      'X-Service-Title': encodeHeaderValue('The title', f.title, this.headerEncoding),
+      'X-Service-Name': encodeHeaderValue('The file name', name, this.headerEncoding),
+      'Content-Type': 'application/octet-stream',
+      Expect: '',
+    };
+    const size = await readableSize(f.path, name);
+    const text = await this.transport.sendOnce({
+      method: 'PUT', path: '/archives', operation: 'PUT /archives', headers, signal: o.signal,
+      body: withProgress(fileBody(f.path, size), o.onProgress),
+    });
+    return this.read.uploaded(text, 'PUT /archives');
+  }
+
+  /** Validates a new submission; returns its documents with names and sizes. */
+  private async checkSubmission(s: NewSubmission): Promise<{ path: string; name: string; size: number }[]> {
+    checkSingleLine('The form reference', s.formReference);
+    if (s.recipients.length === 0) throw invalidRequest('A submission needs at least one recipient.');
+    s.recipients.forEach((r, i) => {
+      const who = `Recipient ${i + 1}`;
+      checkNotBlank(`${who}'s e-mail address`, r.email);
+      if (!isValidEmail(r.email)) throw invalidRequest(`${who}'s e-mail address "${r.email}" is not valid.`);
+      for (const [field, v] of [['first name', r.firstName], ['last name', r.lastName], ['type', r.type ?? ''], ['authentication method', r.auth?.method ?? ''], ['authentication number', r.auth?.number ?? '']] as const) {
+        checkSingleLine(`${who}'s ${field}`, v);
+      }
+      if (r.auth) {
+        checkNotBlank(`${who}'s authentication method`, r.auth.method);
+        checkNotBlank(`${who}'s authentication number`, r.auth.number);
+      }
+    });
+    checkXmlText('The cover note', s.coverNote ?? '');
+    checkXmlText('The data', s.data ?? '');
+    if (s.documents.length === 0) throw invalidRequest('A submission needs at least one document.');
+    const seen = new Set<string>();
+    const docs: { path: string; name: string; size: number }[] = [];
+    for (const d of s.documents) {
+      const name = d.name ?? path.basename(d.path);
+      checkNotBlank('A document name', name);
+      checkSingleLine(`The document name "${name}"`, name);
+      if (name !== safeFileName(name)) throw invalidRequest(`The document name "${name}" cannot be used as a file name.`);
+      const key = name.toLowerCase();
+      if (seen.has(key)) throw invalidRequest(`Two documents are named "${name}"; each attachment needs its own name.`);
+      if (key === this.packageFileName.toLowerCase()) throw invalidRequest(`A document may not be named "${this.packageFileName}": that name is the package's.`);
+      seen.add(key);
+      docs.push({ path: d.path, name, size: await readableSize(d.path, name) });
+    }
+    return docs;
+  }
+}
+
+/** A path segment: ids and tickets are the service's strings, escaped. */
+function seg(v: string): string {
+  if (v === '' || v === '.' || v === '..') throw invalidRequest(`"${v}" is not a valid identifier.`);
+  return encodeURIComponent(v);
+}
+
+function attachmentPath(submissionId: string, a: Attachment): string {
+  return `/submissions/${seg(submissionId)}/attachment/${seg(a.id)}/${seg(a.ticket)}`;
+}
+
+/** Size of a readable, non-empty regular file, or a clear error. */
+async function readableSize(p: string, label: string): Promise<number> {
+  let st;
+  try {
+    st = await fs.stat(p);
+    await (await fs.open(p, 'r')).close();
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'does not exist' : code === 'EACCES' || code === 'EPERM' ? 'cannot be read (permission denied)' : `cannot be read (${code})`;
+    throw invalidRequest(`"${label}" ${why}.`);
+  }
+  if (!st.isFile()) throw invalidRequest(`"${label}" is not a file.`);
+  if (st.size === 0) throw invalidRequest(`"${label}" is empty.`);
+  return st.size;
+}
+
+function fileBody(p: string, size: number): { open: () => Readable; length: number } {
+  return {
+    length: size,
+    open: () => createReadStream(p, { highWaterMark: 1024 * 1024 }),
+  };
+}
+
+/** Wraps a body so that each opening reports bytes as they are read. */
+function withProgress<B extends { open: () => Readable | Buffer; length?: number }>(body: B, onProgress?: (sent: number, total: number) => void): B {
+  if (!onProgress) return body;
+  return {
+    ...body,
+    open: () => {
+      const s = body.open();
+      if (Buffer.isBuffer(s)) return s;
+      let sent = 0;
+      s.on('data', (c: Buffer) => {
+        sent += c.length;
+        onProgress(sent, body.length ?? 0);
+      });
+      return s;
+    },
+  };
+}
+
+function opened(res: RawResponse, fallbackName: string): OpenedDownload {
+  const h = (n: string) => {
+    const v = res.headers[n];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  const len = h('content-length');
+  return {
+    stream: res.body,
+    fileName: safeFileName(fileNameFromContentDisposition(h('content-disposition')) ?? fallbackName, safeFileName(fallbackName)),
+    contentType: h('content-type'),
+    length: len && /^\d+$/.test(len) ? Number(len) : undefined,
+  };
+}

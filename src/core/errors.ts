@@ -1,0 +1,68 @@
+/**
+ * One typed error family for everything the client can fail with. The core
+ * never words errors for a person beyond a plain English message; the UI maps
+ * `kind` to its own text and actions.
+ */
+export type ServiceErrorKind =
+  /** The service refused the user name or password (Digest challenge repeated). */
+  | 'unauthorized'
+  /** The service refused the API key (403, or a 401 without a Digest challenge). */
+  | 'keyRefused'
+  /** The id, ticket or path does not exist (404). */
+  | 'notFound'
+  /** The service answered with an error status or a `status` other than `ok`. */
+  | 'serviceError'
+  /** The response could not be read: not XML, malformed, truncated, too large, wrong shape. */
+  | 'badResponse'
+  /** The connection failed or dropped. */
+  | 'network'
+  /** No answer, or no progress, within the configured time. */
+  | 'timeout'
+  /** The caller cancelled. */
+  | 'cancelled'
+  /** The request was refused before anything was sent (validation). */
+  | 'invalidRequest'
+  /** A local file could not be read or written. */
+  | 'localFile';
+
+export interface ServiceErrorDetails {
+  /** HTTP status, when there was a response. */
+  status?: number;
+  /** Message text found in the service's response body, already redacted and bounded. */
+  serviceMessage?: string;
+  /** True when a request that changes data may or may not have been carried out. */
+  outcomeUnknown?: boolean;
+  /** The operation that failed, e.g. `GET /submissions/12`. Never holds credentials. */
+  operation?: string;
+  cause?: unknown;
+}
+
+export class ServiceError extends Error {
+  readonly kind: ServiceErrorKind;
+  readonly status?: number;
+  readonly serviceMessage?: string;
+  readonly outcomeUnknown: boolean;
+  readonly operation?: string;
+
+  constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'ServiceError';
+    this.kind = kind;
+    this.status = details.status;
+    this.serviceMessage = details.serviceMessage;
+    this.outcomeUnknown = details.outcomeUnknown ?? false;
+    this.operation = details.operation;
+  }
+}
+
+export function isServiceError(e: unknown, kind?: ServiceErrorKind): e is ServiceError {
+  return e instanceof ServiceError && (kind === undefined || e.kind === kind);
+}
+
+export function cancelledError(operation?: string): ServiceError {
+  return new ServiceError('cancelled', 'The operation was cancelled.', { operation });
+}
+
+export function invalidRequest(message: string): ServiceError {
+  return new ServiceError('invalidRequest', message);
+}

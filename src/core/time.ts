@@ -1,0 +1,51 @@
+/** A time as the service sent it, plus the instant when its format was recognised. */
+export interface ServiceTime {
+  readonly raw: string;
+  /** Absent when the value is empty or its format is not one we know. */
+  readonly date?: Date;
+}
+
+/** How to read `YYYY-MM-DD HH:MM:SS`, which carries no zone. */
+export type NaiveTimeZone = 'utc' | 'local';
+
+const NAIVE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
+const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/i;
+const DIGITS = /^-?\d{1,16}$/;
+/** Below this a Unix number is read as seconds (1e11 s is the year 5138; 1e11 ms is 1973). */
+const SECONDS_LIMIT = 1e11;
+
+/**
+ * Parses the formats the service may use (the spec does not say which):
+ * ISO 8601 with a zone, `YYYY-MM-DD HH:MM:SS` (zone from `naive`), and Unix
+ * seconds or milliseconds. Anything else keeps its raw text and no date.
+ */
+export function parseServiceTime(raw: string, naive: NaiveTimeZone = 'utc'): ServiceTime {
+  const value = raw.trim();
+  if (value === '') return { raw };
+  let ms: number | undefined;
+  if (DIGITS.test(value)) {
+    const n = Number(value);
+    ms = Math.abs(n) < SECONDS_LIMIT ? n * 1000 : n;
+  } else {
+    const m = NAIVE.exec(value);
+    if (m) {
+      const [y, mo, d, h, mi, s] = m.slice(1, 7).map((p) => (p === undefined ? 0 : Number(p)));
+      const fracMs = m[7] ? Number(m[7].padEnd(3, '0').slice(0, 3)) : 0;
+      if (!validParts(y, mo, d, h, mi, s)) return { raw };
+      ms = naive === 'utc'
+        ? Date.UTC(y, mo - 1, d, h, mi, s, fracMs)
+        : new Date(y, mo - 1, d, h, mi, s, fracMs).getTime();
+    } else if (ISO_WITH_ZONE.test(value)) {
+      ms = Date.parse(value.replace(',', '.'));
+    }
+  }
+  if (ms === undefined || !Number.isFinite(ms)) return { raw };
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? { raw } : { raw, date };
+}
+
+function validParts(y: number, mo: number, d: number, h: number, mi: number, s: number): boolean {
+  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 60) return false;
+  const daysInMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  return d <= daysInMonth;
+}

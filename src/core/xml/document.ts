@@ -1,0 +1,139 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { ServiceError } from '../errors';
+
+/** A parsed element: attributes under `@_name`, CDATA under `#cdata`, text under `#text`. */
+export type XmlNode = { readonly [key: string]: XmlValue };
+export type XmlValue = string | XmlNode | readonly XmlValue[];
+
+/** Every element the spec says may repeat: always an array, even with one child. */
+const REPEATED = new Set(['submission', 'recipient', 'attachment', 'historyEvent', 'file', 'tag']);
+
+const parser = new XMLParser({
+  ignoreAttributes: false, // status="ok", type, broadcast, tag id/text live in attributes
+  attributeNamePrefix: '@_',
+  parseTagValue: false, // keep `007`, `0e123`, 22-digit ids exactly as sent
+  parseAttributeValue: false,
+  trimValues: true, // trims formatting whitespace only; CDATA is kept apart, untrimmed
+  cdataPropName: '#cdata',
+  processEntities: true,
+  htmlEntities: false,
+  isArray: (name) => REPEATED.has(name),
+});
+
+/** How much of a body an error message may quote. */
+const EXCERPT_CHARS = 200;
+
+/**
+ * Parses a service response and checks its envelope. Returns the `response`
+ * element. Throws `badResponse` for anything that is not well-formed XML with
+ * a `response` root, and `serviceError` when `status` is not `ok`.
+ */
+export function parseResponse(body: string, operation?: string): XmlNode {
+  const text = body.replace(/^\uFEFF/, '');
+  if (text.trim() === '') {
+    throw new ServiceError('badResponse', 'The service sent an empty response.', { operation });
+  }
+  // A service response has no use for entity declarations; refusing them rules out expansion attacks.
+  if (/<!ENTITY/i.test(text)) {
+    throw new ServiceError('badResponse', 'The service sent XML with entity declarations, which is not accepted.', { operation, serviceMessage: excerpt(text) });
+  }
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) {
+    throw new ServiceError('badResponse', `The service sent a response that is not well-formed XML (${valid.err.msg}, line ${valid.err.line}).`, {
+      operation,
+      serviceMessage: excerpt(stripMarkup(text)),
+    });
+  }
+  let doc: unknown;
+  try {
+    doc = parser.parse(text);
+  } catch (e) {
+    throw new ServiceError('badResponse', 'The service sent XML that could not be read.', { operation, cause: e });
+  }
+  const response = isNode(doc) ? doc.response : undefined;
+  if (!isNode(response)) {
+    throw new ServiceError('badResponse', 'The service sent XML without a `response` element.', { operation, serviceMessage: excerpt(stripMarkup(text)) });
+  }
+  const status = attr(response, 'status');
+  if (status !== 'ok') {
+    const message = messageText(response);
+    throw new ServiceError('serviceError', `The service reported status "${status ?? '(none)'}"${message ? `: ${message}` : '.'}`, {
+      operation,
+      serviceMessage: message || undefined,
+    });
+  }
+  return response;
+}
+
+/** Text found in a response body that is an error, XML or not, bounded. */
+export function messageFromBody(body: string): string {
+  const text = body.replace(/^\uFEFF/, '');
+  if (XMLValidator.validate(text) === true) {
+    try {
+      const doc: unknown = parser.parse(text);
+      if (isNode(doc)) return excerpt(messageText(doc));
+    } catch {
+      // fall through to the plain-text excerpt
+    }
+  }
+  return excerpt(stripMarkup(text));
+}
+
+export function isNode(v: unknown): v is XmlNode {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The child element, or undefined; for a repeated child, its first occurrence. */
+export function child(node: XmlValue | undefined, name: string): XmlValue | undefined {
+  if (!isNode(node)) return undefined;
+  const v = node[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Every occurrence of a child element; an empty or missing container gives []. */
+export function children(node: XmlValue | undefined, name: string): XmlValue[] {
+  if (!isNode(node)) return [];
+  const v = node[name];
+  if (v === undefined) return [];
+  return Array.isArray(v) ? [...v] : [v];
+}
+
+/** Element text: plain text and CDATA sections joined, CDATA untouched. */
+export function text(node: XmlValue | undefined): string {
+  if (node === undefined) return '';
+  if (typeof node === 'string') return node;
+  if (Array.isArray(node)) return node.map(text).join('');
+  const n = node as XmlNode;
+  return text(n['#text']) + text(n['#cdata']);
+}
+
+export function attr(node: XmlValue | undefined, name: string): string | undefined {
+  if (!isNode(node)) return undefined;
+  const v = node[`@_${name}`];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Every text and CDATA in the tree, in document order, as one line. */
+function messageText(node: XmlValue): string {
+  const parts: string[] = [];
+  const walk = (v: XmlValue): void => {
+    if (typeof v === 'string') {
+      if (v.trim()) parts.push(v.trim());
+    } else if (Array.isArray(v)) {
+      v.forEach(walk);
+    } else {
+      for (const [k, c] of Object.entries(v as XmlNode)) if (!k.startsWith('@_') && k !== '?xml') walk(c);
+    }
+  };
+  walk(node);
+  return parts.join(' ').replace(/\s+/g, ' ').slice(0, 1000);
+}
+
+function stripMarkup(s: string): string {
+  return s.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ').replace(/<[^>]*>/g, ' ');
+}
+
+export function excerpt(s: string): string {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > EXCERPT_CHARS ? `${one.slice(0, EXCERPT_CHARS)}…` : one;
+}
