@@ -209,6 +209,7 @@ export class ServiceClient {
   /** Validates a new submission; returns its documents with names and sizes. */
   private async checkSubmission(s: NewSubmission): Promise<{ path: string; name: string; size: number }[]> {
     checkSingleLine('The form reference', s.formReference);
+    checkXmlText('The form reference', s.formReference);
     if (s.recipients.length === 0) throw invalidRequest('A submission needs at least one recipient.');
     s.recipients.forEach((r, i) => {
       const who = `Recipient ${i + 1}`;
@@ -216,6 +217,7 @@ export class ServiceClient {
       if (!isValidEmail(r.email)) throw invalidRequest(`${who}'s e-mail address "${r.email}" is not valid.`);
       for (const [field, v] of [['first name', r.firstName], ['last name', r.lastName], ['type', r.type ?? ''], ['authentication method', r.auth?.method ?? ''], ['authentication number', r.auth?.number ?? '']] as const) {
         checkSingleLine(`${who}'s ${field}`, v);
+        checkXmlText(`${who}'s ${field}`, v);
       }
       if (r.auth) {
         checkNotBlank(`${who}'s authentication method`, r.auth.method);

@@ -17,7 +17,7 @@ const WORD_BYTES = 45;
 export function encodeHeaderValue(field: string, value: string, encoding: HeaderEncoding = 'rfc2047'): string {
   checkNotBlank(field, value);
   checkSingleLine(field, value);
-  if (/^[\x20-\x7E]*$/.test(value) && !/^=\?.*\?=$/.test(value) && !value.startsWith("UTF-8''") && value.trim() === value) {
+  if (/^[\x20-\x7E]*$/.test(value) && !value.includes('=?') && !value.startsWith("UTF-8''") && value.trim() === value) {
     return value;
   }
   if (encoding === 'rfc8187') {

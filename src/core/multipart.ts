@@ -50,10 +50,14 @@ async function* generate(parts: readonly FormPart[], heads: readonly Buffer[], t
       continue;
     }
     let read = 0;
-    for await (const chunk of createReadStream(c.path, { highWaterMark: CHUNK }) as AsyncIterable<Buffer>) {
-      read += chunk.length;
-      if (read > c.size) break;
-      yield chunk;
+    try {
+      for await (const chunk of createReadStream(c.path, { highWaterMark: CHUNK }) as AsyncIterable<Buffer>) {
+        read += chunk.length;
+        if (read > c.size) break;
+        yield chunk;
+      }
+    } catch (e) {
+      throw new ServiceError('localFile', `"${part.fileName}" could not be read: ${(e as NodeJS.ErrnoException).code ?? String(e)}.`, { cause: e });
     }
     if (read !== c.size) {
       throw new ServiceError('localFile', `"${part.fileName}" changed while it was being sent (${c.size} bytes expected, ${read} read).`);

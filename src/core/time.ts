@@ -9,7 +9,7 @@ export interface ServiceTime {
 export type NaiveTimeZone = 'utc' | 'local';
 
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
-const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/i;
+const ISO_WITH_ZONE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/i;
 const DIGITS = /^-?\d{1,16}$/;
 /** Below this a Unix number is read as seconds (1e11 s is the year 5138; 1e11 ms is 1973). */
 const SECONDS_LIMIT = 1e11;
@@ -35,8 +35,13 @@ export function parseServiceTime(raw: string, naive: NaiveTimeZone = 'utc'): Ser
       ms = naive === 'utc'
         ? Date.UTC(y, mo - 1, d, h, mi, s, fracMs)
         : new Date(y, mo - 1, d, h, mi, s, fracMs).getTime();
-    } else if (ISO_WITH_ZONE.test(value)) {
-      ms = Date.parse(value.replace(',', '.'));
+    } else {
+      const iso = ISO_WITH_ZONE.exec(value);
+      if (iso) {
+        const [y, mo, d, h, mi, s] = iso.slice(1, 7).map((p) => (p === undefined ? 0 : Number(p)));
+        if (!validParts(y, mo, d, h, mi, s)) return { raw };
+        ms = Date.parse(value.replace(',', '.'));
+      }
     }
   }
   if (ms === undefined || !Number.isFinite(ms)) return { raw };

@@ -6,8 +6,23 @@ import type { Challenge } from './challenge';
 const PREFERENCE = ['SHA-512-256', 'SHA-512-256-sess', 'SHA-256', 'SHA-256-sess', 'MD5', 'MD5-sess'] as const;
 type Algorithm = (typeof PREFERENCE)[number];
 
+/**
+ * digest-fetch's client with the challenge values we parsed ourselves: it
+ * writes `realm` into the header unescaped and hashes the same string, so the
+ * header gets the escaped form and the hash the real one.
+ */
+class Client extends DigestClient {
+  constructor(user: string, password: string, algorithm: Algorithm, private readonly realm: string) {
+    super(user, password, { algorithm });
+  }
+
+  override computeHash(user: string): string {
+    return this.hashWithAlgorithm(`${user}:${this.realm}:${this.password}`) as string;
+  }
+}
+
 interface DigestState {
-  readonly client: DigestClient;
+  readonly client: Client;
   readonly nonce: string;
   readonly algorithm: Algorithm;
   /** The last nonce count used; the next request takes nc + 1. */
@@ -47,7 +62,7 @@ export class DigestSession {
    */
   accept(challenges: readonly Challenge[]): { stale: boolean } {
     const usable = challenges
-      .filter((c) => c.scheme.toLowerCase() === 'digest' && c.params.nonce)
+      .filter((c) => c.scheme.toLowerCase() === 'digest' && c.params.nonce && !/["\\]/.test(c.params.nonce))
       .filter((c) => qopUsable(c.params.qop))
       .map((c) => ({ c, algorithm: algorithmOf(c.params.algorithm) }))
       .filter((x): x is { c: Challenge; algorithm: Algorithm } => x.algorithm !== undefined)
@@ -57,8 +72,12 @@ export class DigestSession {
       const offered = challenges.map((c) => `${c.scheme}${c.params.algorithm ? ` ${c.params.algorithm}` : ''}`).join(', ') || 'none';
       throw new ServiceError('unauthorized', `The service asks for an authentication this client does not support (offered: ${offered}).`);
     }
-    const client = new DigestClient(this.username, this.password, { algorithm: best.algorithm });
+    const p = best.c.params;
+    const client = new Client(this.username, this.password, best.algorithm, p.realm ?? '');
     client.parseAuth(best.c.raw);
+    // digest-fetch's own parsing of the challenge is loose (quotes, spaces): use ours.
+    client.digest.realm = quoted(p.realm ?? '');
+    Object.assign(client.digest, { nonce: p.nonce, opaque: p.opaque === undefined ? null : quoted(p.opaque) });
     this.state = { client, nonce: best.c.params.nonce, algorithm: best.algorithm, nc: 0 };
     return { stale: (best.c.params.stale ?? '').toLowerCase() === 'true' };
   }
@@ -68,7 +87,8 @@ export class DigestSession {
     const s = this.state;
     if (!s) return undefined;
     s.nc += 1;
-    s.client.digest.nc = s.nc;
+    // nc is a hexadecimal count (RFC 7616 3.4); digest-fetch pads whatever it is given to 8 characters.
+    (s.client.digest as { nc: number | string }).nc = s.nc.toString(16);
     const options = s.client.addAuth(url, { method, headers: {} }) as { headers: { Authorization: string } };
     return options.headers.Authorization;
   }
@@ -77,6 +97,11 @@ export class DigestSession {
   reset(): void {
     this.state = undefined;
   }
+}
+
+/** A value as it must appear inside a quoted-string. */
+function quoted(v: string): string {
+  return v.replace(/[\\"]/g, (c) => `\\${c}`);
 }
 
 function algorithmOf(value: string | undefined): Algorithm | undefined {

@@ -58,7 +58,15 @@ export class ServiceTransport {
   requestCount = 0;
 
   constructor(opts: TransportOptions) {
-    const url = new URL(opts.baseUrl);
+    let url: URL;
+    try {
+      url = new URL(opts.baseUrl);
+    } catch {
+      throw new ServiceError('invalidRequest', 'The base URL is not a valid URL.');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new ServiceError('invalidRequest', 'The base URL must start with https:// or http://.');
+    }
     if (url.username || url.password) {
       throw new ServiceError('invalidRequest', 'The base URL must not contain a user name or password.');
     }

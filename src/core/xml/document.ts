@@ -16,7 +16,7 @@ const parser = new XMLParser({
   trimValues: true, // trims formatting whitespace only; CDATA is kept apart, untrimmed
   cdataPropName: '#cdata',
   processEntities: true,
-  htmlEntities: false,
+  htmlEntities: true, // also decodes numeric character references (&#233;), which 5.x ties to this flag
   isArray: (name) => REPEATED.has(name),
 });
 
@@ -34,7 +34,7 @@ export function parseResponse(body: string, operation?: string): XmlNode {
     throw new ServiceError('badResponse', 'The service sent an empty response.', { operation });
   }
   // A service response has no use for entity declarations; refusing them rules out expansion attacks.
-  if (/<!ENTITY/i.test(text)) {
+  if (/<!ENTITY/i.test(text) && /<!ENTITY/i.test(text.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, ''))) {
     throw new ServiceError('badResponse', 'The service sent XML with entity declarations, which is not accepted.', { operation, serviceMessage: excerpt(text) });
   }
   const valid = XMLValidator.validate(text);
