@@ -24,7 +24,8 @@ const contexts = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['vscode'],
+    // digest-fetch imports node-fetch only where there is no global fetch; Node 20 has one.
+    external: ['vscode', 'node-fetch'],
   }),
 ];
 

@@ -78,7 +78,7 @@ export function send(ex: Exchange): Promise<RawResponse> {
     req.setTimeout(ex.timeoutMs, () => {
       fail(new ServiceError('timeout', `The service did not answer within ${Math.round(ex.timeoutMs / 1000)} s.`));
     });
-    req.on('error', (e) => fail(localOrNetwork(e)));
+    req.on('error', (e) => fail(networkError(e)));
     req.on('response', (res) => {
       if (settled) {
         res.destroy();
@@ -113,9 +113,10 @@ export function send(ex: Exchange): Promise<RawResponse> {
     body.once('data', () => {
       bodyStarted = true;
     });
-    pipeline(body, req).catch((e: unknown) => {
-      // A request ended by an early response is not a failure of the exchange.
-      if (!settled) fail(e instanceof ServiceError ? e : localOrNetwork(e));
+    // Errors are named by where they start: the body is a local file, the request is the network.
+    body.once('error', (e) => fail(e instanceof ServiceError ? e : fileError(e)));
+    pipeline(body, req).catch(() => {
+      // Already reported by the listeners above, or the request was ended by an early response.
     });
   });
 }
@@ -174,12 +175,9 @@ function networkError(e: unknown, operation?: string): ServiceError {
   return new ServiceError('network', `The service could not be reached: ${text}.`, { operation, cause: e });
 }
 
-function localOrNetwork(e: unknown): ServiceError {
+function fileError(e: unknown): ServiceError {
   const err = e as NodeJS.ErrnoException;
-  if (err?.syscall && ['open', 'read', 'stat'].includes(err.syscall)) {
-    return new ServiceError('localFile', `A file could not be read: ${err.code ?? err.message}.`, { cause: e });
-  }
-  return networkError(e);
+  return new ServiceError('localFile', `A file could not be read: ${err?.code ?? err?.message}.`, { cause: e });
 }
 
 export function formatBytes(n: number): string {

@@ -124,7 +124,7 @@ export class ServiceTransport {
   async request(req: ServiceRequest): Promise<RawResponse> {
     const url = new URL(this.base + req.path);
     // A streamed body must not go out only to be refused by a challenge: learn the nonce first.
-    if (req.body && !this.digest.hasChallenge) await this.probe(url, req);
+    const freshNonce = req.body !== undefined && !this.digest.hasChallenge && (await this.probe(url, req));
     let res = await this.exchange(url, req, true);
     if (res.status === 401) {
       const hadCredentials = this.digest.hasChallenge;
@@ -132,6 +132,11 @@ export class ServiceTransport {
       discard(res.body);
       if (challenges.length === 0) throw this.unauthorized(req, 'without a Digest challenge');
       const { stale } = this.digest.accept(challenges);
+      // Refused with a nonce just issued: the credentials are wrong, asking again would not help.
+      if (freshNonce && !stale) {
+        this.digest.reset();
+        throw this.unauthorized(req);
+      }
       this.log.debug(`${req.operation}: ${stale ? 'stale nonce, retrying' : hadCredentials ? 'credentials refused once, retrying with the new challenge' : 'challenge received'} (${this.digest.algorithm})`);
       res = await this.exchange(url, req, true);
       if (res.status === 401) {
@@ -144,13 +149,13 @@ export class ServiceTransport {
     throw await this.statusError(res, req.operation);
   }
 
-  private async probe(url: URL, req: ServiceRequest): Promise<void> {
+  /** Learns a nonce with a body-less, credential-less GET; true when one was learned. */
+  private async probe(url: URL, req: ServiceRequest): Promise<boolean> {
     const res = await this.exchange(url, { ...req, method: 'GET', body: undefined }, false);
     discard(res.body);
-    if (res.status === 401) {
-      const challenges = this.challengesOf(res);
-      if (challenges.length) this.digest.accept(challenges);
-    }
+    const challenges = res.status === 401 ? this.challengesOf(res) : [];
+    if (challenges.length) this.digest.accept(challenges);
+    return challenges.length > 0;
   }
 
   private async exchange(url: URL, req: ServiceRequest, withAuth: boolean): Promise<RawResponse> {

@@ -1,0 +1,75 @@
+// Helpers for tests that run inside the extension host.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as http from 'node:http';
+import * as path from 'node:path';
+import { format } from 'node:util';
+import * as vscode from 'vscode';
+import manifest from '../../package.json';
+
+export const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
+
+const mark = process.env.DSAS_HOST_CONSOLE_MARK ?? '';
+
+/**
+ * console.log for host tests. The workbench page receives printf-style
+ * arguments unformatted, so lines are formatted here; the offline runner's
+ * mark tells the suite's lines from the workbench's own log. (VS Code does not
+ * let console.log itself be replaced in the extension host.)
+ */
+export function log(...args: unknown[]): void {
+  console.log(mark + format(...args));
+}
+
+/** Where host tests leave screenshots and measurements (git-ignored). */
+export const ARTIFACTS = process.env.DSAS_TEST_ARTIFACTS ?? path.resolve(__dirname, '../../../test-artifacts');
+
+export function extension(): vscode.Extension<unknown> {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  if (!ext) throw new Error(`extension ${EXTENSION_ID} is not loaded`);
+  return ext;
+}
+
+/** Writes `value` as JSON into the artifacts folder and returns the path. */
+export function writeArtifact(name: string, value: unknown): string {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, name);
+  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+  return file;
+}
+
+/** The sandbox service the runner started for this run, if any. */
+export interface SandboxInfo {
+  baseUrl: string;
+  user: string;
+  password: string;
+  key: string;
+}
+
+export function sandbox(): SandboxInfo | undefined {
+  const { DSAS_SANDBOX_URL: baseUrl, DSAS_SANDBOX_USER: user, DSAS_SANDBOX_PASSWORD: password, DSAS_SANDBOX_KEY: key } = process.env;
+  return baseUrl && user && password && key ? { baseUrl, user, password, key } : undefined;
+}
+
+/**
+ * Asks the runner for a screenshot of the whole workbench, saved as
+ * test-artifacts/screenshots/<name>.png; resolves once it is written, with its
+ * path. The extension host cannot drive the browser, so the offline runner
+ * serves a loopback endpoint (DSAS_SCREENSHOT_URL) that takes the shot.
+ * Without it (e.g. under @vscode/test-electron) this does nothing.
+ */
+export function screenshot(name: string): Promise<string | undefined> {
+  const endpoint = process.env.DSAS_SCREENSHOT_URL;
+  if (!endpoint) return Promise.resolve(undefined);
+  const url = `${endpoint}?name=${encodeURIComponent(name)}`;
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', timeout: 20_000 }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => (res.statusCode === 200 ? resolve(body.trim()) : reject(new Error(`screenshot failed: ${res.statusCode} ${body}`))));
+    });
+    req.on('timeout', () => req.destroy(new Error('screenshot timed out')));
+    req.on('error', reject);
+    req.end();
+  });
+}

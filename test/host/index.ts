@@ -1,0 +1,36 @@
+// Entry point the extension host loads (extensionTestsPath): runs the host
+// suites with mocha and settles with the result. The same module serves the
+// offline runner (code-server) and @vscode/test-electron.
+import Mocha from 'mocha';
+import { readdirSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { log, screenshot } from './helpers';
+
+export async function run(): Promise<void> {
+  process.setSourceMapsEnabled(true); // stack traces name the .ts lines
+  // The reporter writes through log(), i.e. console.log, which the extension
+  // host forwards to the workbench page, where the offline runner reads it.
+  Mocha.reporters.Base.consoleLog = log;
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 30_000 });
+  const grep = process.env.DSAS_HOST_GREP;
+  if (grep) mocha.grep(grep);
+  log(`host: VS Code ${vscode.version} (${vscode.env.appName}, ${vscode.env.appHost}), Node ${process.version}`);
+
+  // Every failing test leaves a screenshot of the workbench.
+  mocha.suite.afterEach(async function () {
+    const t = this.currentTest;
+    if (t?.state !== 'failed') return;
+    try {
+      const file = await screenshot(`failed-${t.fullTitle()}`);
+      if (file) log(`    screenshot of the failure: ${file}`);
+    } catch (e) {
+      log(`    (no screenshot of the failure: ${(e as Error).message})`);
+    }
+  });
+
+  for (const f of readdirSync(__dirname).filter((n) => n.endsWith('.test.js')).sort()) mocha.addFile(path.join(__dirname, f));
+  await mocha.loadFilesAsync();
+  const failures = await new Promise<number>((resolve) => mocha.run(resolve));
+  if (failures > 0) throw new Error(`${failures} host test(s) failed`);
+}

@@ -1,0 +1,153 @@
+// `npm run test:host`: runs the host suite inside a real VS Code (code-server
+// 4.100.3 = VS Code 1.100.3) opened in headless Chromium, with no download
+// beyond the npm registry. See shared/docs/real-vscode-offline.md.
+//
+// Environment: DSAS_HOST_TIMEOUT_S (default 300) limits the run after the
+// install; DSAS_HOST_GREP runs only the tests whose title matches.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import * as http from 'node:http';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startSandbox } from '../sandbox';
+import {
+  CHROMIUM, CHROMIUM_ARGS, CHROMIUM_MISSING, ensureCodeServer, freePort, isNoise, ROOT, startCodeServer, workbenchUrl, writeWorkspace,
+} from './codeServer';
+import { consoleText, finishOff, processTree, ProcessGuard } from './processes';
+
+const ARTIFACTS = path.join(ROOT, 'test-artifacts');
+const SCREENSHOTS = path.join(ARTIFACTS, 'screenshots');
+const TESTS_ENTRY = path.join(ROOT, 'dist', 'test', 'host', 'index.js');
+const timeoutS = Number(process.env.DSAS_HOST_TIMEOUT_S ?? 300);
+/** Prefix the host suite puts on its console lines, so they can be told from the workbench's. */
+const CONSOLE_MARK = '[dsas-host] ';
+const verbose = process.env.DSAS_HOST_VERBOSE === '1';
+
+function step(cmd: string, args: string[]): void {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
+}
+
+function safeName(name: string): string {
+  return name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 120) || 'screenshot';
+}
+
+/** Loopback endpoint the host tests call to get a screenshot of the workbench taken. */
+async function screenshotServer(page: Page): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const u = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method !== 'POST' || u.pathname !== '/screenshot') {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    const file = path.join(SCREENSHOTS, `${safeName(u.searchParams.get('name') ?? '')}.png`);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    page.screenshot({ path: file }).then(
+      () => { res.writeHead(200).end(path.relative(ROOT, file)); },
+      (e: Error) => { res.writeHead(500).end(e.message); },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/screenshot`,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+async function main(guard: ProcessGuard): Promise<number> {
+  if (!existsSync(CHROMIUM)) {
+    console.error(CHROMIUM_MISSING);
+    return 1;
+  }
+  ensureCodeServer();
+  step(process.execPath, ['esbuild.mjs']);
+  step(process.execPath, ['test/host/build.mjs']);
+
+  const started = Date.now();
+  guard.deadline(timeoutS * 1000, `host tests did not finish within ${timeoutS} s (set DSAS_HOST_TIMEOUT_S to change the limit); stopping`);
+
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'dsas-host-'));
+  guard.add(async () => rmSync(tmp, { recursive: true, force: true }));
+  const workspace = path.join(tmp, 'workspace');
+
+  const sb = await startSandbox({ port: 0, seed: 'demo' });
+  guard.add(() => sb.close());
+  writeWorkspace(workspace, { 'dsas.baseUrl': sb.baseUrl, 'dsas.username': sb.user });
+
+  // A browser server, so that its process can be killed outright should closing hang.
+  const browserServer = await chromium.launchServer({
+    executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
+  });
+  guard.add(async () => {
+    const tree = processTree(browserServer.process().pid!);
+    await Promise.race([browserServer.close(), new Promise((r) => setTimeout(r, 5000))]);
+    await finishOff(tree);
+  });
+  const browser: Browser = await chromium.connect(browserServer.wsEndpoint());
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+
+  const shots = await screenshotServer(page);
+  guard.add(() => shots.close());
+
+  const port = await freePort();
+  const cs = await startCodeServer({
+    port,
+    userDataDir: path.join(tmp, 'user-data'),
+    extensionsDir: path.join(tmp, 'extensions'),
+    workspace,
+    env: {
+      // Inherited by the extension host.
+      DSAS_SANDBOX_URL: sb.baseUrl,
+      DSAS_SANDBOX_USER: sb.user,
+      DSAS_SANDBOX_PASSWORD: sb.password,
+      DSAS_SANDBOX_KEY: sb.key,
+      DSAS_SCREENSHOT_URL: shots.url,
+      DSAS_TEST_ARTIFACTS: ARTIFACTS,
+      DSAS_HOST_GREP: process.env.DSAS_HOST_GREP ?? '',
+      DSAS_HOST_CONSOLE_MARK: CONSOLE_MARK,
+    },
+    onLine: (line) => { if (verbose || (/error/i.test(line) && !isNoise(line))) console.log(`[code-server] ${line}`); },
+    register: (stop) => guard.add(stop),
+  });
+
+  // The workbench calls this when run() of the suite settles.
+  let settle: (code: number) => void = () => {};
+  const exitCode = new Promise<number>((resolve) => (settle = resolve));
+  await page.exposeFunction('codeAutomationExit', (code: number) => settle(Number(code)));
+  page.on('console', (msg) => {
+    const raw = msg.text();
+    // Mocha's output and the tests' own lines: console.log in the extension host, marked.
+    const at = raw.indexOf(CONSOLE_MARK);
+    if (at >= 0) {
+      console.log(raw.slice(at + CONSOLE_MARK.length));
+      return;
+    }
+    const text = consoleText(raw);
+    if (text === undefined || isNoise(text)) return;
+    if (verbose || (msg.type() === 'error' && /dsas|Extension Host|activat/i.test(text))) console.log(`[workbench ${msg.type()}] ${text}`);
+  });
+  page.on('pageerror', (e) => { if (!isNoise(e.message)) console.log(`[workbench page error] ${e.message}`); });
+
+  const url = workbenchUrl(cs.host, workspace, [
+    ['extensionDevelopmentPath', `vscode-remote://${cs.host}${ROOT}`],
+    ['extensionTestsPath', `vscode-remote://${cs.host}${TESTS_ENTRY}`],
+    ['skipWelcome', 'true'],
+  ]);
+  console.log(`host: code-server on ${cs.url}, sandbox on ${sb.baseUrl}`);
+  await page.goto(url);
+  const code = await exitCode;
+  console.log(`host: suite ${code === 0 ? 'passed' : 'FAILED'} (exit ${code}) in ${((Date.now() - started) / 1000).toFixed(1)} s; artifacts in ${path.relative(ROOT, ARTIFACTS)}/`);
+  return code;
+}
+
+const guard = new ProcessGuard();
+guard.onSignals();
+main(guard).then(
+  (code) => guard.exit(code),
+  (e: Error) => {
+    console.error(`host: ${e.message}`);
+    void guard.exit(1);
+  },
+);

@@ -1,0 +1,86 @@
+import { mkdtempSync, promises as fs, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before } from 'mocha';
+import { ServiceClient, type ClientOptions } from '../../src/core';
+import { startSandbox, type Sandbox } from '../sandbox';
+
+type SandboxOptions = Parameters<typeof startSandbox>[0];
+
+/** A sandbox in a fresh temporary data folder, removed on close. */
+export async function freshSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  return startSandbox({ dataDir: tempDir('dsas-sb-'), ...opts });
+}
+
+/** Registers hooks that give a suite one demo-seeded sandbox and a client for it. */
+export function demoSandboxPerSuite(opts: SandboxOptions = {}): { readonly sb: Sandbox; readonly client: ServiceClient } {
+  const ctx = {} as { sb: Sandbox; client: ServiceClient };
+  before(async () => {
+    ctx.sb = await freshSandbox({ seed: 'demo', ...opts });
+    ctx.client = clientFor(ctx.sb);
+  });
+  after(async () => {
+    await ctx.sb?.close();
+    removeTemps();
+  });
+  return ctx;
+}
+
+export function clientFor(sb: Sandbox, overrides: Partial<ClientOptions> = {}): ServiceClient {
+  return new ServiceClient({
+    baseUrl: sb.baseUrl,
+    credentials: { username: sb.user, password: sb.password, apiKey: sb.key },
+    retry: { retries: 3, baseDelayMs: 10, maxDelayMs: 50 },
+    timeoutMs: 5000,
+    ...overrides,
+  });
+}
+
+const temps: string[] = [];
+
+export function tempDir(prefix = 'dsas-test-'): string {
+  const d = mkdtempSync(path.join(os.tmpdir(), prefix));
+  temps.push(d);
+  return d;
+}
+
+export function removeTemps(): void {
+  for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+/** Writes a file of `size` deterministic bytes and returns its path. */
+export function makeFile(dir: string, name: string, content: string | Buffer): string {
+  const p = path.join(dir, name);
+  writeFileSync(p, content);
+  return p;
+}
+
+export async function listDir(dir: string): Promise<string[]> {
+  return (await fs.readdir(dir)).sort();
+}
+
+/** Runs `fn` and returns the error it throws, failing the test if it does not. */
+export async function rejection(fn: () => Promise<unknown>): Promise<Error & { kind?: string; outcomeUnknown?: boolean; status?: number; serviceMessage?: string }> {
+  try {
+    await fn();
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error('expected the call to fail, but it succeeded');
+}
+
+/**
+ * Waits until the sandbox has logged `count` service requests: it logs a
+ * request when its connection settles, which can be after the client returned.
+ */
+export async function loggedRequests(sb: Sandbox, count: number, since = 0): Promise<{ method: string; path: string; status: number }[]> {
+  for (let waited = 0; serviceRequests(sb, since).length < count && waited < 3000; waited += 20) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return serviceRequests(sb, since);
+}
+
+/** Requests to the service path, in order, from the sandbox's access log. */
+export function serviceRequests(sb: Sandbox, since = 0): { method: string; path: string; status: number }[] {
+  return sb.accessLog.slice(since).filter((e) => !e.path.startsWith('/__sandbox'));
+}
