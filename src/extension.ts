@@ -1,17 +1,52 @@
 import * as vscode from 'vscode';
+import { registerArchiveCommands } from './ui/commands/archiveCommands';
+import { registerSessionCommands } from './ui/commands/sessionCommands';
+import { registerSubmissionCommands } from './ui/commands/submissionCommands';
+import { registerViewCommands } from './ui/commands/viewCommands';
+import type { Deps } from './ui/deps';
+import { createLog } from './ui/log';
+import { Secrets } from './ui/secrets';
+import { Session } from './ui/session';
+import { PendingStatus } from './ui/statusBar';
+import { ArchiveTree } from './ui/trees/archiveTree';
+import { SubmissionsTree } from './ui/trees/submissionsTree';
+import { InputHolder, type UserInput } from './ui/userInput';
 
-/**
- * Composition root: builds the objects the extension needs and registers
- * them. The UI arrives in later work; for now a log channel and its command.
- */
-export function activate(context: vscode.ExtensionContext): void {
+/** What activate() returns: a seam for host tests, not a public API. */
+export interface ExtensionApi {
+  /** Replaces the prompts with a scripted UserInput; returns a function that restores them. */
+  setUserInput(input: UserInput): () => void;
+  readonly deps: Deps;
+}
+
+/** Composition root: builds the objects, registers them, nothing else. */
+export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const started = Date.now();
-  const log = vscode.window.createOutputChannel('Document Submission', { log: true });
-  context.subscriptions.push(
-    log,
-    vscode.commands.registerCommand('dsas.showLog', () => log.show()),
-  );
+  const log = createLog();
+  const input = new InputHolder();
+  const secrets = new Secrets(context.secrets);
+  const session = new Session(secrets, input, log);
+  const submissions = new SubmissionsTree(session, log);
+  const archive = new ArchiveTree(session, log);
+  const deps: Deps = { context, log, input, session, submissions, archive };
+  context.subscriptions.push(log, secrets, session, submissions, archive, new PendingStatus(deps));
+
+  registerSessionCommands(deps);
+  registerSubmissionCommands(deps);
+  registerArchiveCommands(deps);
+  registerViewCommands(deps);
+
+  // Reading the secrets is asynchronous; the views show their welcome content meanwhile.
+  void session.restore();
   log.info(`Activated in ${Date.now() - started} ms.`);
+  return {
+    deps,
+    setUserInput(u: UserInput) {
+      const previous = input.current;
+      input.current = u;
+      return () => (input.current = previous);
+    },
+  };
 }
 
 export function deactivate(): void {}

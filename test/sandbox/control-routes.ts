@@ -1,6 +1,7 @@
 // Test/demo control over HTTP, outside the base path, without auth, from
 // loopback addresses only: faults, simulated recipient responses, the
-// access log, and a simulated restart of the nonce store.
+// access log, the stored data (for tests in another process), and a
+// simulated restart of the nonce store.
 import type { RequestContext } from './request-context';
 import { HttpError, jsonReply, type Reply } from './replies';
 import type { FaultController } from './faults';
@@ -11,6 +12,8 @@ export interface ControlHooks {
   accessLog: AccessLogEntry[];
   respond(submissionId: string, opts: { email?: string; outcome?: Outcome; comment?: string; endorsement?: string }): unknown;
   forgetNonces(): void;
+  /** The stored data for assertions from another process: records, package XML texts. */
+  state(): unknown;
 }
 
 function isLoopback(addr: string | undefined): boolean {
@@ -77,6 +80,7 @@ async function handle(ctx: RequestContext, hooks: ControlHooks, route: string): 
     }
   }
   if (route === '/log' && m === 'GET') return jsonReply(publicLog(hooks.accessLog));
+  if (route === '/state' && m === 'GET') return jsonReply(hooks.state());
   if (route === '/forget-nonces' && m === 'POST') {
     hooks.forgetNonces();
     return jsonReply({ forgotten: true });

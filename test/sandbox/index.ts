@@ -120,7 +120,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     accessLogFile,
     maxUploadBytes: opts.maxUploadBytes,
     log: opts.log,
-    control: { faults, accessLog, respond: simulateResponse, forgetNonces: () => auth.forgetNonces() },
+    control: {
+      faults, accessLog, respond: simulateResponse, forgetNonces: () => auth.forgetNonces(),
+      state: () => ({
+        submissions: store.submissions.map((s) => ({ ...s, packageXml: store.packageXml(s.id).toString('utf8') })),
+        archives: store.archives,
+      }),
+    },
   });
   server.listen(opts.port ?? 0, host);
   try {

@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import { isServiceError } from '../core';
+
+/** Thrown by UI code when a command needs a sign-in first. */
+export class NotSignedInError extends Error {
+  constructor() {
+    super('not signed in');
+  }
+}
+
+/** True for failures the user caused on purpose: cancel, dismissing a prompt. */
+export function isCancellation(e: unknown): boolean {
+  return isServiceError(e, 'cancelled') || e instanceof vscode.CancellationError;
+}
+
+/** The words a person reads for an error; the core's typed error decides which. */
+export function describeError(e: unknown): string {
+  if (e instanceof NotSignedInError) return vscode.l10n.t('You are not signed in to the Document Submission service.');
+  if (!isServiceError(e)) return vscode.l10n.t('Something went wrong: {0}', e instanceof Error ? e.message : String(e));
+  const detail = e.serviceMessage ? ` ${vscode.l10n.t('The service said: "{0}"', e.serviceMessage)}` : '';
+  switch (e.kind) {
+    case 'unauthorized':
+      return vscode.l10n.t('The service refused the user name or password.');
+    case 'keyRefused':
+      return vscode.l10n.t('The service refused the API key.') + detail;
+    case 'notFound':
+      return vscode.l10n.t('The service does not know this item (it may have been removed).') + detail;
+    case 'serviceError':
+      return vscode.l10n.t('The service reported an error{0}.', e.status ? ` (HTTP ${e.status})` : '') + detail;
+    case 'badResponse':
+      return vscode.l10n.t('The service sent a response that could not be read: {0}', e.message);
+    case 'network':
+      return e.outcomeUnknown
+        ? vscode.l10n.t('The connection failed while sending, so it is not known whether the service received it: {0}', e.message)
+        : vscode.l10n.t('The service could not be reached: {0}', e.message);
+    case 'timeout':
+      return vscode.l10n.t('The service did not answer in time: {0}', e.message);
+    case 'cancelled':
+      return vscode.l10n.t('Cancelled.');
+    case 'invalidRequest':
+      return e.message;
+    case 'localFile':
+      return e.message;
+  }
+}

@@ -1,0 +1,152 @@
+import * as vscode from 'vscode';
+import { isServiceError, ServiceClient, type Logger } from '../core';
+import { describeError, NotSignedInError } from './errorText';
+import type { Secrets } from './secrets';
+import { affectsConnection, checkBaseUrl, readSettings, updateUserSetting, type Settings } from './settings';
+import type { InputHolder } from './userInput';
+
+/**
+ * The connection to the service: settings plus secrets make a client. Signed
+ * in means both secrets are held and the last check did not refuse them. The
+ * `dsas.signedIn` context key follows it, for welcome views and menus.
+ */
+export class Session implements vscode.Disposable {
+  private current?: ServiceClient;
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly subs: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly secrets: Secrets,
+    private readonly input: InputHolder,
+    private readonly log: Logger,
+  ) {
+    this.subs.push(
+      this.changed,
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (affectsConnection(e)) void this.restore();
+      }),
+      secrets.onDidChange(() => void this.restore()),
+    );
+  }
+
+  get signedIn(): boolean {
+    return this.current !== undefined;
+  }
+
+  get client(): ServiceClient {
+    if (!this.current) throw new NotSignedInError();
+    return this.current;
+  }
+
+  /** Rebuilds the client from what is stored, without asking or sending anything. */
+  async restore(): Promise<void> {
+    const s = readSettings();
+    const [password, apiKey] = await Promise.all([this.secrets.get('password'), this.secrets.get('apiKey')]);
+    const ok = s.username && password && apiKey && checkBaseUrl(s.baseUrl, s.allowInsecureHttp) === undefined;
+    this.set(ok ? this.build(s, password, apiKey) : undefined);
+  }
+
+  /**
+   * Asks for whatever is missing (address, user name, password, key), checks
+   * it with a real request and keeps the secrets only when the service
+   * accepted them. Returns whether the user is signed in afterwards.
+   */
+  async signIn(): Promise<boolean> {
+    const ui = this.input.current;
+    let s = readSettings();
+    if (!s.baseUrl || checkBaseUrl(s.baseUrl, s.allowInsecureHttp)) {
+      const problem = s.baseUrl ? checkBaseUrl(s.baseUrl, s.allowInsecureHttp) : undefined;
+      const url = await ui.inputBox({
+        title: vscode.l10n.t('Sign In (1/4)'),
+        prompt: problem ?? vscode.l10n.t('Address of the service, including its path prefix'),
+        value: s.baseUrl,
+        placeHolder: 'https://dsas.example.com/service/v1.1',
+        validate: (v) => checkBaseUrl(v.trim(), s.allowInsecureHttp),
+      });
+      if (typeof url !== 'string') return false;
+      await updateUserSetting('baseUrl', url.trim());
+    }
+    s = readSettings();
+    if (!s.username) {
+      const user = await ui.inputBox({
+        title: vscode.l10n.t('Sign In (2/4)'),
+        prompt: vscode.l10n.t('User name of your account'),
+        validate: (v) => (/^[\x20-\x7E]+$/.test(v.trim()) && !/["\\]/.test(v) ? undefined : vscode.l10n.t('Enter the user name in printable ASCII, without quotes.')),
+      });
+      if (typeof user !== 'string') return false;
+      await updateUserSetting('username', user.trim());
+      s = readSettings();
+    }
+    const password = (await this.secrets.get('password')) ?? (await this.ask(vscode.l10n.t('Sign In (3/4)'), vscode.l10n.t('Password for {0}', s.username)));
+    if (password === undefined) return false;
+    const apiKey = (await this.secrets.get('apiKey')) ?? (await this.ask(vscode.l10n.t('Sign In (4/4)'), vscode.l10n.t('API key of your account')));
+    if (apiKey === undefined) return false;
+
+    let client: ServiceClient;
+    try {
+      client = this.build(s, password, apiKey);
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to {0}…', new URL(s.baseUrl).host), cancellable: true },
+        async (_p, token) => {
+          const ac = new AbortController();
+          token.onCancellationRequested(() => ac.abort());
+          await client.listSubmissions({ signal: ac.signal });
+        },
+      );
+    } catch (e) {
+      // Keep nothing the service refused, so that the next sign-in asks again.
+      if (isServiceError(e, 'unauthorized')) await this.secrets.clearOne('password');
+      if (isServiceError(e, 'keyRefused')) await this.secrets.clearOne('apiKey');
+      this.log.warn(`Sign-in failed: ${isServiceError(e) ? e.kind : 'error'}`);
+      const again = vscode.l10n.t('Sign In Again');
+      if (isServiceError(e, 'cancelled')) return false;
+      void ui.error(vscode.l10n.t('Sign-in failed. {0}', describeError(e)), again).then((a) => a === again && vscode.commands.executeCommand('dsas.signIn'));
+      return false;
+    }
+    const kept = (await this.secrets.store('password', password)) && (await this.secrets.store('apiKey', apiKey));
+    if (!kept) {
+      void ui.warn(vscode.l10n.t('The system keyring is not available: your password and API key are kept for this session only and will be asked again next time.'));
+    }
+    this.set(client);
+    this.log.info(`Signed in to ${new URL(s.baseUrl).origin} as ${s.username}.`);
+    return true;
+  }
+
+  async signOut(): Promise<void> {
+    await this.secrets.clear();
+    this.set(undefined);
+    this.log.info('Signed out; the password and API key were removed.');
+  }
+
+  private async ask(title: string, prompt: string): Promise<string | undefined> {
+    const v = await this.input.current.inputBox({
+      title, prompt, password: true,
+      validate: (x) => (x.length === 0 ? vscode.l10n.t('This cannot be empty.') : undefined),
+    });
+    return typeof v === 'string' ? v : undefined;
+  }
+
+  private build(s: Settings, password: string, apiKey: string): ServiceClient {
+    return new ServiceClient({
+      baseUrl: s.baseUrl,
+      credentials: { username: s.username, password, apiKey },
+      timeoutMs: s.timeoutMs,
+      logger: this.log,
+      headerEncoding: s.headerEncoding,
+      naiveTimeZone: s.timesWithoutZone,
+      packageDefaults: { recipientType: s.defaultRecipientType },
+    });
+  }
+
+  private set(client: ServiceClient | undefined): void {
+    const was = this.current;
+    this.current = client;
+    void vscode.commands.executeCommand('setContext', 'dsas.signedIn', client !== undefined);
+    if (was !== client) this.changed.fire();
+  }
+
+  dispose(): void {
+    this.subs.forEach((d) => d.dispose());
+  }
+}

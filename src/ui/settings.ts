@@ -1,0 +1,97 @@
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import type { HeaderEncoding, NaiveTimeZone } from '../core';
+
+export type RecipientTypeSetting = 'PRIMARY' | 'REGULAR' | 'COPIED';
+
+export interface Settings {
+  readonly baseUrl: string;
+  readonly username: string;
+  readonly allowInsecureHttp: boolean;
+  readonly timeoutMs: number;
+  readonly pollingIntervalMs: number;
+  readonly downloadFolder: string;
+  readonly defaultRecipientType: RecipientTypeSetting;
+  readonly confirmBeforeSending: boolean;
+  readonly pageSize: number;
+  readonly headerEncoding: HeaderEncoding;
+  readonly timesWithoutZone: NaiveTimeZone;
+}
+
+const SECTION = 'dsas';
+/** Settings that decide where credentials go: read from user settings only. */
+const USER_ONLY = ['baseUrl', 'username', 'allowInsecureHttp', 'nonAsciiHeaderEncoding'] as const;
+
+/**
+ * Typed settings with defaults. The values that decide where credentials are
+ * sent are application-scoped in the manifest; they are read here from the
+ * user's own settings only, so a workspace `settings.json` never applies.
+ */
+export function readSettings(): Settings {
+  const c = vscode.workspace.getConfiguration(SECTION);
+  const user = <T>(key: (typeof USER_ONLY)[number], fallback: T): T => {
+    const i = c.inspect<T>(key);
+    return i?.globalValue ?? i?.defaultValue ?? fallback;
+  };
+  const num = (key: string, fallback: number, min: number, max: number): number => {
+    const v = c.get<number>(key, fallback);
+    return typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : fallback;
+  };
+  const oneOf = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
+    const v = c.get<string>(key, fallback);
+    return (allowed as readonly string[]).includes(v) ? (v as T) : fallback;
+  };
+  return {
+    baseUrl: String(user('baseUrl', '')).trim(),
+    username: String(user('username', '')).trim(),
+    allowInsecureHttp: user<boolean>('allowInsecureHttp', false) === true,
+    timeoutMs: num('requestTimeoutSeconds', 30, 1, 3600) * 1000,
+    pollingIntervalMs: num('pollingIntervalSeconds', 120, 0, 86400) * 1000,
+    downloadFolder: c.get<string>('downloadFolder', '').trim(),
+    defaultRecipientType: oneOf('defaultRecipientType', ['PRIMARY', 'REGULAR', 'COPIED'], 'REGULAR'),
+    confirmBeforeSending: c.get<boolean>('confirmBeforeSending', true) !== false,
+    pageSize: Math.round(num('pageSize', 50, 10, 1000)),
+    headerEncoding: oneOf('nonAsciiHeaderEncoding', ['rfc2047', 'rfc8187'], user('nonAsciiHeaderEncoding', 'rfc2047') as HeaderEncoding),
+    timesWithoutZone: oneOf('timesWithoutZone', ['utc', 'local'], 'utc'),
+  };
+}
+
+/** Whether a change touches anything the connection is built from. */
+export function affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
+  return ['baseUrl', 'username', 'allowInsecureHttp', 'requestTimeoutSeconds', 'nonAsciiHeaderEncoding', 'timesWithoutZone']
+    .some((k) => e.affectsConfiguration(`${SECTION}.${k}`));
+}
+
+export async function updateUserSetting(key: 'baseUrl' | 'username', value: string): Promise<void> {
+  await vscode.workspace.getConfiguration(SECTION).update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+/** The folder offered for downloads: the setting, else the first workspace folder, else home. */
+export function defaultDownloadFolder(s: Settings): vscode.Uri {
+  if (s.downloadFolder) return vscode.Uri.file(s.downloadFolder.replace(/^~(?=$|[\\/])/, os.homedir()));
+  return vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir());
+}
+
+/**
+ * Refuses `http://` unless it is loopback or the user opted in. Returns a
+ * reason to show, or undefined when the URL may be used.
+ */
+export function checkBaseUrl(raw: string, allowInsecure: boolean): string | undefined {
+  if (!raw) return vscode.l10n.t('The service address (setting "dsas.baseUrl") is not set.');
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return vscode.l10n.t('The service address "{0}" is not a valid URL.', raw);
+  }
+  if (url.username || url.password) return vscode.l10n.t('The service address must not contain a user name or password.');
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol !== 'http:') return vscode.l10n.t('The service address must start with https://.');
+  if (isLoopback(url.hostname) || allowInsecure) return undefined;
+  return vscode.l10n.t('The service address uses http:// to another machine, so documents would travel unencrypted. Use https://, or turn on "dsas.allowInsecureHttp".');
+}
+
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}

@@ -1,0 +1,76 @@
+import type {
+  ArchiveFile, ArchiveListItem, Attachment, Recipient, SubmissionDetail, SubmissionListItem, SubmissionState,
+} from '../../core';
+
+/**
+ * The rows of the two trees. Commands receive these as their first argument
+ * when run from a view (and nothing, or a Uri, from the palette or Explorer).
+ */
+export interface SubmissionNode {
+  readonly kind: 'submission';
+  item: SubmissionListItem;
+  /** Loaded when the row is expanded. */
+  detail?: SubmissionDetail;
+  /** From Check Status or polling; otherwise derived from `completed`. */
+  status?: SubmissionState;
+}
+
+export interface GroupNode {
+  readonly kind: 'recipients' | 'attachments';
+  readonly submission: SubmissionNode;
+}
+
+export interface RecipientNode {
+  readonly kind: 'recipient';
+  readonly submission: SubmissionNode;
+  readonly recipient: Recipient;
+}
+
+export interface AttachmentNode {
+  readonly kind: 'attachment';
+  readonly submission: SubmissionNode;
+  readonly attachment: Attachment;
+}
+
+export interface HistoryNode {
+  readonly kind: 'history';
+  readonly submission: SubmissionNode;
+}
+
+export interface ArchiveNode {
+  readonly kind: 'archiveFile';
+  item: ArchiveListItem;
+  /** Loaded lazily (size, tags, ticket…). */
+  detail?: ArchiveFile;
+}
+
+/** A label/value line under an expanded row (archive metadata). */
+export interface DetailNode {
+  readonly kind: 'detail';
+  readonly label: string;
+  readonly value: string;
+}
+
+export interface LoadMoreNode {
+  readonly kind: 'loadMore';
+  readonly view: 'submissions' | 'archive';
+  readonly remaining: number;
+}
+
+/** An explanation in place of rows: an error, stale data, no match for the filter. */
+export interface MessageNode {
+  readonly kind: 'message';
+  readonly text: string;
+  readonly tooltip?: string;
+  readonly icon?: 'error' | 'warning' | 'info';
+}
+
+export type SubmissionTreeNode = SubmissionNode | GroupNode | RecipientNode | AttachmentNode | HistoryNode | LoadMoreNode | MessageNode;
+export type ArchiveTreeNode = ArchiveNode | DetailNode | LoadMoreNode | MessageNode;
+
+/** The state shown for a submission: the status endpoint's word, else `completed`. */
+export function stateOf(n: SubmissionNode): 'PENDING' | 'COMPLETED' | string {
+  if (n.status) return n.status;
+  const completed = n.detail?.completed ?? n.item.completed;
+  return completed === undefined ? 'UNKNOWN' : completed ? 'COMPLETED' : 'PENDING';
+}

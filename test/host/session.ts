@@ -1,0 +1,70 @@
+// Host-test helpers around the extension's own objects and the sandbox.
+import * as vscode from 'vscode';
+import type { ExtensionApi } from '../../src/extension';
+import { extension, sandbox, type SandboxInfo } from './helpers';
+import { ScriptedInput, type Answer } from './scriptedInput';
+
+/** The activated extension's test seam. */
+export async function api(): Promise<ExtensionApi> {
+  return (await extension().activate()) as ExtensionApi;
+}
+
+export function requireSandbox(): SandboxInfo {
+  const sb = sandbox();
+  if (!sb) throw new Error('no sandbox: run the host tests through npm run test:host');
+  return sb;
+}
+
+/**
+ * Runs `fn` with the prompts answered by `answers`; returns what was asked.
+ * Fails when the script was not used up, so a test cannot silently skip a step.
+ */
+export async function withAnswers<T>(answers: Answer[], fn: () => Thenable<T> | Promise<T>): Promise<{ result: T; input: ScriptedInput }> {
+  const input = new ScriptedInput(...answers);
+  const restore = (await api()).setUserInput(input);
+  try {
+    const result = await fn();
+    if (input.remaining) throw new Error(`${input.remaining} scripted answer(s) unused; asked: ${input.asked.map((a) => a.text).join(' / ')}`);
+    return { result, input };
+  } finally {
+    restore();
+  }
+}
+
+/** Points the user settings at the sandbox and signs in through the real command. */
+export async function signIn(): Promise<void> {
+  const sb = requireSandbox();
+  const a = await api();
+  if (a.deps.session.signedIn) return;
+  const config = vscode.workspace.getConfiguration('dsas');
+  await config.update('baseUrl', sb.baseUrl, vscode.ConfigurationTarget.Global);
+  await config.update('username', sb.user, vscode.ConfigurationTarget.Global);
+  await withAnswers([sb.password, sb.key], () => vscode.commands.executeCommand('dsas.signIn'));
+  if (!a.deps.session.signedIn) throw new Error('sign-in to the sandbox failed');
+}
+
+/** Signs out without asking. */
+export async function signOut(): Promise<void> {
+  await (await api()).deps.session.signOut();
+}
+
+/** The sandbox's stored data, read over its loopback control endpoint. */
+export interface SandboxState {
+  submissions: {
+    id: string; formReference: string; coverNote: string; data: string; packageXml: string; completedAt?: number;
+    recipients: { firstName: string; lastName: string; email: string; recpType: string; recipientAuth?: string; recipientAuthNumber?: string }[];
+    attachments: { id: string; ticket: string; name: string; size: number; sha256: string; mimetype: string }[];
+  }[];
+  archives: { id: string; ticket: string; title: string; name: string; fullSize: number; hash: string; tags: { id: string; text: string }[] }[];
+}
+
+export async function control<T = unknown>(route: string, method = 'GET', body?: unknown): Promise<T> {
+  const origin = new URL(requireSandbox().baseUrl).origin;
+  const res = await fetch(`${origin}/__sandbox${route}`, {
+    method, headers: body === undefined ? undefined : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`sandbox control ${method} ${route}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export const sandboxState = (): Promise<SandboxState> => control<SandboxState>('/state');
