@@ -10,7 +10,7 @@ import { mkdirSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../test/sandbox';
-import { ensureCodeServer, freePort, isNoise, portIsFree, ROOT, startCodeServer, writeWorkspace } from '../test/host/codeServer';
+import { ensureCodeServer, freePort, isNoise, portIsFree, ROOT, startCodeServer, writeUserSettings, writeWorkspace } from '../test/host/codeServer';
 import { ProcessGuard } from '../test/host/processes';
 import manifest from '../package.json';
 
@@ -35,12 +35,10 @@ async function main(guard: ProcessGuard): Promise<void> {
   guard.add(() => sb.close());
 
   const workspace = path.join(DEMO, 'workspace');
-  writeWorkspace(workspace, {
-    'dsas.baseUrl': sb.baseUrl,
-    'dsas.username': sb.user,
-    'workbench.startupEditor': 'none',
-    'git.openRepositoryInParentFolders': 'never',
-  });
+  writeWorkspace(workspace, { 'workbench.startupEditor': 'none', 'git.openRepositoryInParentFolders': 'never' });
+  // The service address and user name count only as user settings.
+  const userDataDir = path.join(DEMO, 'user-data');
+  writeUserSettings(userDataDir, { 'dsas.baseUrl': sb.baseUrl, 'dsas.username': sb.user, 'security.workspace.trust.enabled': false });
   const sample = path.join(workspace, 'sample-letter.txt');
   if (!existsSync(sample)) writeFileSync(sample, 'Dear recipient,\n\nplease find the quarterly report attached.\n\nRegards\n');
 
@@ -54,7 +52,7 @@ async function main(guard: ProcessGuard): Promise<void> {
 
   const cs = await startCodeServer({
     port: await pickPort(Number(values.port ?? 8080)),
-    userDataDir: path.join(DEMO, 'user-data'),
+    userDataDir,
     extensionsDir,
     workspace,
     onLine: (line) => { if (/error/i.test(line) && !isNoise(line)) console.log(`[code-server] ${line}`); },

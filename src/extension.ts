@@ -17,6 +17,7 @@ export interface ExtensionApi {
   /** Replaces the prompts with a scripted UserInput; returns a function that restores them. */
   setUserInput(input: UserInput): () => void;
   readonly deps: Deps;
+  readonly pendingStatus: PendingStatus;
 }
 
 /** Composition root: builds the objects, registers them, nothing else. */
@@ -29,7 +30,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const submissions = new SubmissionsTree(session, log);
   const archive = new ArchiveTree(session, log);
   const deps: Deps = { context, log, input, session, submissions, archive };
-  context.subscriptions.push(log, secrets, session, submissions, archive, new PendingStatus(deps));
+  const pendingStatus = new PendingStatus(deps);
+  context.subscriptions.push(log, secrets, session, submissions, archive, pendingStatus);
 
   registerSessionCommands(deps);
   registerSubmissionCommands(deps);
@@ -41,8 +43,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   log.info(`Activated in ${Date.now() - started} ms.`);
   return {
     deps,
+    pendingStatus,
     setUserInput(u: UserInput) {
-      const previous = input.current;
+      const previous = input.raw;
       input.current = u;
       return () => (input.current = previous);
     },

@@ -12,6 +12,12 @@ import type { InputHolder } from './userInput';
  */
 export class Session implements vscode.Disposable {
   private current?: ServiceClient;
+  /**
+   * Bumped by every change of the signed-in state. A restore() that began
+   * before a sign-in or sign-out finished (e.g. one triggered by the secrets
+   * being stored one after the other) must not undo it.
+   */
+  private generation = 0;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subs: vscode.Disposable[] = [];
@@ -41,8 +47,10 @@ export class Session implements vscode.Disposable {
 
   /** Rebuilds the client from what is stored, without asking or sending anything. */
   async restore(): Promise<void> {
+    const started = ++this.generation;
     const s = readSettings();
     const [password, apiKey] = await Promise.all([this.secrets.get('password'), this.secrets.get('apiKey')]);
+    if (started !== this.generation) return; // a newer restore, sign-in or sign-out decides
     const ok = s.username && password && apiKey && checkBaseUrl(s.baseUrl, s.allowInsecureHttp) === undefined;
     this.set(ok ? this.build(s, password, apiKey) : undefined);
   }
@@ -140,6 +148,7 @@ export class Session implements vscode.Disposable {
   }
 
   private set(client: ServiceClient | undefined): void {
+    this.generation++;
     const was = this.current;
     this.current = client;
     void vscode.commands.executeCommand('setContext', 'dsas.signedIn', client !== undefined);

@@ -20,7 +20,7 @@ export interface Settings {
 
 const SECTION = 'dsas';
 /** Settings that decide where credentials go: read from user settings only. */
-const USER_ONLY = ['baseUrl', 'username', 'allowInsecureHttp', 'nonAsciiHeaderEncoding'] as const;
+type UserOnlyKey = 'baseUrl' | 'username' | 'allowInsecureHttp' | 'nonAsciiHeaderEncoding';
 
 /**
  * Typed settings with defaults. The values that decide where credentials are
@@ -29,7 +29,7 @@ const USER_ONLY = ['baseUrl', 'username', 'allowInsecureHttp', 'nonAsciiHeaderEn
  */
 export function readSettings(): Settings {
   const c = vscode.workspace.getConfiguration(SECTION);
-  const user = <T>(key: (typeof USER_ONLY)[number], fallback: T): T => {
+  const user = <T>(key: UserOnlyKey, fallback: T): T => {
     const i = c.inspect<T>(key);
     return i?.globalValue ?? i?.defaultValue ?? fallback;
   };

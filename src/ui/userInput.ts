@@ -1,7 +1,12 @@
 import * as vscode from 'vscode';
+import { notificationText } from './trees/safeText';
 
-/** Returned by a step when the user pressed the Back button. */
-export const BACK = Symbol('back');
+/**
+ * Returned by a step when the user pressed the Back button. A registered
+ * symbol, so that a scripted input compiled into another bundle (host tests)
+ * returns the very same value.
+ */
+export const BACK: unique symbol = Symbol.for('dsas.userInput.back');
 export type Back = typeof BACK;
 
 export interface StepOptions {
@@ -118,7 +123,42 @@ export class VsCodeInput implements UserInput {
   }
 }
 
-/** Holds the current UserInput; host tests swap in a scripted one. */
+/**
+ * Holds the current UserInput (host tests swap in a scripted one) and hands
+ * it out behind one rule: notifications turn `[text](command:…)` into links
+ * whatever its source, and messages quote service text (names, references,
+ * error bodies), so no link can form in a notification.
+ */
 export class InputHolder {
-  current: UserInput = new VsCodeInput();
+  private impl: UserInput = new VsCodeInput();
+  private safe: UserInput = withPlainNotifications(this.impl);
+
+  get current(): UserInput {
+    return this.safe;
+  }
+
+  set current(u: UserInput) {
+    this.impl = u;
+    this.safe = withPlainNotifications(u);
+  }
+
+  /** The implementation as set, for restoring it. */
+  get raw(): UserInput {
+    return this.impl;
+  }
+}
+
+function withPlainNotifications(u: UserInput): UserInput {
+  const plain = (m: string) => notificationText(m, 2000);
+  return {
+    inputBox: (o) => u.inputBox(o),
+    quickPick: (items, o) => u.quickPick(items, o),
+    quickPickMany: (items, o) => u.quickPickMany(items, o),
+    openDialog: (o) => u.openDialog(o),
+    saveDialog: (o) => u.saveDialog(o),
+    confirm: (m, detail, ...a) => u.confirm(plain(m), detail, ...a),
+    info: (m, ...a) => u.info(plain(m), ...a),
+    warn: (m, ...a) => u.warn(plain(m), ...a),
+    error: (m, ...a) => u.error(plain(m), ...a),
+  };
 }

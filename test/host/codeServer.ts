@@ -164,6 +164,23 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-backgr
 export const CHROMIUM_MISSING = `Chromium is missing (${CHROMIUM}). Install it with: apt-get update && apt-get install -y chromium`;
 
 /** Writes a workspace folder whose settings point the extension at the sandbox. */
+/**
+ * Sets keys in the user settings of a code-server profile. The service address
+ * and user name are read from user settings only, never from a workspace.
+ */
+export function writeUserSettings(userDataDir: string, settings: Record<string, unknown>): void {
+  const file = path.join(userDataDir, 'User', 'settings.json');
+  let current: Record<string, unknown> = {};
+  try {
+    current = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    // none yet, or not plain JSON: start from our keys
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify({ ...current, ...settings }, null, 2)}
+`);
+}
+
 export function writeWorkspace(dir: string, settings: Record<string, unknown>): void {
   mkdirSync(path.join(dir, '.vscode'), { recursive: true });
   writeFileSync(path.join(dir, '.vscode', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);

@@ -56,6 +56,26 @@ async function screenshotServer(page: Page): Promise<{ url: string; close(): Pro
   };
 }
 
+/** A loopback server that counts every request except `GET /__hits`, which reports the count. */
+async function trapServer(): Promise<{ url: string; close(): Promise<void> }> {
+  let hits = 0;
+  const server = http.createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/__hits') {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ hits }));
+      return;
+    }
+    hits++;
+    req.resume();
+    res.writeHead(418).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
 async function main(guard: ProcessGuard): Promise<number> {
   if (!existsSync(CHROMIUM)) {
     console.error(CHROMIUM_MISSING);
@@ -74,7 +94,11 @@ async function main(guard: ProcessGuard): Promise<number> {
 
   const sb = await startSandbox({ port: 0, seed: 'demo' });
   guard.add(() => sb.close());
-  writeWorkspace(workspace, { 'dsas.baseUrl': sb.baseUrl, 'dsas.username': sb.user });
+  // The workspace tries to send the credentials elsewhere: a trap that counts
+  // what reaches it. The extension must use the user settings only.
+  const trap = await trapServer();
+  guard.add(() => trap.close());
+  writeWorkspace(workspace, { 'dsas.baseUrl': `${trap.url}/dsas/v1.1`, 'dsas.username': 'workspace-user' });
 
   // A browser server, so that its process can be killed outright should closing hang.
   const browserServer = await chromium.launchServer({
@@ -104,6 +128,7 @@ async function main(guard: ProcessGuard): Promise<number> {
       DSAS_SANDBOX_PASSWORD: sb.password,
       DSAS_SANDBOX_KEY: sb.key,
       DSAS_SCREENSHOT_URL: shots.url,
+      DSAS_TRAP_URL: trap.url,
       DSAS_TEST_ARTIFACTS: ARTIFACTS,
       DSAS_HOST_GREP: process.env.DSAS_HOST_GREP ?? '',
       DSAS_HOST_CONSOLE_MARK: CONSOLE_MARK,

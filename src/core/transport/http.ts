@@ -95,8 +95,10 @@ export function send(ex: Exchange): Promise<RawResponse> {
       res.setTimeout?.(ex.timeoutMs, () => {
         res.destroy(new ServiceError('timeout', `The service stopped sending for ${Math.round(ex.timeoutMs / 1000)} s.`));
       });
-      // An early answer (e.g. 401 to a large upload) ends our sending.
-      if (!req.writableFinished) req.destroy();
+      // A refusal that arrives while the body is still going out (a 401 to a large
+      // upload) ends the sending. A success can arrive a moment before the request
+      // reports 'finish'; destroying then would cut its own response short.
+      if (!req.writableFinished && (res.statusCode ?? 0) >= 300) req.destroy();
       resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: res, bodyStarted });
     });
 

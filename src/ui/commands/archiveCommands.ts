@@ -1,0 +1,141 @@
+import * as vscode from 'vscode';
+import type { ArchiveFile } from '../../core';
+import { ARCHIVE_SCHEME, ArchiveFileSystem, archiveUri, OPEN_SIZE_LIMIT } from '../archiveFileSystem';
+import { registerCommand } from '../commandRunner';
+import type { Deps } from '../deps';
+import { askSaveTarget, offerOpen } from '../downloads';
+import { formatBytes, oneLine } from '../format';
+import { confirmUploadInRestrictedMode, regularFiles, urisFromArgs, type LocalFile } from '../localFiles';
+import { pickArchiveFile } from '../pickers';
+import { withCancellableProgress } from '../progress';
+import type { ArchiveNode } from '../trees/nodes';
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/u;
+
+/** Archive This File, Download Archive File, Open Archive File, Copy File Id. */
+export function registerArchiveCommands(deps: Deps): void {
+  const reg = (id: string, fn: (...args: unknown[]) => unknown) => registerCommand(deps.context, deps, id, fn);
+  const files = new ArchiveFileSystem(deps.session);
+  deps.context.subscriptions.push(
+    files,
+    vscode.workspace.registerFileSystemProvider(ARCHIVE_SCHEME, files, { isReadonly: true, isCaseSensitive: true }),
+  );
+
+  reg('dsas.archiveFile', (uri, uris) => archiveFiles(deps, urisFromArgs(uri, uris)));
+  reg('dsas.downloadArchiveFile', (node) => downloadArchiveFile(deps, asNode(node)));
+  reg('dsas.openArchiveFile', (node) => openArchiveFile(deps, files, asNode(node)));
+  reg('dsas.copyFileId', async (node) => {
+    const n = asNode(node);
+    const f = n ? n.item : await pickArchiveFile(deps, vscode.l10n.t('File whose id to copy'));
+    if (!f) return;
+    await vscode.env.clipboard.writeText(f.id);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied file id {0}', f.id), 3000);
+  });
+}
+
+function asNode(v: unknown): ArchiveNode | undefined {
+  return typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'archiveFile' ? (v as ArchiveNode) : undefined;
+}
+
+// ── Archive This File ─────────────────────────────────────────────────────
+
+/** The files to archive when none was passed: the active editor's, else an open dialog. */
+async function filesToArchive(deps: Deps, given: vscode.Uri[]): Promise<vscode.Uri[] | undefined> {
+  if (given.length) return given;
+  const active = vscode.window.activeTextEditor?.document.uri;
+  if (active?.scheme === 'file') return [active];
+  return deps.input.current.openDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: vscode.l10n.t('Archive'), title: vscode.l10n.t('Files to archive') });
+}
+
+async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<string[]> {
+  const client = deps.session.client; // fails early, before any question, when signed out
+  const uris = await filesToArchive(deps, given);
+  if (!uris?.length) return [];
+  const all = await regularFiles(deps, uris);
+  const files = all.filter((f) => f.size > 0);
+  if (files.length < all.length) {
+    void deps.input.current.warn(vscode.l10n.t('Empty files cannot be archived: {0}.', all.filter((f) => f.size === 0).map((f) => f.name).join(', ')));
+  }
+  if (files.length === 0) return [];
+  if (!(await confirmUploadInRestrictedMode(deps, files))) return [];
+
+  // All titles first: Escape then leaves nothing half done.
+  const titled: { file: LocalFile; title: string }[] = [];
+  for (const [i, file] of files.entries()) {
+    const title = await deps.input.current.inputBox({
+      title: files.length > 1 ? vscode.l10n.t('Archive This File ({0} of {1})', i + 1, files.length) : vscode.l10n.t('Archive This File'),
+      prompt: vscode.l10n.t('Title of "{0}" in the archive', file.name),
+      value: file.name,
+      validate: (v) => (v.trim() === '' ? vscode.l10n.t('The title cannot be empty.') : CONTROL.test(v) ? vscode.l10n.t('The title must be a single line without control characters.') : undefined),
+    });
+    if (typeof title !== 'string') return [];
+    titled.push({ file, title: title.trim() });
+  }
+
+  const done: string[] = [];
+  try {
+    for (const { file, title } of titled) {
+      const created = await withCancellableProgress(
+        files.length > 1 ? vscode.l10n.t('Archiving "{0}" ({1} of {2})…', file.name, done.length + 1, files.length) : vscode.l10n.t('Archiving "{0}"…', file.name),
+        (p, signal) => client.uploadArchiveFile({ path: file.path, title }, { signal, onProgress: (sent, total) => p.bytes(sent, total || file.size) }),
+      );
+      deps.log.info(`Archived ${file.size} bytes as file ${created.id}.`);
+      done.push(created.id);
+    }
+  } finally {
+    // Whatever arrived is shown, also when a later file failed or was cancelled.
+    if (done.length) {
+      await deps.archive.refresh();
+      for (const id of done) await deps.archive.reveal(id);
+    }
+  }
+  void deps.input.current.info(done.length === 1
+    ? vscode.l10n.t('Archived "{0}" (file id {1}).', titled[0].title, done[0])
+    : vscode.l10n.t('Archived {0} files.', done.length));
+  return done;
+}
+
+// ── Download / Open ───────────────────────────────────────────────────────
+
+/** The file's detail (ticket, size): from the row when it was loaded, else fetched. */
+async function detailOf(deps: Deps, node: ArchiveNode | undefined, placeHolder: string): Promise<ArchiveFile | undefined> {
+  if (node?.detail) return node.detail;
+  const item = node?.item ?? (await pickArchiveFile(deps, placeHolder));
+  if (!item) return undefined;
+  const client = deps.session.client;
+  const detail = await withCancellableProgress(vscode.l10n.t('Loading "{0}"…', oneLine(item.name ?? '') || item.id), (_p, signal) => client.getArchiveFile(item.id, { signal }));
+  return detail;
+}
+
+async function downloadArchiveFile(deps: Deps, node: ArchiveNode | undefined): Promise<vscode.Uri | undefined> {
+  const f = await detailOf(deps, node, vscode.l10n.t('File to download'));
+  if (!f) return undefined;
+  const name = f.name || node?.item.name || `file-${f.id}`;
+  const where = await askSaveTarget(deps, name, vscode.l10n.t('Download "{0}"', oneLine(f.title || name)));
+  if (!where) return undefined;
+  const client = deps.session.client;
+  const result = await withCancellableProgress(vscode.l10n.t('Downloading "{0}"…', oneLine(name)), (p, signal) =>
+    client.downloadArchiveFile(f, { path: where.uri.fsPath, overwrite: where.overwrite }, { signal, onProgress: (n, total) => p.bytes(n, total ?? f.fullSize) }));
+  deps.log.info(`Archive file ${f.id} saved (${result.bytes} bytes).`);
+  offerOpen(deps, result);
+  return vscode.Uri.file(result.path);
+}
+
+async function openArchiveFile(deps: Deps, files: ArchiveFileSystem, node: ArchiveNode | undefined): Promise<vscode.Uri | undefined> {
+  const f = await detailOf(deps, node, vscode.l10n.t('File to open'));
+  if (!f) return undefined;
+  if (f.fullSize !== undefined && f.fullSize > OPEN_SIZE_LIMIT) {
+    const download = vscode.l10n.t('Download…');
+    const answer = await deps.input.current.info(
+      vscode.l10n.t('"{0}" is {1}, too large to open in an editor (the limit is {2}).', oneLine(f.name), formatBytes(f.fullSize), formatBytes(OPEN_SIZE_LIMIT)),
+      download,
+    );
+    if (answer === download) await vscode.commands.executeCommand('dsas.downloadArchiveFile', node ?? { kind: 'archiveFile', item: f, detail: f });
+    return undefined;
+  }
+  files.remember(f);
+  const uri = archiveUri(f);
+  await vscode.commands.executeCommand('vscode.open', uri, { preview: true });
+  return uri;
+}

@@ -1,0 +1,86 @@
+import * as vscode from 'vscode';
+import type { ArchiveFile, ArchiveListItem } from '../../core';
+import { formatBytes, formatTime } from '../format';
+import { formatTimeWithRaw, iconUri, sizeWithBytes } from './format';
+import type { ArchiveNode, DetailNode } from './nodes';
+import { safeText } from './safeText';
+import { fieldsTooltip, type Field } from './tooltip';
+
+/** What an archive row is called: its title, else its name, else its id. */
+export function archiveLabel(item: ArchiveListItem): string {
+  return item.title.trim() || item.name.trim() || item.id;
+}
+
+function tagText(d: ArchiveFile): string {
+  return d.tags.map((t) => t.text).join(', ');
+}
+
+/** "name · size · tags" once the detail is known; the name before. */
+export function archiveDescription(n: ArchiveNode): string {
+  const d = n.detail;
+  if (!d) return n.item.name;
+  return [d.name || n.item.name, d.fullSize === undefined ? '' : formatBytes(d.fullSize), tagText(d)].filter((s) => s.trim()).join(' · ');
+}
+
+export function archiveItem(n: ArchiveNode, detailError: string | undefined): vscode.TreeItem {
+  const t = new vscode.TreeItem(safeText(archiveLabel(n.item)), vscode.TreeItemCollapsibleState.Collapsed);
+  t.id = `archive/${n.item.id}`;
+  t.description = safeText(archiveDescription(n));
+  t.resourceUri = iconUri(n.detail?.name || n.item.name);
+  t.iconPath = vscode.ThemeIcon.File;
+  t.contextValue = 'archiveFile';
+  // Without the detail the tooltip is left unset, so that hovering asks resolveTreeItem for it.
+  if (n.detail || detailError !== undefined) t.tooltip = archiveTooltip(n, detailError);
+  return t;
+}
+
+export function archiveTooltip(n: ArchiveNode, detailError?: string): vscode.MarkdownString {
+  const l = vscode.l10n;
+  const d = n.detail;
+  const fields: Field[] = [
+    [l.t('Title'), d?.title ?? n.item.title],
+    [l.t('Name'), d?.name ?? n.item.name],
+    [l.t('Id'), d?.id ?? n.item.id],
+  ];
+  if (d) {
+    fields.push(
+      [l.t('Media type'), d.mimetype],
+      [l.t('Size'), sizeWithBytes(d.fullSize)],
+      [l.t('Hash'), d.hash],
+      [l.t('Created'), formatTimeWithRaw(d.ctime)],
+      [l.t('Modified'), formatTimeWithRaw(d.mtime)],
+      [l.t('Accessed'), formatTimeWithRaw(d.atime)],
+      [l.t('Folder'), d.parentFolder],
+      [l.t('Tags'), d.tags.map((t) => (t.id === undefined ? t.text : `${t.text} (${t.id})`)).join(', ')],
+      [l.t('Ticket'), d.ticket],
+    );
+  }
+  const note = d ? undefined : detailError !== undefined ? l.t('The details could not be loaded. {0}', detailError) : l.t('Loading the details…');
+  return fieldsTooltip(archiveLabel(n.item), fields, note);
+}
+
+/** The lines shown under an expanded archive row. */
+export function detailLines(d: ArchiveFile): DetailNode[] {
+  const l = vscode.l10n;
+  const lines: [string, string][] = [
+    [l.t('Media type'), d.mimetype],
+    [l.t('Size'), sizeWithBytes(d.fullSize)],
+    [l.t('Hash'), d.hash],
+    [l.t('Created'), formatTime(d.ctime)],
+    [l.t('Modified'), formatTime(d.mtime)],
+    [l.t('Accessed'), formatTime(d.atime)],
+    [l.t('Folder'), d.parentFolder === undefined ? '' : String(d.parentFolder)],
+    [l.t('Tags'), tagText(d) || l.t('(none)')],
+    [l.t('Id'), d.id],
+  ];
+  return lines.map(([label, value]) => ({ kind: 'detail', label, value: value.trim() ? value : l.t('(unknown)') }));
+}
+
+export function detailItem(n: DetailNode, parentId: string, index: number): vscode.TreeItem {
+  const t = new vscode.TreeItem(n.label);
+  t.id = `archive/${parentId}/detail/${index}`;
+  t.description = safeText(n.value);
+  t.tooltip = safeText(`${n.label}: ${n.value}`);
+  t.contextValue = 'detail';
+  return t;
+}

@@ -1,0 +1,35 @@
+import * as vscode from 'vscode';
+import type { LoadMoreNode, MessageNode } from './nodes';
+import { safeText } from './safeText';
+
+const MESSAGE_ICONS = {
+  error: new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')),
+  warning: new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')),
+  info: new vscode.ThemeIcon('info'),
+};
+
+/** A message row; `retry` makes it run a command when clicked (e.g. refresh after a failure). */
+export function messageItem(m: MessageNode, retry?: vscode.Command): vscode.TreeItem {
+  const t = new vscode.TreeItem(safeText(m.text));
+  if (m.icon) t.iconPath = MESSAGE_ICONS[m.icon];
+  t.tooltip = safeText(m.tooltip ?? m.text);
+  t.contextValue = 'message';
+  if (retry) t.command = retry;
+  return t;
+}
+
+export function loadMoreItem(n: LoadMoreNode): vscode.TreeItem {
+  const t = new vscode.TreeItem(vscode.l10n.t('Load more ({0} remaining)', n.remaining));
+  t.id = `${n.view}/loadMore`;
+  t.iconPath = new vscode.ThemeIcon('ellipsis');
+  t.contextValue = 'loadMore';
+  t.tooltip = vscode.l10n.t('Show the next page of rows');
+  t.command = { command: 'dsas.loadMore', title: vscode.l10n.t('Load More'), arguments: [n.view] };
+  return t;
+}
+
+/** Filter text in a view's description and the context key the title bar's buttons follow. */
+export function showFilter(view: vscode.TreeView<unknown>, contextKey: string, filter: string | undefined): void {
+  view.description = filter === undefined ? undefined : vscode.l10n.t('Filter: {0}', safeText(filter, 60));
+  void vscode.commands.executeCommand('setContext', contextKey, filter !== undefined);
+}

@@ -1,0 +1,150 @@
+import * as vscode from 'vscode';
+import type { Recipient, SubmissionDetail, SubmissionListItem } from '../../core';
+import { formatTime } from '../format';
+import { formatTimeWithRaw, iconUri, yesNo } from './format';
+import { stateOf, type AttachmentNode, type GroupNode, type HistoryNode, type RecipientNode, type SubmissionNode } from './nodes';
+import { safeText } from './safeText';
+import { fieldsTooltip, type Field } from './tooltip';
+
+/** How a submission's state shows: `contextValue` suffix and icon. */
+export function stateKind(n: SubmissionNode): 'pending' | 'completed' | 'unknown' {
+  const s = stateOf(n).toUpperCase();
+  return s === 'PENDING' ? 'pending' : s === 'COMPLETED' ? 'completed' : 'unknown';
+}
+
+const STATE_ICONS = {
+  pending: new vscode.ThemeIcon('clock', new vscode.ThemeColor('charts.yellow')),
+  completed: new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('charts.green')),
+  unknown: new vscode.ThemeIcon('question'),
+};
+
+/** What a submission row is called: its form reference, else its id. */
+export function submissionLabel(item: SubmissionListItem): string {
+  return item.formReference.trim() ? item.formReference : item.id;
+}
+
+export function submissionItem(n: SubmissionNode): vscode.TreeItem {
+  const item = n.item;
+  const kind = stateKind(n);
+  const t = new vscode.TreeItem(safeText(submissionLabel(item)), vscode.TreeItemCollapsibleState.Collapsed);
+  t.id = `submission/${item.id}`;
+  const who = item.primaryRecipient ? item.primaryRecipient.name.trim() || item.primaryRecipient.email : '';
+  t.description = safeText([who, formatTime(item.created)].filter((s) => s.trim()).join(' · '));
+  t.iconPath = STATE_ICONS[kind];
+  t.contextValue = `submission:${kind}`;
+  t.tooltip = submissionTooltip(n);
+  t.accessibilityInformation = { label: safeText(`${submissionLabel(item)}, ${stateOf(n)}, ${who}, ${formatTime(item.created)}`) };
+  return t;
+}
+
+function submissionTooltip(n: SubmissionNode): vscode.MarkdownString {
+  const l = vscode.l10n;
+  // The detail, when loaded, is newer than the list item for the fields they share.
+  const base: SubmissionListItem | SubmissionDetail = n.detail ?? n.item;
+  const p = n.item.primaryRecipient;
+  const fields: Field[] = [
+    [l.t('State'), stateOf(n)],
+    [l.t('Id'), base.id],
+    [l.t('Form reference'), base.formReference],
+    [l.t('Created'), formatTimeWithRaw(base.created)],
+    [l.t('Sender'), base.sender.fullName],
+    [l.t('Sender e-mail'), base.sender.email],
+    [l.t('Primary recipient'), p?.name],
+    [l.t('Primary recipient e-mail'), p?.email],
+    [l.t('Primary recipient authentication'), p?.auth?.method],
+    [l.t('Primary recipient authentication number'), p?.auth?.number],
+    [l.t('Completed'), yesNo(base.completed)],
+    [l.t('Broadcast'), yesNo(base.broadcast)],
+    [l.t('Silent'), yesNo(base.silent)],
+    [l.t('Type'), base.type],
+    [l.t('MD5 id'), base.md5Id],
+  ];
+  if (n.detail) {
+    const d = n.detail;
+    fields.push(
+      [l.t('Recipients'), d.recipients.length],
+      [l.t('Attachments'), d.attachments.length],
+      [l.t('Involved'), d.total.involved],
+      [l.t('Signing'), d.total.signing],
+      [l.t('Non-signing'), d.total.nonsigning],
+      [l.t('Accepted'), d.total.accepted],
+      [l.t('Clarified'), d.total.clarified],
+      [l.t('Rejected'), d.total.rejected],
+    );
+  }
+  return fieldsTooltip(submissionLabel(n.item), fields, n.detail ? undefined : l.t('Expand the row to load the recipients and attachments.'));
+}
+
+export function groupItem(g: GroupNode): vscode.TreeItem {
+  const d = g.submission.detail;
+  const count = g.kind === 'recipients' ? d?.recipients.length ?? 0 : d?.attachments.length ?? 0;
+  const label = g.kind === 'recipients' ? vscode.l10n.t('Recipients ({0})', count) : vscode.l10n.t('Attachments ({0})', count);
+  const t = new vscode.TreeItem(label, count ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+  t.id = `submission/${g.submission.item.id}/${g.kind}`;
+  t.iconPath = new vscode.ThemeIcon(g.kind === 'recipients' ? 'organization' : 'files');
+  t.contextValue = g.kind;
+  return t;
+}
+
+function responded(r: Recipient): boolean {
+  return r.responded.raw.trim() !== '' || r.responseStatus === true;
+}
+
+function viewed(r: Recipient): boolean {
+  return r.submissionViewed === true || r.timeViewed.raw.trim() !== '';
+}
+
+export function recipientItem(n: RecipientNode, index: number): vscode.TreeItem {
+  const r = n.recipient;
+  const t = new vscode.TreeItem(safeText(r.name.trim() || r.email));
+  t.id = `submission/${n.submission.item.id}/recipients/${index}`;
+  const state = responded(r)
+    ? vscode.l10n.t('responded {0}', formatTime(r.responded))
+    : viewed(r) ? vscode.l10n.t('viewed {0}', formatTime(r.timeViewed)) : vscode.l10n.t('not viewed');
+  t.description = safeText([r.email, r.recpType, state.trim()].filter((s) => s.trim()).join(' · '));
+  t.iconPath = responded(r)
+    ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('charts.green'))
+    : viewed(r) ? new vscode.ThemeIcon('eye') : new vscode.ThemeIcon('mail');
+  t.contextValue = 'recipient';
+  const l = vscode.l10n;
+  t.tooltip = fieldsTooltip(r.name.trim() || r.email, [
+    [l.t('Name'), r.name],
+    [l.t('E-mail'), r.email],
+    [l.t('Recipient type'), r.recpType],
+    [l.t('Notification viewed'), yesNo(r.notificationViewed)],
+    [l.t('Submission viewed'), yesNo(r.submissionViewed)],
+    [l.t('Time viewed'), formatTimeWithRaw(r.timeViewed)],
+    [l.t('Response status'), yesNo(r.responseStatus)],
+    [l.t('Response viewed'), yesNo(r.responseViewed)],
+    [l.t('Responded'), formatTimeWithRaw(r.responded)],
+    [l.t('Comment'), r.comment],
+    [l.t('Endorsement'), r.endorsement],
+    [l.t('Created'), formatTimeWithRaw(r.created)],
+    [l.t('Authentication'), r.auth?.method],
+    [l.t('Authentication number'), r.auth?.number],
+  ]);
+  return t;
+}
+
+export function attachmentItem(n: AttachmentNode, index: number): vscode.TreeItem {
+  const a = n.attachment;
+  const name = a.name.trim() || a.id;
+  const t = new vscode.TreeItem(safeText(name));
+  t.id = `submission/${n.submission.item.id}/attachments/${index}`;
+  t.resourceUri = iconUri(name);
+  t.iconPath = vscode.ThemeIcon.File;
+  t.contextValue = 'attachment';
+  const l = vscode.l10n;
+  t.tooltip = fieldsTooltip(name, [[l.t('Name'), a.name], [l.t('Id'), a.id], [l.t('Ticket'), a.ticket]]);
+  return t;
+}
+
+export function historyItem(n: HistoryNode): vscode.TreeItem {
+  const t = new vscode.TreeItem(vscode.l10n.t('History'));
+  t.id = `submission/${n.submission.item.id}/history`;
+  t.iconPath = new vscode.ThemeIcon('history');
+  t.contextValue = 'history';
+  t.tooltip = vscode.l10n.t('Show the history of this submission');
+  t.command = { command: 'dsas.showHistory', title: vscode.l10n.t('Show History'), arguments: [n.submission] };
+  return t;
+}

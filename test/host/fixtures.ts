@@ -1,0 +1,67 @@
+// Small helpers shared by the command suites: workspace files, hashes, polling.
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+
+export function sha256(bytes: Buffer | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function sha256File(p: string): string {
+  return sha256(readFileSync(p));
+}
+
+/** The test workspace folder (the runner opens one). */
+export function workspaceDir(): string {
+  const f = vscode.workspace.workspaceFolders?.[0];
+  if (!f) throw new Error('the host tests need a workspace folder');
+  return f.uri.fsPath;
+}
+
+/** Writes a file under the workspace folder and returns its Uri. */
+export function workspaceFile(relative: string, content: Buffer | string): vscode.Uri {
+  const p = path.join(workspaceDir(), relative);
+  mkdirSync(path.dirname(p), { recursive: true });
+  writeFileSync(p, content);
+  return vscode.Uri.file(p);
+}
+
+/** A fresh folder outside the workspace, for downloads. */
+export function tempDir(prefix = 'dsas-host-'): string {
+  return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Deterministic bytes that are not text, so that any corruption shows in the hash. */
+export function binaryBytes(size: number, seed = 7): Buffer {
+  const b = Buffer.alloc(size);
+  let x = seed;
+  for (let i = 0; i < size; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    b[i] = x >>> 24;
+  }
+  return b;
+}
+
+/** Polls until `check` returns a value other than undefined/false, or fails after `ms`. */
+export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The Uri shown in the active editor tab, whatever kind of editor it is. */
+export function activeTabUri(): vscode.Uri | undefined {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  if (input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom) return input.uri;
+  return undefined;
+}
+
+export async function closeAllEditors(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}

@@ -1,0 +1,256 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { stateOf, type AttachmentNode, type SubmissionNode } from '../../src/ui/trees/nodes';
+import { BACK, type InputBoxOptions, type QuickPickOptions } from '../../src/ui/userInput';
+import { screenshot } from './helpers';
+import { activeTabUri, binaryBytes, closeAllEditors, sha256File, tempDir, waitFor, workspaceFile } from './fixtures';
+import { ScriptedInput, type Answer } from './scriptedInput';
+import { api, control, requireSandbox, sandboxState, signIn, signOut, withAnswers } from './session';
+
+/** A row of the Submissions view as the view hands it to a command. */
+async function submissionNode(id: string): Promise<SubmissionNode> {
+  const list = await (await api()).deps.session.client.listSubmissions();
+  const item = list.find((s) => s.id === id);
+  if (!item) throw new Error(`no submission ${id} in the sandbox`);
+  return { kind: 'submission', item };
+}
+
+async function submissionCount(): Promise<number> {
+  return (await sandboxState()).submissions.length;
+}
+
+/** Answers for a one-recipient wizard, ending with the form reference. */
+function shortWizard(formReference: string): Answer[] {
+  return ['Solo Recipient', 'solo@example.org', 'PRIMARY', '', 'Continue', 'A cover note', '', formReference];
+}
+
+describe('submission commands', () => {
+  let docs: vscode.Uri[];
+
+  before(async () => {
+    await signIn();
+    docs = [
+      workspaceFile('to-send/Bericht – Übersicht.txt', 'Jahresbericht\nZoë Ørsted – 日本\n'),
+      workspaceFile('to-send/figures.bin', binaryBytes(200 * 1024, 11)),
+    ];
+  });
+  afterEach(closeAllEditors);
+  after(async () => {
+    await vscode.workspace.fs.delete(vscode.Uri.file(path.dirname(docs[0].fsPath)), { recursive: true }).then(undefined, () => undefined);
+  });
+
+  it('New Submission sends the package entered in the wizard (with one Back), with every document', async () => {
+    const formReference = `Host test <&> ${Date.now()}`;
+    const coverNote = 'Please sign ]]> before <Friday> & reply – Zoë';
+    const data = '{"ref":"<A&B>","n":1}';
+    const before = await submissionCount();
+    const { input } = await withAnswers([
+      'Ada Lovelace', 'ada@example.org', 'PRIMARY', 'SMS', '+44 20 7946 0000', 'Add another recipient',
+      'Hopper, Grace', 'grace@example.org',
+      BACK, // at Grace's type: back to her e-mail, which is then changed
+      'grace.hopper@example.org', 'COPIED', '', 'Continue',
+      coverNote, data, formReference,
+      'Send',
+    ], () => vscode.commands.executeCommand('dsas.newSubmission', docs[0], docs));
+
+    // Back showed the previous answer again, on the question before.
+    const emailAgain = input.asked[9];
+    assert.equal(emailAgain.method, 'inputBox');
+    assert.equal((emailAgain.options as InputBoxOptions).value, 'grace@example.org', 'Back keeps the entered value');
+    assert.equal((input.asked[8].options as QuickPickOptions).back, true, 'later steps offer Back');
+    assert.equal((input.asked[0].options as InputBoxOptions).back, false, 'the first step has no Back');
+    const steps = input.asked.filter((a) => a.method !== 'confirm' && a.method !== 'info').map((a) => (a.options as { step?: number }).step);
+    assert.deepEqual(steps, [1, 2, 3, 4, 5, 6, 7, 8, 9, 8, 9, 10, 11, 12, 13, 14]);
+
+    // The summary lists recipients, documents and their sizes.
+    const confirm = input.asked.find((a) => a.method === 'confirm');
+    assert.ok(confirm, 'a summary was shown before sending');
+    for (const text of ['Bericht – Übersicht.txt', 'figures.bin', '200 KB', 'ada@example.org', 'grace.hopper@example.org', formReference]) {
+      assert.ok(confirm.text.includes(text), `the summary mentions ${text}:\n${confirm.text}`);
+    }
+
+    const state = await sandboxState();
+    assert.equal(state.submissions.length, before + 1);
+    const s = state.submissions.find((x) => x.formReference === formReference);
+    assert.ok(s, 'the sandbox has the new submission');
+    assert.equal(s.coverNote, coverNote);
+    assert.equal(s.data, data);
+    assert.deepEqual(s.recipients.map((r) => [r.firstName, r.lastName, r.email, r.recpType, r.recipientAuth, r.recipientAuthNumber]), [
+      ['Ada', 'Lovelace', 'ada@example.org', 'PRIMARY', 'SMS', '+44 20 7946 0000'],
+      ['Grace', 'Hopper', 'grace.hopper@example.org', 'COPIED', undefined, undefined],
+    ]);
+    assert.deepEqual(s.attachments.map((a) => [a.name, a.sha256]), docs.map((d) => [path.basename(d.fsPath), sha256File(d.fsPath)]));
+    // The package as sent: the values are there, escaped as XML requires.
+    assert.match(s.packageXml, /<recipient type="PRIMARY">/);
+    assert.match(s.packageXml, /<recipient type="COPIED">/);
+    assert.ok(s.packageXml.includes('<form_reference>Host test &lt;&amp;&gt; '), s.packageXml);
+    assert.ok(s.packageXml.includes('<recipient_auth>SMS</recipient_auth><recipient_auth_number>+44 20 7946 0000</recipient_auth_number>'), s.packageXml);
+    assert.ok(!s.packageXml.includes('grace@example.org'), 'the e-mail changed after Back is the one sent');
+    assert.ok(input.asked.some((a) => a.method === 'info' && a.text.includes(s.id)), 'the user is told the new id');
+  });
+
+  it('cancelling the summary sends nothing', async () => {
+    const before = await submissionCount();
+    const { input } = await withAnswers([...shortWizard('never sent'), undefined], () => vscode.commands.executeCommand('dsas.newSubmission', docs[0]));
+    assert.ok(input.asked.some((a) => a.method === 'confirm' && a.text.includes('Bericht – Übersicht.txt')));
+    assert.equal(await submissionCount(), before);
+  });
+
+  it('Escape in the wizard sends nothing and asks nothing more', async () => {
+    const before = await submissionCount();
+    const { input } = await withAnswers(['Someone', undefined], () => vscode.commands.executeCommand('dsas.newSubmission', docs[1]));
+    assert.equal(input.asked.length, 2);
+    assert.equal(await submissionCount(), before);
+  });
+
+  it('documents that cannot go together are refused before any question', async () => {
+    const a = workspaceFile('to-send/one/same.txt', 'one\n');
+    const b = workspaceFile('to-send/two/Same.txt', 'two\n');
+    const before = await submissionCount();
+    const { input } = await withAnswers([], () => vscode.commands.executeCommand('dsas.newSubmission', a, [a, b]));
+    assert.deepEqual(input.asked.map((q) => q.method), ['error']);
+    assert.match(input.asked[0].text, /Two documents are named "Same.txt"/);
+    assert.equal(await submissionCount(), before);
+  });
+
+  it('from the palette, the documents are picked among the workspace files', async () => {
+    const formReference = `Picked ${Date.now()}`;
+    const { input } = await withAnswers(['figures.bin', ...shortWizard(formReference), 'Send'], () => vscode.commands.executeCommand('dsas.newSubmission'));
+    const picker = input.asked[0];
+    assert.equal(picker.method, 'quickPickMany');
+    assert.ok(picker.items?.some((i) => i.includes('Browse')), 'Browse… is offered');
+    const s = (await sandboxState()).submissions.find((x) => x.formReference === formReference);
+    assert.deepEqual(s?.attachments.map((a) => a.name), ['figures.bin']);
+  });
+
+  it('after a connection failure while sending, it offers to check the list and never re-sends', async () => {
+    const before = await submissionCount();
+    await control('/faults', 'POST', { method: 'POST', path: '^/submissions$', kind: 'drop', afterBytes: 50 * 1024 });
+    try {
+      const { input } = await withAnswers([...shortWizard(`Dropped ${Date.now()}`), 'Send', 'Check the List'], () => vscode.commands.executeCommand('dsas.newSubmission', docs[1]));
+      const failure = input.asked.find((a) => a.method === 'error');
+      assert.ok(failure?.text.includes('not known whether the service received it'), failure?.text);
+      const verdict = input.asked.at(-1);
+      assert.equal(verdict?.method, 'warn');
+      assert.match(verdict.text, /did not receive it/);
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    assert.equal(await submissionCount(), before, 'nothing was stored and nothing re-sent');
+    const posts = (await control<{ method: string; path: string }[]>('/log')).filter((e) => e.method === 'POST' && e.path.endsWith('/submissions'));
+    assert.ok(posts.length >= 1);
+  });
+
+  it('Check Status shows the state and updates the row', async () => {
+    const state = await sandboxState();
+    const pending = state.submissions.find((s) => s.completedAt === undefined)!;
+    const completed = state.submissions.find((s) => s.completedAt !== undefined)!;
+    await (await api()).deps.submissions.refresh(); // the rows exist even if the view was never shown
+    for (const [s, word] of [[pending, 'PENDING'], [completed, 'COMPLETED']] as const) {
+      const node = await submissionNode(s.id);
+      const { input } = await withAnswers([], () => vscode.commands.executeCommand('dsas.checkStatus', node));
+      const shown = input.asked.find((a) => a.method === 'info');
+      assert.ok(shown?.text.includes(`is ${word}`), shown?.text);
+      assert.equal(stateOf(await rowOf(s.id)), word);
+    }
+  });
+
+  it('Check Status from the palette asks which submission', async () => {
+    const s = (await sandboxState()).submissions[0];
+    const { input } = await withAnswers([s.formReference], () => vscode.commands.executeCommand('dsas.checkStatus'));
+    assert.equal(input.asked[0].method, 'quickPick');
+    assert.ok(input.asked.some((a) => a.method === 'info' && a.text.includes(s.id)));
+  });
+
+  it('Show History opens a read-only document listing the events', async () => {
+    const state = await sandboxState();
+    const s = state.submissions.find((x) => (x as unknown as { history: unknown[] }).history.length >= 3)!;
+    const events = (s as unknown as { history: { description: string }[] }).history;
+    const node = await submissionNode(s.id);
+    await withAnswers([], () => vscode.commands.executeCommand('dsas.showHistory', node));
+    const doc = await waitFor('the history document', () => {
+      const d = vscode.window.activeTextEditor?.document;
+      return d?.uri.scheme === 'dsas-history' ? d : undefined;
+    });
+    const text = doc.getText();
+    let at = -1;
+    for (const e of events) {
+      const i = text.indexOf(e.description.replace(/\s+/g, ' ').trim());
+      assert.ok(i > at, `event "${e.description}" listed, in order:\n${text}`);
+      at = i;
+    }
+    for (const r of s.recipients) assert.ok(text.includes(r.email), `recipient ${r.email} listed`);
+    assert.match(text, /Involved: \d+/);
+    await screenshot('history-document');
+  });
+
+  it('Show History from the History row of a submission', async () => {
+    const node = await submissionNode((await sandboxState()).submissions[0].id);
+    await withAnswers([], () => vscode.commands.executeCommand('dsas.showHistory', { kind: 'history', submission: node }));
+    await waitFor('the history document', () => vscode.window.activeTextEditor?.document.uri.scheme === 'dsas-history');
+  });
+
+  it('Show Summary opens the PDF, and Save PDF… saves a copy', async () => {
+    const s = (await sandboxState()).submissions[0];
+    const target = vscode.Uri.file(path.join(tempDir(), 'summary.pdf'));
+    // Not withAnswers: the save happens after the command returned, from the notification's action.
+    const input = new ScriptedInput('Save PDF…', target);
+    const restore = (await api()).setUserInput(input);
+    try {
+      await vscode.commands.executeCommand('dsas.showSummary', await submissionNode(s.id));
+      const opened = await waitFor('the summary in an editor', () => activeTabUri());
+      assert.match(opened.fsPath, /\.pdf$/);
+      assert.equal(readFileSync(opened.fsPath).subarray(0, 5).toString('latin1'), '%PDF-');
+      await waitFor('the saved copy', () => input.remaining === 0 && input.asked.some((a) => a.method === 'info' && a.text.startsWith('Downloaded')));
+      assert.equal(readFileSync(target.fsPath).subarray(0, 5).toString('latin1'), '%PDF-');
+    } finally {
+      restore();
+    }
+  });
+
+  it('Download Attachment writes identical bytes, and never overwrites without consent', async () => {
+    const state = await sandboxState();
+    const s = state.submissions.find((x) => x.attachments.length > 0)!;
+    const a = s.attachments[0];
+    const node: AttachmentNode = { kind: 'attachment', submission: await submissionNode(s.id), attachment: { id: a.id, ticket: a.ticket, name: a.name } };
+    const target = path.join(tempDir(), 'attachment.bin');
+    const uri = vscode.Uri.file(target);
+    await withAnswers([uri], () => vscode.commands.executeCommand('dsas.downloadAttachment', node));
+    assert.equal(sha256File(target), a.sha256);
+
+    writeFileSync(target, 'mine');
+    const refused = await withAnswers([uri, undefined], () => vscode.commands.executeCommand('dsas.downloadAttachment', node));
+    assert.ok(refused.input.asked.some((q) => q.method === 'confirm' && q.items?.includes('Replace')));
+    assert.equal(readFileSync(target, 'utf8'), 'mine', 'the existing file is unchanged');
+    await withAnswers([uri, 'Replace'], () => vscode.commands.executeCommand('dsas.downloadAttachment', node));
+    assert.equal(sha256File(target), a.sha256);
+  });
+
+  it('Copy Submission Id puts the id on the clipboard', async () => {
+    const s = (await sandboxState()).submissions[1];
+    await vscode.env.clipboard.writeText('');
+    const node = await submissionNode(s.id);
+    await withAnswers([], () => vscode.commands.executeCommand('dsas.copySubmissionId', node));
+    assert.equal(await vscode.env.clipboard.readText(), s.id);
+  });
+
+  it('a wrong password gives a precise message; the right one signs in again', async () => {
+    const sb = requireSandbox();
+    await signOut();
+    const { input } = await withAnswers([`${sb.password}-wrong`, sb.key], () => vscode.commands.executeCommand('dsas.signIn'));
+    const message = input.asked.find((a) => a.method === 'error');
+    assert.equal(message?.text, 'Sign-in failed. The service refused the user name or password.');
+    assert.equal((await api()).deps.session.signedIn, false);
+    await signIn();
+    assert.equal((await api()).deps.session.signedIn, true);
+  });
+});
+
+/** The Submissions view's row for a submission, as the tree holds it. */
+async function rowOf(id: string): Promise<SubmissionNode> {
+  const row = (await api()).deps.submissions.items.find((r) => r.item.id === id);
+  if (!row) throw new Error(`submission ${id} has no row in the Submissions view`);
+  return row;
+}

@@ -1,0 +1,324 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Deps } from '../../src/ui/deps';
+import { formatBytes } from '../../src/ui/format';
+import { droppedFiles } from '../../src/ui/trees/archiveDrop';
+import { markdownText, notificationText, safeText } from '../../src/ui/trees/safeText';
+import type {
+  ArchiveNode, ArchiveTreeNode, GroupNode, LoadMoreNode, MessageNode, SubmissionNode, SubmissionTreeNode,
+} from '../../src/ui/trees/nodes';
+import { waitFor, workspaceFile } from './fixtures';
+import { log, screenshot } from './helpers';
+import { api, control, sandboxState, signIn, withAnswers } from './session';
+
+interface Tree<N> {
+  getChildren(n?: N): Promise<N[]>;
+  getTreeItem(n: N): vscode.TreeItem;
+  getParent(n: N): N | undefined;
+}
+
+const label = (t: vscode.TreeItem) => (typeof t.label === 'string' ? t.label : t.label?.label ?? '');
+const iconId = (t: vscode.TreeItem) => (t.iconPath instanceof vscode.ThemeIcon ? t.iconPath.id : undefined);
+const markdown = (t: vscode.TreeItem): vscode.MarkdownString => {
+  assert.ok(t.tooltip instanceof vscode.MarkdownString, `the tooltip of "${label(t)}" is a MarkdownString`);
+  return t.tooltip;
+};
+const item = <N>(tree: Tree<N>, n: N) => tree.getTreeItem(n);
+
+/** The root's rows of one kind, after pressing Load more until everything is shown. */
+async function allRows<N extends { kind: string }, R extends N>(tree: Tree<N>, kind: R['kind'], loadMore: () => void): Promise<R[]> {
+  for (let i = 0; i < 100; i++) {
+    const root = await tree.getChildren();
+    if (!root.some((n) => n.kind === 'loadMore')) return root.filter((n): n is R => n.kind === kind);
+    loadMore();
+  }
+  throw new Error('Load more never ran out');
+}
+
+function assertInert(md: vscode.MarkdownString, what: string): void {
+  assert.equal(md.isTrusted, false, `${what}: not trusted`);
+  assert.equal(md.supportHtml, false, `${what}: no HTML`);
+  assert.equal(md.supportThemeIcons, false, `${what}: no theme icons`);
+}
+
+describe('sidebar trees', () => {
+  let deps: Deps;
+  const subs = () => deps.submissions as Tree<SubmissionTreeNode>;
+  const archive = () => deps.archive as Tree<ArchiveTreeNode>;
+  const submissionRows = () => allRows<SubmissionTreeNode, SubmissionNode>(subs(), 'submission', () => deps.submissions.loadMore());
+  const archiveRows = () => allRows<ArchiveTreeNode, ArchiveNode>(archive(), 'archiveFile', () => deps.archive.loadMore());
+
+  before(async () => {
+    await signIn();
+    deps = (await api()).deps;
+    await deps.submissions.refresh();
+    await deps.archive.refresh();
+  });
+
+  it('the Submissions view lists exactly the sandbox submissions, with labels, state icons and context values', async () => {
+    const state = await sandboxState();
+    const rows = await submissionRows();
+    assert.deepEqual(rows.map((r) => r.item.id).sort(), state.submissions.map((s) => s.id).sort());
+    for (const s of state.submissions) {
+      const t = item(subs(), rows.find((r) => r.item.id === s.id)!);
+      const kind = s.completedAt === undefined ? 'pending' : 'completed';
+      assert.equal(label(t), s.formReference || s.id, `label of ${s.id}`);
+      assert.equal(iconId(t), kind === 'pending' ? 'clock' : 'pass-filled', `icon of ${s.id}`);
+      assert.equal(t.contextValue, `submission:${kind}`);
+      assert.equal(t.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+      const primary = s.recipients.find((r) => r.recpType === 'PRIMARY') ?? s.recipients[0];
+      assert.ok(String(t.description).includes(primary.firstName), `description of ${s.id} names the primary recipient: ${String(t.description)}`);
+    }
+  });
+
+  it('expanding a submission shows its recipients, attachments and History, with the stored values', async () => {
+    const id = '12345678901234567890123';
+    const stored = (await sandboxState()).submissions.find((s) => s.id === id)!;
+    const row = (await submissionRows()).find((r) => r.item.id === id)!;
+    const children = await subs().getChildren(row);
+    assert.deepEqual(children.map((c) => c.kind), ['recipients', 'attachments', 'history']);
+    const [recipients, attachments, history] = children as [GroupNode, GroupNode, SubmissionTreeNode];
+    assert.equal(label(item(subs(), recipients)), `Recipients (${stored.recipients.length})`);
+    assert.equal(label(item(subs(), attachments)), `Attachments (${stored.attachments.length})`);
+
+    const people = await subs().getChildren(recipients);
+    assert.equal(people.length, stored.recipients.length);
+    for (const [i, r] of stored.recipients.entries()) {
+      const t = item(subs(), people[i]);
+      assert.ok(label(t).includes(r.firstName) && label(t).includes(r.lastName), `recipient label ${label(t)}`);
+      assert.ok(String(t.description).includes(r.email) && String(t.description).includes(r.recpType), `recipient description ${String(t.description)}`);
+      assert.equal(t.contextValue, 'recipient');
+      assert.equal(subs().getParent(people[i]), recipients);
+    }
+    // Bob responded, Zoë only viewed, Cleo did nothing.
+    assert.deepEqual(people.map((p) => iconId(item(subs(), p))), ['eye', 'pass', 'mail']);
+
+    const files = await subs().getChildren(attachments);
+    assert.deepEqual(files.map((f) => label(item(subs(), f))), stored.attachments.map((a) => a.name));
+    assert.ok(files.every((f) => item(subs(), f).contextValue === 'attachment'));
+
+    const h = item(subs(), history);
+    assert.equal(h.contextValue, 'history');
+    assert.equal(h.command?.command, 'dsas.showHistory');
+    assert.equal(h.command?.arguments?.[0], row, 'History runs Show History with the submission row');
+  });
+
+  it('tooltips show the fields the service returned, escaped, untrusted and without HTML', async () => {
+    const rows = await submissionRows();
+    const qa = rows.find((r) => r.item.id === '12345678901234567890123')!;
+    const md = markdown(item(subs(), qa));
+    assertInert(md, 'submission tooltip');
+    for (const v of ['12345678901234567890123', qa.item.md5Id, markdownText(qa.item.sender.email)]) assert.ok(md.value.includes(v), `tooltip shows ${v}`);
+    assert.ok(md.value.includes('Q&amp;A &lt;round 2&gt;'), md.value);
+    assert.ok(!md.value.includes('<round'), 'no raw markup');
+
+    const [group] = (await subs().getChildren(qa)) as GroupNode[];
+    const bob = (await subs().getChildren(group))[1];
+    const bobTip = markdown(item(subs(), bob));
+    assertInert(bobTip, 'recipient tooltip');
+    assert.ok(bobTip.value.includes('Looks fine &lt;b&gt;really&lt;\\/b&gt; &amp; &quot;quoted&quot;'), bobTip.value);
+    assert.ok(bobTip.value.includes('Approved – B\\.B\\.'), 'endorsement shown');
+  });
+
+  it('a hostile form reference stays inert in the label and the tooltip', async () => {
+    const hostile = '<img src=x onerror=alert(1)> [click](command:dsas.signOut) \u202Eevil';
+    const doc = workspaceFile('trees/hostile.txt', 'hostile\n');
+    const { id } = await deps.session.client.createSubmission({
+      formReference: hostile,
+      recipients: [{ firstName: '[x](command:dsas.signOut)', lastName: '**bold**', email: 'h@example.com' }],
+      documents: [{ path: doc.fsPath }],
+    });
+    await deps.submissions.reveal(id);
+    const row = deps.submissions.items.find((r) => r.item.id === id)!;
+    const t = item(subs(), row);
+    assert.ok(!label(t).includes('\u202E') && label(t).includes('\\u202E'), `the override shows as an escape: ${label(t)}`);
+    const md = markdown(t);
+    assertInert(md, 'hostile tooltip');
+    for (const bad of ['<img', '](command:', 'command:dsas', '\u202E', '[click]']) assert.ok(!md.value.includes(bad), `tooltip keeps "${bad}" inert: ${md.value}`);
+    assert.ok(md.value.includes('&lt;img src\\=x onerror\\=alert\\(1\\)&gt;'), md.value);
+    const [group] = (await subs().getChildren(row)) as GroupNode[];
+    const [person] = await subs().getChildren(group);
+    const pt = markdown(item(subs(), person));
+    assert.ok(!pt.value.includes('](command:') && !pt.value.includes('**bold**'), pt.value);
+  });
+
+  it('service text is shown safely: invisible characters as escapes, long values cut, markup and links as text', () => {
+    assert.equal(safeText('a\u202Eb\u2066c\u200Fd\u0000e\u009Bf\ng'), 'a\\u202Eb\\u2066c\\u200Fd\\u0000e\\u009Bf\\ng');
+    assert.equal(safeText('x'.repeat(600)), `${'x'.repeat(500)}…`);
+    assert.equal(markdownText('[a](command:x) <b>*i*</b> $(zap) www.x.io'), '\\[a\\]\\(command\\:x\\) &lt;b&gt;\\*i\\*&lt;\\/b&gt; \\$\\(zap\\) www\\.x\\.io');
+    assert.ok(!notificationText('see [a](command:dsas.signOut)').includes(']('), 'no link can form in a notification');
+  });
+
+  it('Refresh on a row fetches its detail and status again; hovering an archive row fetches its detail', async () => {
+    const row = deps.submissions.items.find((r) => r.item.id === '1003')!;
+    await vscode.commands.executeCommand('dsas.refreshItem', row);
+    assert.equal(row.detail?.id, '1003');
+    assert.equal(row.status, 'PENDING');
+
+    const file = deps.archive.items.find((r) => r.item.id === '101')!;
+    const resolved = await deps.archive.resolveTreeItem(new vscode.TreeItem('x'), file);
+    const md = markdown(resolved);
+    assertInert(md, 'archive tooltip');
+    assert.ok(md.value.includes(file.detail!.hash) && md.value.includes('notes'), md.value);
+  });
+
+  it('the Archive view lists exactly the sandbox files; details fill in lazily with size and tags', async () => {
+    await vscode.workspace.getConfiguration('dsas').update('pageSize', 1000, vscode.ConfigurationTarget.Global);
+    try {
+      await deps.archive.refresh();
+      const state = await sandboxState();
+      const rows = await archiveRows();
+      assert.deepEqual(rows.map((r) => r.item.id).sort(), state.archives.map((a) => a.id).sort());
+      await waitFor('every archive row to get its detail', () => rows.every((r) => r.detail));
+      for (const a of state.archives) {
+        const t = item(archive(), rows.find((r) => r.item.id === a.id)!);
+        assert.equal(label(t), a.title || a.name);
+        assert.equal(t.contextValue, 'archiveFile');
+        const d = String(t.description);
+        assert.ok(d.includes(a.name) && d.includes(formatBytes(a.fullSize)), `description of ${a.id}: ${d}`);
+        for (const tag of a.tags) assert.ok(d.includes(tag.text), `description of ${a.id} shows tag ${tag.text}: ${d}`);
+      }
+      const contract = rows.find((r) => r.item.id === '0042')!;
+      const lines = await archive().getChildren(contract);
+      const text = lines.map((l) => `${label(item(archive(), l))}: ${String(item(archive(), l).description)}`).join('\n');
+      const stored = state.archives.find((a) => a.id === '0042')!;
+      for (const v of ['application/pdf', stored.hash, 'contracts, signed', `${stored.fullSize.toLocaleString(vscode.env.language)} bytes`, 'Folder: 3']) {
+        assert.ok(text.includes(v), `detail lines show ${v}:\n${text}`);
+      }
+      assertInert(markdown(item(archive(), contract)), 'archive tooltip');
+    } finally {
+      await vscode.workspace.getConfiguration('dsas').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('shows a page of rows and a Load more row; loading more and refreshing keep what is shown', async () => {
+    const client = deps.session.client;
+    const doc = workspaceFile('trees/page.txt', 'page\n');
+    const have = (await sandboxState()).archives.length;
+    for (let i = have; i < 25; i++) {
+      const file = { path: doc.fsPath, title: `Paging test ${i}` };
+      // Setup only: one more try after a dropped connection (seen now and then in this suite), logged so that it stays visible.
+      await client.uploadArchiveFile(file).catch((e: Error) => {
+        log(`    (paging setup: upload ${i} failed, trying once more: ${e.message})`);
+        return client.uploadArchiveFile(file);
+      });
+    }
+    const total = (await sandboxState()).archives.length;
+    await vscode.workspace.getConfiguration('dsas').update('pageSize', 10, vscode.ConfigurationTarget.Global);
+    try {
+      await deps.archive.refresh();
+      let root = await archive().getChildren();
+      assert.equal(root.filter((n) => n.kind === 'archiveFile').length, 10);
+      const more = root.at(-1) as LoadMoreNode;
+      assert.equal(more.kind, 'loadMore');
+      assert.equal(more.remaining, total - 10);
+      const t = item(archive(), more);
+      assert.equal(t.contextValue, 'loadMore');
+      assert.equal(t.command?.command, 'dsas.loadMore');
+      assert.match(label(t), new RegExp(`\\(${total - 10} remaining\\)`));
+
+      await vscode.commands.executeCommand(t.command!.command, ...(t.command!.arguments ?? []));
+      root = await archive().getChildren();
+      assert.equal(root.filter((n) => n.kind === 'archiveFile').length, 20);
+      await vscode.commands.executeCommand('dsas.loadMore', root.at(-1));
+      root = await archive().getChildren();
+      assert.equal(root.filter((n) => n.kind === 'archiveFile').length, Math.min(30, total));
+
+      await vscode.commands.executeCommand('dsas.refreshArchive');
+      root = await archive().getChildren();
+      assert.equal(root.filter((n) => n.kind === 'archiveFile').length, Math.min(30, total), 'a refresh keeps the pages shown');
+    } finally {
+      await vscode.workspace.getConfiguration('dsas').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('a filter narrows the rows, says so, and clearing it restores them', async () => {
+    const all = (await submissionRows()).length;
+    await withAnswers(['nda-77'], () => vscode.commands.executeCommand('dsas.filterSubmissions'));
+    let root = await subs().getChildren();
+    assert.deepEqual(root.map((n) => n.kind === 'submission' && n.item.id), ['1001']);
+    assert.match(String(deps.submissions.view.description), /nda-77/);
+
+    const { input } = await withAnswers(['no such thing'], () => vscode.commands.executeCommand('dsas.filterSubmissions'));
+    assert.equal((input.asked[0].options as { value?: string }).value, 'nda-77', 'the filter prompt starts from the current filter');
+    root = await subs().getChildren();
+    assert.equal(root.length, 1);
+    assert.match((root[0] as MessageNode).text, /No submission matches "no such thing"/);
+
+    await vscode.commands.executeCommand('dsas.clearSubmissionsFilter');
+    assert.equal((await submissionRows()).length, all);
+    assert.equal(deps.submissions.view.description, undefined);
+
+    // The archive filter also matches tags (which come with the details).
+    await withAnswers(['CONTRACTS'], () => vscode.commands.executeCommand('dsas.filterArchive'));
+    const tagged = (await sandboxState()).archives.filter((a) => a.tags.some((t) => t.text === 'contracts')).map((a) => a.id).sort();
+    await waitFor('the tag filter to apply', async () => {
+      const ids = (await archive().getChildren()).flatMap((n) => (n.kind === 'archiveFile' ? [n.item.id] : [])).sort();
+      return JSON.stringify(ids) === JSON.stringify(tagged);
+    });
+    await withAnswers([''], () => vscode.commands.executeCommand('dsas.filterArchive'));
+    assert.equal(deps.archive.filter, undefined, 'an empty filter clears it');
+  });
+
+  it('a failed refresh keeps the rows shown and says that they are stale', async () => {
+    const before = (await subs().getChildren()).flatMap((n) => (n.kind === 'submission' ? [n.item.id] : []));
+    await control('/faults', 'POST', { method: 'GET', path: '^/submissions$', kind: 'status', status: 503, times: 10 });
+    try {
+      await vscode.commands.executeCommand('dsas.refreshSubmissions');
+      const root = await subs().getChildren();
+      const first = root[0] as MessageNode;
+      assert.equal(first.kind, 'message');
+      assert.equal(first.icon, 'warning');
+      assert.match(first.text, /earlier data/);
+      assert.match(first.text, /503/);
+      assert.deepEqual(root.flatMap((n) => (n.kind === 'submission' ? [n.item.id] : [])), before, 'the old rows stay');
+      assert.match(String(deps.submissions.view.message), /Could not refresh/);
+      assert.equal(item(subs(), first).command?.command, 'dsas.refreshSubmissions', 'clicking the notice refreshes');
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    await deps.submissions.refresh();
+    const root = await subs().getChildren();
+    assert.notEqual(root[0].kind, 'message', 'the notice goes once a refresh works');
+    assert.equal(deps.submissions.view.message, undefined);
+  });
+
+  it('files dropped on the Archive view are archived through Archive This File', async () => {
+    const a = workspaceFile('trees/dropped a.txt', 'dropped a\n');
+    const b = workspaceFile('trees/dropped-b.txt', 'dropped b\n');
+    const data = new vscode.DataTransfer();
+    data.set('text/uri-list', new vscode.DataTransferItem(`${a.toString()}\r\n# a comment\r\n${b.toString()}\r\n${a.toString()}`));
+    const { uris, withoutPath } = await droppedFiles(data);
+    assert.deepEqual(uris.map((u) => u.fsPath), [a.fsPath, b.fsPath]);
+    assert.deepEqual(withoutPath, []);
+
+    const before = new Set((await sandboxState()).archives.map((x) => x.id));
+    const drop = deps.archive.dragAndDrop;
+    assert.deepEqual([...drop.dropMimeTypes].sort(), ['files', 'text/uri-list']);
+    const token = new vscode.CancellationTokenSource().token;
+    await withAnswers(['Dropped A', 'Dropped B'], () => drop.handleDrop!(undefined, data, token) as Promise<void>);
+    const added = (await sandboxState()).archives.filter((x) => !before.has(x.id)).map((x) => x.title).sort();
+    assert.deepEqual(added, ['Dropped A', 'Dropped B']);
+  });
+
+  it('shows the sidebar with a submission expanded (screenshot)', async () => {
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+    await vscode.commands.executeCommand('workbench.view.extension.dsas');
+    // With no editor open, the empty editor area is the part resized: shrinking it widens the sidebar.
+    for (let i = 0; i < 6; i++) await vscode.commands.executeCommand('workbench.action.decreaseViewWidth');
+    await deps.submissions.refresh();
+    await deps.archive.refresh();
+    const row = deps.submissions.items.find((r) => r.item.id === '12345678901234567890123')!;
+    await deps.submissions.view.reveal(row, { select: true, focus: true, expand: true });
+    const [recipients, attachments] = (await subs().getChildren(row)) as GroupNode[];
+    await deps.submissions.view.reveal(recipients, { select: false, expand: true });
+    await deps.submissions.view.reveal(attachments, { select: false, expand: true });
+    await deps.submissions.view.reveal(row, { select: true, focus: true });
+    const contract = deps.archive.items.find((r) => r.item.id === '0042');
+    if (contract) await deps.archive.view.reveal(contract, { select: false, expand: true });
+    await waitFor('archive details', () => deps.archive.items.slice(0, 8).every((r) => r.detail));
+    await new Promise((r) => setTimeout(r, 800));
+    const file = await screenshot('sidebar');
+    if (file) log(`screenshot: ${file}`);
+  });
+});
