@@ -1,7 +1,7 @@
 // Builds the extension bundle (Node, CommonJS, `vscode` external) and, once
 // they exist, the webviews' browser bundles. Flags: --watch, --production.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -41,6 +41,10 @@ if (webviewEntries.length) {
     target: 'chrome120',
   }));
 }
+
+// The codicon font, shipped with the extension so the webviews load nothing from the network.
+mkdirSync('dist/webview/codicons', { recursive: true });
+for (const f of ['codicon.css', 'codicon.ttf']) cpSync(`node_modules/@vscode/codicons/dist/${f}`, `dist/webview/codicons/${f}`);
 
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));

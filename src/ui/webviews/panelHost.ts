@@ -1,0 +1,50 @@
+import * as vscode from 'vscode';
+import { localResourceRoots, renderShell } from './html';
+
+/** A webview panel speaking a typed protocol, with the `ready` handshake done once. */
+export class PanelHost<To, From extends { type: string }> implements vscode.Disposable {
+  private ready = false;
+  private queued: To[] = [];
+  /** Sent again when a page that was hidden (and discarded) comes back and says ready. */
+  private last?: To;
+  private readonly subs: vscode.Disposable[] = [];
+  private readonly received = new vscode.EventEmitter<From>();
+  /** Every message from the page (after `ready`), for the owner and for tests. */
+  readonly onMessage = this.received.event;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    page: { title: string; script: string; bodyClass?: string },
+  ) {
+    panel.webview.options = { enableScripts: true, localResourceRoots: localResourceRoots(extensionUri) };
+    panel.webview.html = renderShell({
+      webview: panel.webview,
+      extensionUri,
+      title: page.title,
+      scripts: [page.script],
+      styles: ['dist/webview/codicons/codicon.css', 'media/webview.css'],
+      bodyAttributes: page.bodyClass ? { class: page.bodyClass } : undefined,
+    });
+    this.subs.push(this.received, panel.webview.onDidReceiveMessage((m: From) => {
+      if (m.type === 'ready') {
+        this.ready = true;
+        const q = this.queued.length ? this.queued : this.last ? [this.last] : [];
+        this.queued = [];
+        q.forEach((x) => void panel.webview.postMessage(x));
+      }
+      this.received.fire(m);
+    }));
+  }
+
+  /** Posts now if the page is ready, else as soon as it says so. */
+  post(message: To): void {
+    this.last = message;
+    if (this.ready) void this.panel.webview.postMessage(message);
+    else this.queued.push(message);
+  }
+
+  dispose(): void {
+    this.subs.forEach((d) => d.dispose());
+  }
+}

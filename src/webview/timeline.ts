@@ -1,0 +1,77 @@
+import type { FromTimeline, TimeView, TimelineData, ToTimeline } from '../shared/messages';
+import { button, connect, el, icon } from './vscodeApi';
+
+const app = document.getElementById('app') as HTMLElement;
+const { post, state } = connect<FromTimeline, ToTimeline, { submissionId: string }>((m) => {
+  if (m.type === 'data') render(m.data);
+  else if (m.type === 'loading') app.replaceChildren(el('p', { className: 'muted', text: 'Loading…' }));
+  else if (m.type === 'error') app.replaceChildren(el('p', { className: 'error' }, icon('error'), el('span', { text: ` ${m.message}` })));
+});
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A time in the user's locale; the raw value, on hover, when it could not be read. */
+function time(t: TimeView): HTMLElement {
+  if (t.ms === undefined) return el('time', { className: t.raw ? 'raw' : 'muted', text: t.raw || '—', title: t.raw ? 'Shown as the service sent it' : '' });
+  const d = new Date(t.ms);
+  return el('time', { text: dateFormat.format(d), title: t.raw, attrs: { datetime: d.toISOString() } });
+}
+
+function chip(label: string, value: number | undefined, className = ''): HTMLElement {
+  return el('span', { className: `chip ${className}`.trim() }, el('span', { className: 'chip-value', text: value === undefined ? '?' : String(value) }), el('span', { text: label }));
+}
+
+function render(d: TimelineData): void {
+  state.setState({ submissionId: d.id }); // lets the panel come back after a window reload
+  const completed = d.status === 'COMPLETED';
+  const header = el('header', { className: 'header' },
+    el('h1', { text: d.formReference || d.id }),
+    el('div', { className: 'meta' },
+      el('span', { className: `status ${completed ? 'ok' : 'pending'}` }, icon(completed ? 'pass-filled' : 'clock'), el('span', { text: ` ${d.status}` })),
+      el('span', { text: `Id ${d.id}` }),
+      el('span', {}, el('span', { text: 'Created ' }), time(d.created))),
+    el('div', { className: 'chips', attrs: { role: 'list', 'aria-label': 'Counters' } },
+      chip('involved', d.counters.involved),
+      chip('signing', d.counters.signing),
+      chip('non-signing', d.counters.nonsigning),
+      chip('accepted', d.counters.accepted, 'ok'),
+      chip('clarified', d.counters.clarified, 'warn'),
+      chip('rejected', d.counters.rejected, 'bad')),
+    el('div', { className: 'toolbar' },
+      button('refresh', 'Refresh', () => post({ type: 'refresh' })),
+      button('file-pdf', 'Summary PDF', () => post({ type: 'openSummary' }))));
+
+  // Events in time order; events without a readable time keep their place relative to the others.
+  const events = d.events.map((e, i) => ({ e, i })).sort((a, b) => (a.e.time.ms ?? Infinity) - (b.e.time.ms ?? Infinity) || a.i - b.i);
+  const timeline = el('ol', { className: 'timeline' },
+    ...events.map(({ e }) => el('li', { className: 'event' }, el('span', { className: 'dot', attrs: { 'aria-hidden': 'true' } }), time(e.time), el('p', { className: 'description', text: e.description }))));
+
+  const recipients = el('table', { className: 'recipients' },
+    el('thead', {}, el('tr', {}, ...['Recipient', 'Type', 'Viewed', 'Responded', 'Comment', 'Endorsement'].map((h) => el('th', { text: h, attrs: { scope: 'col' } })))),
+    el('tbody', {}, ...d.recipients.map((r) => el('tr', {},
+      el('td', {}, el('div', { text: r.name }), el('div', { className: 'muted', text: r.email })),
+      el('td', { text: r.recpType }),
+      el('td', {}, icon(r.viewed ? 'eye' : 'eye-closed', r.viewed ? 'viewed' : 'not viewed'), el('span', { text: ' ' }), time(r.timeViewed)),
+      el('td', {}, icon(r.responded ? 'check' : 'circle-large-outline', r.responded ? 'responded' : 'no response'), el('span', { text: ' ' }), time(r.respondedAt)),
+      el('td', { className: 'text', text: r.comment }),
+      el('td', { className: 'text', text: r.endorsement })))));
+
+  const attachments = el('ul', { className: 'attachments' },
+    ...d.attachments.map((a) => el('li', {}, icon('file'), el('span', { text: ` ${a.name} ` }), button('cloud-download', 'Download', () => post({ type: 'downloadAttachment', attachmentId: a.id })))));
+
+  app.replaceChildren(
+    header,
+    el('section', {}, el('h2', { text: `History (${d.events.length})` }), d.events.length ? timeline : el('p', { className: 'muted', text: 'No events yet.' })),
+    el('section', {}, el('h2', { text: `Recipients (${d.recipients.length})` }), recipients),
+    el('section', {}, el('h2', { text: `Attachments (${d.attachments.length})` }), attachments),
+  );
+  post({
+    type: 'rendered',
+    events: d.events.length,
+    recipients: d.recipients.length,
+    descriptions: [...app.querySelectorAll('.description')].map((e) => e.textContent ?? ''),
+    foreignElements: document.querySelectorAll('img, iframe, object, embed, a, form, script:not([nonce]), style').length,
+  });
+}
+
+post({ type: 'ready' });

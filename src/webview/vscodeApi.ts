@@ -1,0 +1,44 @@
+/** The webview side of the message protocol (src/shared/messages.ts). */
+interface VsCodeApi<State> {
+  postMessage(message: unknown): void;
+  getState(): State | undefined;
+  setState(state: State): void;
+}
+
+declare function acquireVsCodeApi<State>(): VsCodeApi<State>;
+
+/** Typed wrapper: acquireVsCodeApi may be called once per page. */
+export function connect<Out, In, State>(onMessage: (m: In) => void): { post(m: Out): void; state: VsCodeApi<State> } {
+  const api = acquireVsCodeApi<State>();
+  window.addEventListener('message', (e: MessageEvent<In>) => onMessage(e.data));
+  return { post: (m: Out) => api.postMessage(m), state: api };
+}
+
+/** Builds an element; text goes in as text (textContent), never as HTML. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: { className?: string; text?: string; title?: string; attrs?: Record<string, string> } = {},
+  ...children: (Node | null | undefined)[]
+): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (props.className) e.className = props.className;
+  if (props.text !== undefined) e.textContent = props.text;
+  if (props.title !== undefined) e.title = props.title;
+  for (const [k, v] of Object.entries(props.attrs ?? {})) e.setAttribute(k, v);
+  for (const c of children) if (c) e.append(c);
+  return e;
+}
+
+/** A codicon (from the shipped @vscode/codicons font). */
+export function icon(name: string, label?: string): HTMLElement {
+  const i = el('span', { className: `codicon codicon-${name}` });
+  if (label) i.setAttribute('aria-label', label);
+  else i.setAttribute('aria-hidden', 'true');
+  return i;
+}
+
+export function button(iconName: string, label: string, onClick: () => void): HTMLButtonElement {
+  const b = el('button', { className: 'btn', title: label, attrs: { type: 'button', 'aria-label': label } }, icon(iconName), el('span', { text: label }));
+  b.addEventListener('click', onClick);
+  return b;
+}
