@@ -11,6 +11,8 @@ import { PendingStatus } from './ui/statusBar';
 import { ArchiveTree } from './ui/trees/archiveTree';
 import { SubmissionsTree } from './ui/trees/submissionsTree';
 import { InputHolder, type UserInput } from './ui/userInput';
+import { PdfPanels } from './ui/webviews/pdfPanels';
+import { TimelinePanels } from './ui/webviews/timelinePanels';
 
 /** What activate() returns: a seam for host tests, not a public API. */
 export interface ExtensionApi {
@@ -29,9 +31,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const session = new Session(secrets, input, log);
   const submissions = new SubmissionsTree(session, log);
   const archive = new ArchiveTree(session, log);
-  const deps: Deps = { context, log, input, session, submissions, archive };
+  const pdfs = new PdfPanels({ context, log, session });
+  const timelines = new TimelinePanels({ context, log, session }, pdfs);
+  const deps: Deps = { context, log, input, session, submissions, archive, timelines, pdfs };
   const pendingStatus = new PendingStatus(deps);
-  context.subscriptions.push(log, secrets, session, submissions, archive, pendingStatus);
+  context.subscriptions.push(log, secrets, session, submissions, archive, pdfs, timelines, pendingStatus);
 
   registerSessionCommands(deps);
   registerSubmissionCommands(deps);

@@ -29,7 +29,7 @@ export function parseServiceTime(raw: string, naive: NaiveTimeZone = 'utc'): Ser
   } else {
     const m = NAIVE.exec(value);
     if (m) {
-      const [y, mo, d, h, mi, s] = m.slice(1, 7).map((p) => (p === undefined ? 0 : Number(p)));
+      const [y, mo, d, h, mi, s] = [num(m[1]), num(m[2]), num(m[3]), num(m[4]), num(m[5]), num(m[6])];
       const fracMs = m[7] ? Number(m[7].padEnd(3, '0').slice(0, 3)) : 0;
       if (!validParts(y, mo, d, h, mi, s)) return { raw };
       ms = naive === 'utc'
@@ -38,7 +38,7 @@ export function parseServiceTime(raw: string, naive: NaiveTimeZone = 'utc'): Ser
     } else {
       const iso = ISO_WITH_ZONE.exec(value);
       if (iso) {
-        const [y, mo, d, h, mi, s] = iso.slice(1, 7).map((p) => (p === undefined ? 0 : Number(p)));
+        const [y, mo, d, h, mi, s] = [num(iso[1]), num(iso[2]), num(iso[3]), num(iso[4]), num(iso[5]), num(iso[6])];
         if (!validParts(y, mo, d, h, mi, s)) return { raw };
         ms = Date.parse(value.replace(',', '.'));
       }
@@ -49,8 +49,22 @@ export function parseServiceTime(raw: string, naive: NaiveTimeZone = 'utc'): Ser
   return Number.isNaN(date.getTime()) ? { raw } : { raw, date };
 }
 
+function num(p: string | undefined): number {
+  return p === undefined ? 0 : Number(p);
+}
+
 function validParts(y: number, mo: number, d: number, h: number, mi: number, s: number): boolean {
   if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 60) return false;
-  const daysInMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
-  return d <= daysInMonth;
+  return d <= daysInMonth(y, mo);
+}
+
+/**
+ * Days in a month of the proleptic Gregorian calendar, for the year as
+ * Date.UTC reads it (0–99 are 1900–1999); computed, not through a Date,
+ * because lists hold thousands of times.
+ */
+function daysInMonth(y: number, mo: number): number {
+  if (mo !== 2) return mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31;
+  const year = y >= 0 && y <= 99 ? 1900 + y : y;
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
 }

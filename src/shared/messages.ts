@@ -51,7 +51,7 @@ export type FromTimeline =
   | { readonly type: 'downloadAttachment'; readonly attachmentId: string }
   /**
    * What was drawn, for tests and logs: counts, the event texts as shown, and
-   * how many elements the data could have injected (images, frames, links, scripts without our nonce).
+   * how many elements under the page's root the data could have injected (images, frames, links, scripts…).
    */
   | { readonly type: 'rendered'; readonly events: number; readonly recipients: number; readonly descriptions: readonly string[]; readonly foreignElements: number };
 

@@ -4,6 +4,8 @@ import type { Session } from './session';
 import type { ArchiveTree } from './trees/archiveTree';
 import type { SubmissionsTree } from './trees/submissionsTree';
 import type { InputHolder } from './userInput';
+import type { PdfPanels } from './webviews/pdfPanels';
+import type { TimelinePanels } from './webviews/timelinePanels';
 
 /** What commands and views are built from; assembled once in extension.ts. */
 export interface Deps {
@@ -13,4 +15,6 @@ export interface Deps {
   readonly session: Session;
   readonly submissions: SubmissionsTree;
   readonly archive: ArchiveTree;
+  readonly timelines: TimelinePanels;
+  readonly pdfs: PdfPanels;
 }

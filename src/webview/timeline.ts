@@ -70,7 +70,8 @@ function render(d: TimelineData): void {
     events: d.events.length,
     recipients: d.recipients.length,
     descriptions: [...app.querySelectorAll('.description')].map((e) => e.textContent ?? ''),
-    foreignElements: document.querySelectorAll('img, iframe, object, embed, a, form, script:not([nonce]), style').length,
+    // Inside the page's root, where service text lands (VS Code adds its own style to the document).
+    foreignElements: app.querySelectorAll('img, iframe, object, embed, a, form, script, style, svg, link, meta').length,
   });
 }
 

@@ -14,6 +14,14 @@ export function connect<Out, In, State>(onMessage: (m: In) => void): { post(m: O
   return { post: (m: Out) => api.postMessage(m), state: api };
 }
 
+// Bidi overrides and isolates would reorder what is shown: they appear as visible escapes.
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** Text as shown: inert characters, bidi controls made visible. */
+export function shown(text: string): string {
+  return text.replace(BIDI, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+}
+
 /** Builds an element; text goes in as text (textContent), never as HTML. */
 export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -22,8 +30,8 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 ): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (props.className) e.className = props.className;
-  if (props.text !== undefined) e.textContent = props.text;
-  if (props.title !== undefined) e.title = props.title;
+  if (props.text !== undefined) e.textContent = shown(props.text);
+  if (props.title !== undefined) e.title = shown(props.title);
   for (const [k, v] of Object.entries(props.attrs ?? {})) e.setAttribute(k, v);
   for (const c of children) if (c) e.append(c);
   return e;

@@ -4,6 +4,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { SubmissionNode } from '../../src/ui/trees/nodes';
+import { api } from './session';
 
 export function sha256(bytes: Buffer | string): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -62,6 +64,33 @@ export function activeTabUri(): vscode.Uri | undefined {
   return undefined;
 }
 
+/** Closes every editor and waits until the tabs (and their panels) are gone. */
 export async function closeAllEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await waitFor('all tabs closed', () => vscode.window.tabGroups.all.every((g) => g.tabs.length === 0));
+  await new Promise((r) => setTimeout(r, 300)); // the panels' dispose events follow the tabs
+}
+
+/** A Submissions-tree node for a sandbox submission, as the view would pass it to a command. */
+export async function submissionNode(id: string): Promise<SubmissionNode> {
+  const list = await (await api()).deps.session.client.listSubmissions();
+  const item = list.find((s) => s.id === id);
+  if (!item) throw new Error(`no submission ${id} in the sandbox`);
+  return { kind: 'submission', item };
+}
+
+/** Resolves with the first event that passes `pred`; subscribe before triggering it. */
+export function nextEvent<T>(event: vscode.Event<T>, pred: (e: T) => boolean, what: string, ms = 20_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`timed out after ${ms} ms waiting for ${what}`));
+    }, ms);
+    const sub = event((e) => {
+      if (!pred(e)) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve(e);
+    });
+  });
 }

@@ -88,6 +88,8 @@ async function main(guard: ProcessGuard): Promise<number> {
   const started = Date.now();
   guard.deadline(timeoutS * 1000, `host tests did not finish within ${timeoutS} s (set DSAS_HOST_TIMEOUT_S to change the limit); stopping`);
 
+  // Screenshots of this run only: a failure shot from an earlier run would mislead.
+  rmSync(SCREENSHOTS, { recursive: true, force: true });
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'dsas-host-'));
   guard.add(async () => rmSync(tmp, { recursive: true, force: true }));
   const workspace = path.join(tmp, 'workspace');

@@ -4,19 +4,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { stateOf, type AttachmentNode, type SubmissionNode } from '../../src/ui/trees/nodes';
 import { BACK, type InputBoxOptions, type QuickPickOptions } from '../../src/ui/userInput';
-import { screenshot } from './helpers';
-import { activeTabUri, binaryBytes, closeAllEditors, sha256File, tempDir, waitFor, workspaceFile } from './fixtures';
-import { ScriptedInput, type Answer } from './scriptedInput';
+import { binaryBytes, closeAllEditors, sha256File, submissionNode, tempDir, workspaceFile } from './fixtures';
+import type { Answer } from './scriptedInput';
 import { api, control, requireSandbox, sandboxState, signIn, signOut, withAnswers } from './session';
 
 /** A row of the Submissions view as the view hands it to a command. */
-async function submissionNode(id: string): Promise<SubmissionNode> {
-  const list = await (await api()).deps.session.client.listSubmissions();
-  const item = list.find((s) => s.id === id);
-  if (!item) throw new Error(`no submission ${id} in the sandbox`);
-  return { kind: 'submission', item };
-}
-
 async function submissionCount(): Promise<number> {
   return (await sandboxState()).submissions.length;
 }
@@ -162,52 +154,6 @@ describe('submission commands', () => {
     const { input } = await withAnswers([s.formReference], () => vscode.commands.executeCommand('dsas.checkStatus'));
     assert.equal(input.asked[0].method, 'quickPick');
     assert.ok(input.asked.some((a) => a.method === 'info' && a.text.includes(s.id)));
-  });
-
-  it('Show History opens a read-only document listing the events', async () => {
-    const state = await sandboxState();
-    const s = state.submissions.find((x) => (x as unknown as { history: unknown[] }).history.length >= 3)!;
-    const events = (s as unknown as { history: { description: string }[] }).history;
-    const node = await submissionNode(s.id);
-    await withAnswers([], () => vscode.commands.executeCommand('dsas.showHistory', node));
-    const doc = await waitFor('the history document', () => {
-      const d = vscode.window.activeTextEditor?.document;
-      return d?.uri.scheme === 'dsas-history' ? d : undefined;
-    });
-    const text = doc.getText();
-    let at = -1;
-    for (const e of events) {
-      const i = text.indexOf(e.description.replace(/\s+/g, ' ').trim());
-      assert.ok(i > at, `event "${e.description}" listed, in order:\n${text}`);
-      at = i;
-    }
-    for (const r of s.recipients) assert.ok(text.includes(r.email), `recipient ${r.email} listed`);
-    assert.match(text, /Involved: \d+/);
-    await screenshot('history-document');
-  });
-
-  it('Show History from the History row of a submission', async () => {
-    const node = await submissionNode((await sandboxState()).submissions[0].id);
-    await withAnswers([], () => vscode.commands.executeCommand('dsas.showHistory', { kind: 'history', submission: node }));
-    await waitFor('the history document', () => vscode.window.activeTextEditor?.document.uri.scheme === 'dsas-history');
-  });
-
-  it('Show Summary opens the PDF, and Save PDF… saves a copy', async () => {
-    const s = (await sandboxState()).submissions[0];
-    const target = vscode.Uri.file(path.join(tempDir(), 'summary.pdf'));
-    // Not withAnswers: the save happens after the command returned, from the notification's action.
-    const input = new ScriptedInput('Save PDF…', target);
-    const restore = (await api()).setUserInput(input);
-    try {
-      await vscode.commands.executeCommand('dsas.showSummary', await submissionNode(s.id));
-      const opened = await waitFor('the summary in an editor', () => activeTabUri());
-      assert.match(opened.fsPath, /\.pdf$/);
-      assert.equal(readFileSync(opened.fsPath).subarray(0, 5).toString('latin1'), '%PDF-');
-      await waitFor('the saved copy', () => input.remaining === 0 && input.asked.some((a) => a.method === 'info' && a.text.startsWith('Downloaded')));
-      assert.equal(readFileSync(target.fsPath).subarray(0, 5).toString('latin1'), '%PDF-');
-    } finally {
-      restore();
-    }
   });
 
   it('Download Attachment writes identical bytes, and never overwrites without consent', async () => {

@@ -156,6 +156,14 @@ describe('buildPackage (2.5)', () => {
     assert.match(xml, /<cover_note>(<!\[CDATA\[\]\]>)?<\/cover_note><data>(<!\[CDATA\[\]\]>)?<\/data>/);
   });
 
+  it('escapes every "&", also one that reads like a reference, so the text arrives as typed', () => {
+    const xml = buildPackage({ ...base, formReference: 'AT&T; &amp; &#65;', attachmentNames: ['R&amp;D.pdf'] });
+    assert.ok(xml.includes('<form_reference>AT&amp;T; &amp;amp; &amp;#65;</form_reference>'), xml);
+    const s = parsed(xml);
+    assert.equal(s.form_reference, 'AT&T; &amp; &#65;');
+    assert.equal(list((s.attachments as Node).attachment)[0]['@_name'], 'R&amp;D.pdf');
+  });
+
   it('lists attachments in order, with an empty list when there are none', () => {
     const many = parsed(buildPackage({ ...base, attachmentNames: ['1.pdf', '2.txt', '3 – drei.docx'] }));
     assert.deepStrictEqual(list((many.attachments as Node).attachment).map((a) => a['@_name']), ['1.pdf', '2.txt', '3 – drei.docx']);

@@ -17,7 +17,11 @@ describe('webview Content Security Policy', () => {
       'base-uri': "'none'",
       'form-action': "'none'",
     });
-    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|\*|http:|connect-src|worker-src/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|\s\*|http:|connect-src|worker-src/);
+  });
+
+  it('accepts a webview source that lists several sources', () => {
+    assert.match(contentSecurityPolicy("'self' https://*.vscode-cdn.net", 'abc'), /style-src 'self' https:\/\/\*\.vscode-cdn\.net; /);
   });
 
   it('refuses a nonce or source that could smuggle in a directive', () => {

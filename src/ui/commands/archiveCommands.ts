@@ -125,6 +125,11 @@ async function downloadArchiveFile(deps: Deps, node: ArchiveNode | undefined): P
 async function openArchiveFile(deps: Deps, files: ArchiveFileSystem, node: ArchiveNode | undefined): Promise<vscode.Uri | undefined> {
   const f = await detailOf(deps, node, vscode.l10n.t('File to open'));
   if (!f) return undefined;
+  // PDFs open in the extension's own viewer, as summaries do.
+  if (f.mimetype === 'application/pdf' || /\.pdf$/i.test(f.name)) {
+    deps.pdfs.show({ kind: 'archive', id: f.id, ticket: f.ticket, name: f.name });
+    return undefined;
+  }
   if (f.fullSize !== undefined && f.fullSize > OPEN_SIZE_LIMIT) {
     const download = vscode.l10n.t('Download…');
     const answer = await deps.input.current.info(

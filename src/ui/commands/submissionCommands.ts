@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { invalidRequest, isServiceError, type Attachment, type ServiceError, type SubmissionListItem } from '../../core';
@@ -8,7 +7,6 @@ import type { Deps } from '../deps';
 import { askSaveTarget, offerOpen } from '../downloads';
 import { describeError } from '../errorText';
 import { formatBytes, formatTime, oneLine } from '../format';
-import { HISTORY_SCHEME, HistoryDocuments, loadHistoryText } from '../historyDocument';
 import { confirmUploadInRestrictedMode, regularFiles, urisFromArgs, type LocalFile } from '../localFiles';
 import { askSubmission, splitName, toNewRecipient, type SubmissionAnswers } from '../newSubmissionWizard';
 import { pickSubmission } from '../pickers';
@@ -16,6 +14,7 @@ import { withCancellableProgress } from '../progress';
 import { readSettings } from '../settings';
 import type { AttachmentNode, HistoryNode, RecipientNode, SubmissionNode } from '../trees/nodes';
 import { BACK } from '../userInput';
+import type { PdfSource } from '../webviews/pdfPanels';
 
 /** Rows that belong to a submission: the submission itself or one of its children. */
 type SubmissionRow = SubmissionNode | HistoryNode | RecipientNode | AttachmentNode;
@@ -28,18 +27,13 @@ const MAX_PICKER_FILES = 500;
  */
 export function registerSubmissionCommands(deps: Deps): void {
   const reg = (id: string, fn: (...args: unknown[]) => unknown) => registerCommand(deps.context, deps, id, fn);
-  const history = new HistoryDocuments(deps.session);
-  deps.context.subscriptions.push(
-    history,
-    vscode.workspace.registerTextDocumentContentProvider(HISTORY_SCHEME, history),
-    vscode.workspace.onDidCloseTextDocument((d) => history.closed(d)),
-  );
-
   reg('dsas.newSubmission', (uri, uris) => newSubmission(deps, urisFromArgs(uri, uris)));
   reg('dsas.checkStatus', (node) => checkStatus(deps, asRow(node)));
-  reg('dsas.showHistory', (node) => showHistory(deps, history, asRow(node)));
+  reg('dsas.showHistory', (node) => showHistory(deps, asRow(node)));
   reg('dsas.showSummary', (node) => showSummary(deps, asRow(node)));
   reg('dsas.downloadAttachment', (node) => downloadAttachment(deps, isKind<AttachmentNode>(node, 'attachment') ? node : undefined));
+  reg('dsas.openAttachment', (node) => openAttachment(deps, isKind<AttachmentNode>(node, 'attachment') ? node : undefined));
+  reg('dsas.savePdf', (source) => savePdf(deps, source as PdfSource));
   reg('dsas.copySubmissionId', async (node) => {
     const s = await submissionOf(deps, asRow(node), vscode.l10n.t('Submission whose id to copy'));
     if (!s) return;
@@ -255,57 +249,40 @@ async function checkStatus(deps: Deps, row: SubmissionRow | undefined): Promise<
   void deps.input.current.info(vscode.l10n.t('Submission {0} is {1}.', name, oneLine(status.status)));
 }
 
-// ── Show History ──────────────────────────────────────────────────────────
+// ── Show History, Show Summary PDF, Save PDF ──────────────────────────────
 
-async function showHistory(deps: Deps, docs: HistoryDocuments, row: SubmissionRow | undefined): Promise<void> {
+async function showHistory(deps: Deps, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose history to show'));
-  if (!s) return;
-  const client = deps.session.client;
-  const text = await withCancellableProgress(vscode.l10n.t('Loading the history of {0}…', label(s)), (_p, signal) => loadHistoryText(client, s.id, signal));
-  const uri = HistoryDocuments.uri(s.id, s.formReference ?? '');
-  docs.set(uri, text);
-  const doc = await vscode.workspace.openTextDocument(uri);
-  await vscode.window.showTextDocument(doc, { preview: true });
+  if (s) deps.timelines.show(s.id);
 }
-
-// ── Show Summary PDF ──────────────────────────────────────────────────────
 
 async function showSummary(deps: Deps, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose summary to show'));
-  if (!s) return;
+  if (s) deps.pdfs.show({ kind: 'summary', submissionId: s.id });
+}
+
+/** The viewer's "Save PDF…": the same document, downloaded where the user chooses. */
+async function savePdf(deps: Deps, source: PdfSource): Promise<void> {
+  const name = source.kind === 'summary' ? `summary-${source.submissionId}.pdf` : source.name;
+  const target = await askSaveTarget(deps, name, vscode.l10n.t('Save PDF'), { PDF: ['pdf'] });
+  if (!target) return;
   const client = deps.session.client;
-  // A private folder of ours: replacing an earlier copy of the same summary is intended.
-  const folder = path.join(deps.context.globalStorageUri.fsPath, 'summaries');
-  await pruneOldFiles(folder, 24 * 3600 * 1000);
-  const name = safeFileName(`summary-${s.formReference ? `${s.formReference}-` : ''}${s.id}.pdf`, `summary-${s.id}.pdf`);
-  const result = await withCancellableProgress(vscode.l10n.t('Downloading the summary of {0}…', label(s)), (p, signal) =>
-    client.downloadSummary(s.id, { path: path.join(folder, name), overwrite: true }, { signal, onProgress: (n, total) => p.bytes(n, total) }));
-  const uri = vscode.Uri.file(result.path);
-  await vscode.commands.executeCommand('vscode.open', uri, { preview: true });
-  const save = vscode.l10n.t('Save PDF…');
-  void deps.input.current.info(vscode.l10n.t('The summary of {0} is open.', label(s)), save).then(async (a) => {
-    if (a !== save) return;
-    const target = await askSaveTarget(deps, name, vscode.l10n.t('Save the summary PDF'), { PDF: ['pdf'] });
-    if (!target) return;
-    await copyFile(result.path, target.uri.fsPath, target.overwrite);
-    offerOpen(deps, { path: target.uri.fsPath, bytes: result.bytes });
-  }).then(undefined, (e: unknown) => void deps.input.current.error(describeError(e)));
+  const to = { path: target.uri.fsPath, overwrite: target.overwrite };
+  const result = await withCancellableProgress(vscode.l10n.t('Saving {0}…', name), (p, signal) => {
+    const o = { signal, onProgress: (n: number, total?: number) => p.bytes(n, total) };
+    if (source.kind === 'summary') return client.downloadSummary(source.submissionId, to, o);
+    if (source.kind === 'attachment') return client.downloadAttachment(source.submissionId, { id: source.id, ticket: source.ticket, name: source.name }, to, o);
+    return client.downloadArchiveFile({ id: source.id, ticket: source.ticket, name: source.name }, to, o);
+  });
+  offerOpen(deps, result);
 }
 
-/** Copies without ever replacing a file the user did not agree to replace. */
-async function copyFile(from: string, to: string, overwrite: boolean): Promise<void> {
-  await fs.copyFile(from, to, overwrite ? 0 : fs.constants.COPYFILE_EXCL);
-}
-
-/** Removes our temporary downloads older than `maxAgeMs`. */
-async function pruneOldFiles(folder: string, maxAgeMs: number): Promise<void> {
-  const names = await fs.readdir(folder).catch(() => [] as string[]);
-  const now = Date.now();
-  await Promise.all(names.map(async (n) => {
-    const p = path.join(folder, n);
-    const st = await fs.stat(p).catch(() => undefined);
-    if (st?.isFile() && now - st.mtimeMs > maxAgeMs) await fs.rm(p, { force: true }).catch(() => undefined);
-  }));
+/** PDF attachments open in the viewer; anything else is downloaded. */
+async function openAttachment(deps: Deps, node: AttachmentNode | undefined): Promise<void> {
+  if (!node) return;
+  const a = node.attachment;
+  if (/\.pdf$/i.test(a.name)) deps.pdfs.show({ kind: 'attachment', submissionId: node.submission.item.id, id: a.id, ticket: a.ticket, name: a.name });
+  else await downloadAttachment(deps, node);
 }
 
 // ── Download Attachment ───────────────────────────────────────────────────

@@ -2,6 +2,9 @@ import * as vscode from 'vscode';
 import type { OpenedDownload } from '../../core';
 import type { FromPdf, ToPdf, ZoomState } from '../../shared/messages';
 import type { Deps } from '../deps';
+
+/** What a panel needs from the extension. */
+export type PanelDeps = Pick<Deps, 'context' | 'log' | 'session'>;
 import { describeError } from '../errorText';
 import { PanelHost } from './panelHost';
 
@@ -31,7 +34,7 @@ export class PdfPanels implements vscode.Disposable {
   readonly onDidReport = this.reported.event;
   private readonly subs: vscode.Disposable[] = [this.reported];
 
-  constructor(private readonly deps: Deps) {
+  constructor(private readonly deps: PanelDeps) {
     this.subs.push(vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state: Saved | undefined) => {
         if (state?.source) this.attach(panel, state.source, state);

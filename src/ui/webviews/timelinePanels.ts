@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { ServiceTime, SubmissionDetail, SubmissionHistory } from '../../core';
 import type { FromTimeline, TimeView, TimelineData, ToTimeline } from '../../shared/messages';
-import type { Deps } from '../deps';
 import { describeError } from '../errorText';
-import type { PdfPanels } from './pdfPanels';
+import type { PanelDeps, PdfPanels } from './pdfPanels';
+import { safeText } from '../trees/safeText';
 import { PanelHost } from './panelHost';
 
 const VIEW_TYPE = 'dsas.timeline';
@@ -21,7 +21,7 @@ export class TimelinePanels implements vscode.Disposable {
   readonly onDidReport = this.reported.event;
   private readonly subs: vscode.Disposable[] = [this.reported];
 
-  constructor(private readonly deps: Deps, private readonly pdfs: PdfPanels) {
+  constructor(private readonly deps: PanelDeps, private readonly pdfs: PdfPanels) {
     this.subs.push(vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state: Saved | undefined) => {
         if (state?.submissionId) this.attach(panel, state.submissionId);
@@ -39,6 +39,9 @@ export class TimelinePanels implements vscode.Disposable {
     }
     const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('History {0}', submissionId), vscode.ViewColumn.Active, {
       enableFindWidget: true,
+      // A small page: kept while hidden, so switching tabs neither reloads it nor
+      // tears its frame down (the browser workbench can then leave the next new webview blank).
+      retainContextWhenHidden: true,
     });
     return this.attach(panel, submissionId);
   }
@@ -69,7 +72,7 @@ export class TimelinePanels implements vscode.Disposable {
         client.getSubmission(submissionId), client.getHistory(submissionId), client.getStatus(submissionId).catch(() => undefined),
       ]);
       const data = toTimeline(detail, history, status?.status);
-      host.panel.title = vscode.l10n.t('History: {0}', data.formReference || submissionId);
+      host.panel.title = vscode.l10n.t('History: {0}', safeText(data.formReference || submissionId, 60));
       host.post({ type: 'data', data });
     } catch (e) {
       this.deps.log.error(`timeline ${submissionId}: ${describeError(e)}`);
