@@ -4,7 +4,7 @@ import { redact, silentLogger, type Logger } from '../logger';
 import { messageFromBody } from '../xml/document';
 import { parseChallenges } from './challenge';
 import { DigestSession } from './digest';
-import { ExchangeError, discard, readText, send, type BodySource, type RawResponse } from './http';
+import { ExchangeError, discard, formatBytes, readText, send, type BodySource, type RawResponse } from './http';
 import { backoffDelay, sleep, type RetryPolicy } from './retry';
 
 export interface Credentials {
@@ -151,7 +151,7 @@ export class ServiceTransport {
 
   /** Learns a nonce with a body-less, credential-less GET; true when one was learned. */
   private async probe(url: URL, req: ServiceRequest): Promise<boolean> {
-    const res = await this.exchange(url, { ...req, method: 'GET', body: undefined }, false);
+    const res = await this.exchange(url, { ...req, method: 'GET', body: undefined, operation: `GET ${req.path} (to learn a nonce)` }, false);
     discard(res.body);
     const challenges = res.status === 401 ? this.challengesOf(res) : [];
     if (challenges.length) this.digest.accept(challenges);
@@ -166,11 +166,15 @@ export class ServiceTransport {
     this.requestCount++;
     try {
       const res = await send({ method: req.method, url, headers, body: req.body, signal: req.signal, timeoutMs: this.timeoutMs });
-      this.log.debug(`${req.method} ${req.operation} -> ${res.status} (${Date.now() - started} ms)`);
+      const sent = res.bodyStarted && req.body?.length !== undefined ? `, sent ${formatBytes(req.body.length)}` : '';
+      const length = res.headers['content-length'];
+      const received = length !== undefined ? `, ${formatBytes(Number(length))} to receive` : '';
+      // One line per request, at a level the log shows by default; never a header value.
+      this.log.info(`${req.operation} -> ${res.status} (${Date.now() - started} ms${sent}${received})`);
       return res;
     } catch (e) {
       const err = e as ServiceError;
-      this.log.debug(`${req.method} ${req.operation} failed: ${err.kind} (${Date.now() - started} ms)`);
+      this.log.info(`${req.operation} failed: ${err.kind} (${Date.now() - started} ms)`);
       throw e;
     }
   }
