@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { readSettings } from '../../src/ui/settings';
-import { api, requireSandbox, signIn } from './session';
+import { api, control, requireSandbox, signIn } from './session';
 
 /** Requests the runner's trap server has received (the workspace's base URL points there). */
 async function trapHits(): Promise<number> {
@@ -44,4 +44,31 @@ describe('settings a workspace cannot change', () => {
     const all = JSON.stringify(vscode.workspace.getConfiguration('dsas'));
     assert.ok(!all.includes(sb.password) && !all.includes(sb.key), 'no dsas setting holds a secret');
   });
+
+  // This suite runs last: by now every command has run against the sandbox.
+  it('leaves no secret in the log files or the sandbox access log (checked after every other suite)', async () => {
+    const sb = requireSandbox();
+    const { deps } = await api();
+    const logs = await filesUnder(deps.context.logUri);
+    assert.ok(logs.length > 0, 'the extension wrote a log');
+    let logged = '';
+    for (const f of logs) logged += new TextDecoder().decode(await vscode.workspace.fs.readFile(f));
+    assert.match(logged, /GET \/submissions -> 200/, 'the log records requests');
+    for (const secret of [sb.password, sb.key]) {
+      assert.ok(!logged.includes(secret), 'no secret in the log');
+    }
+    const access = JSON.stringify(await control('/log'));
+    assert.ok(access.length > 1000, 'the sandbox logged the run');
+    for (const secret of [sb.password, sb.key]) assert.ok(!access.includes(secret), 'no secret in the sandbox access log');
+  });
 });
+
+async function filesUnder(dir: vscode.Uri): Promise<vscode.Uri[]> {
+  const out: vscode.Uri[] = [];
+  for (const [name, type] of await vscode.workspace.fs.readDirectory(dir).then((x) => x, () => [] as [string, vscode.FileType][])) {
+    const uri = vscode.Uri.joinPath(dir, name);
+    if (type === vscode.FileType.Directory) out.push(...(await filesUnder(uri)));
+    else out.push(uri);
+  }
+  return out;
+}
