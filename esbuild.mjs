@@ -1,10 +1,13 @@
 // Builds the extension bundle (Node, CommonJS, `vscode` external) and, once
 // they exist, the webviews' browser bundles. Flags: --watch, --production.
 import * as esbuild from 'esbuild';
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+
+// A production build starts from nothing, so no development file (source maps) is packaged.
+if (production) rmSync('dist', { recursive: true, force: true });
 
 /** @type {import('esbuild').BuildOptions} */
 const common = {

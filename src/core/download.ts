@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ServiceError } from './errors';
 import { fileNameFromContentDisposition, safeFileName } from './fileNames';
@@ -28,6 +27,9 @@ export interface DownloadResult {
   readonly contentType?: string;
 }
 
+/** Bytes buffered for the file while a write is under way: writes are batched, the socket keeps reading. */
+const WRITE_BUFFER = 1024 * 1024;
+
 /**
  * Streams a response into a temporary file beside the destination and moves
  * it into place only when every byte has arrived, so that a failure or a
@@ -47,15 +49,18 @@ export async function saveResponse(res: RawResponse, target: DownloadTarget, fal
   const temp = path.join(dir, `.${name.slice(0, 60)}.${randomBytes(6).toString('hex')}.part`);
   const total = numberOrUndefined(header(res, 'content-length'));
   let received = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      received += chunk.length;
+  // Counted as the bytes pass, without a stream in between: a Transform here
+  // cost a third of the download's CPU time (see the README, Performance).
+  res.body.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    try {
       opts.onProgress?.(received, total);
-      done(null, chunk);
-    },
+    } catch (e) {
+      res.body.destroy(e as Error);
+    }
   });
   try {
-    await pipeline(res.body, counter, createWriteStream(temp, { flags: 'wx' }), { signal: opts.signal });
+    await pipeline(res.body, createWriteStream(temp, { flags: 'wx', highWaterMark: WRITE_BUFFER }), { signal: opts.signal });
     if (total !== undefined && received !== total) {
       throw new ServiceError('network', `The download ended after ${received} of ${total} bytes.`, { operation });
     }

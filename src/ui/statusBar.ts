@@ -3,7 +3,7 @@ import type { Deps } from './deps';
 import { readSettings } from './settings';
 import { stateOf, type SubmissionNode } from './trees/nodes';
 import { safeText } from './trees/safeText';
-import { submissionLabel } from './trees/submissionItems';
+import { submissionLabel } from './trees/submissionRows';
 
 /** More completions than this in one poll are announced in one message. */
 const ANNOUNCE_ONE_BY_ONE = 3;

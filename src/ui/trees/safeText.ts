@@ -48,3 +48,16 @@ export function markdownText(value: string | undefined, max = MAX_SHOWN): string
 export function notificationText(value: string | undefined, max = MAX_SHOWN): string {
   return safeText(value, max).replace(/\]\(/g, ']\u200B(');
 }
+
+/** A label and the value the service sent (unescaped; empty or undefined lines are left out). */
+export type Field = readonly [label: string, value: string | number | undefined];
+
+/** The Markdown of a fields tooltip: a bold title, one escaped `label: value` line per field, an optional note. */
+export function fieldsMarkdown(title: string, fields: readonly Field[], note?: string): string {
+  const lines = [`**${markdownText(title)}**`];
+  for (const [label, value] of fields) {
+    const text = value === undefined ? '' : String(value);
+    if (text.trim() !== '') lines.push(`${markdownText(label)}: ${markdownText(text)}`);
+  }
+  return lines.join('  \n') + (note ? `\n\n*${markdownText(note)}*` : '');
+}

@@ -1,16 +1,11 @@
 import * as vscode from 'vscode';
-import type { Recipient, SubmissionDetail, SubmissionListItem } from '../../core';
+import type { Recipient } from '../../core';
 import { formatTime } from '../format';
 import { formatTimeWithRaw, iconUri, yesNo } from './format';
-import { stateOf, type AttachmentNode, type GroupNode, type HistoryNode, type RecipientNode, type SubmissionNode } from './nodes';
+import { type AttachmentNode, type GroupNode, type HistoryNode, type RecipientNode, type SubmissionNode } from './nodes';
 import { safeText } from './safeText';
-import { fieldsTooltip, type Field } from './tooltip';
-
-/** How a submission's state shows: `contextValue` suffix and icon. */
-export function stateKind(n: SubmissionNode): 'pending' | 'completed' | 'unknown' {
-  const s = stateOf(n).toUpperCase();
-  return s === 'PENDING' ? 'pending' : s === 'COMPLETED' ? 'completed' : 'unknown';
-}
+import { stateKind, submissionRow } from './submissionRows';
+import { fieldsTooltip, untrustedMarkdown } from './tooltip';
 
 const STATE_ICONS = {
   pending: new vscode.ThemeIcon('clock', new vscode.ThemeColor('charts.yellow')),
@@ -18,61 +13,17 @@ const STATE_ICONS = {
   unknown: new vscode.ThemeIcon('question'),
 };
 
-/** What a submission row is called: its form reference, else its id. */
-export function submissionLabel(item: SubmissionListItem): string {
-  return item.formReference.trim() ? item.formReference : item.id;
-}
-
+/** A submission row: the plain row of submissionRows.ts (measured by the bench) as a TreeItem. */
 export function submissionItem(n: SubmissionNode): vscode.TreeItem {
-  const item = n.item;
-  const kind = stateKind(n);
-  const t = new vscode.TreeItem(safeText(submissionLabel(item)), vscode.TreeItemCollapsibleState.Collapsed);
-  t.id = `submission/${item.id}`;
-  const who = item.primaryRecipient ? item.primaryRecipient.name.trim() || item.primaryRecipient.email : '';
-  t.description = safeText([who, formatTime(item.created)].filter((s) => s.trim()).join(' · '));
-  t.iconPath = STATE_ICONS[kind];
-  t.contextValue = `submission:${kind}`;
-  t.tooltip = submissionTooltip(n);
-  t.accessibilityInformation = { label: safeText(`${submissionLabel(item)}, ${stateOf(n)}, ${who}, ${formatTime(item.created)}`) };
+  const row = submissionRow(n, { t: (s) => vscode.l10n.t(s), formatTime });
+  const t = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.Collapsed);
+  t.id = row.id;
+  t.description = row.description;
+  t.iconPath = STATE_ICONS[stateKind(n)];
+  t.contextValue = row.contextValue;
+  t.tooltip = untrustedMarkdown(row.tooltip);
+  t.accessibilityInformation = { label: row.accessibilityLabel };
   return t;
-}
-
-function submissionTooltip(n: SubmissionNode): vscode.MarkdownString {
-  const l = vscode.l10n;
-  // The detail, when loaded, is newer than the list item for the fields they share.
-  const base: SubmissionListItem | SubmissionDetail = n.detail ?? n.item;
-  const p = n.item.primaryRecipient;
-  const fields: Field[] = [
-    [l.t('State'), stateOf(n)],
-    [l.t('Id'), base.id],
-    [l.t('Form reference'), base.formReference],
-    [l.t('Created'), formatTimeWithRaw(base.created)],
-    [l.t('Sender'), base.sender.fullName],
-    [l.t('Sender e-mail'), base.sender.email],
-    [l.t('Primary recipient'), p?.name],
-    [l.t('Primary recipient e-mail'), p?.email],
-    [l.t('Primary recipient authentication'), p?.auth?.method],
-    [l.t('Primary recipient authentication number'), p?.auth?.number],
-    [l.t('Completed'), yesNo(base.completed)],
-    [l.t('Broadcast'), yesNo(base.broadcast)],
-    [l.t('Silent'), yesNo(base.silent)],
-    [l.t('Type'), base.type],
-    [l.t('MD5 id'), base.md5Id],
-  ];
-  if (n.detail) {
-    const d = n.detail;
-    fields.push(
-      [l.t('Recipients'), d.recipients.length],
-      [l.t('Attachments'), d.attachments.length],
-      [l.t('Involved'), d.total.involved],
-      [l.t('Signing'), d.total.signing],
-      [l.t('Non-signing'), d.total.nonsigning],
-      [l.t('Accepted'), d.total.accepted],
-      [l.t('Clarified'), d.total.clarified],
-      [l.t('Rejected'), d.total.rejected],
-    );
-  }
-  return fieldsTooltip(submissionLabel(n.item), fields, n.detail ? undefined : l.t('Expand the row to load the recipients and attachments.'));
 }
 
 export function groupItem(g: GroupNode): vscode.TreeItem {

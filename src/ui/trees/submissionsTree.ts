@@ -10,7 +10,8 @@ import {
 } from './nodes';
 import { rootNodes, RowList } from './rowList';
 import { safeText } from './safeText';
-import { attachmentItem, groupItem, historyItem, recipientItem, submissionItem, submissionLabel } from './submissionItems';
+import { attachmentItem, groupItem, historyItem, recipientItem, submissionItem } from './submissionItems';
+import { submissionLabel } from './submissionRows';
 
 interface Children {
   readonly recipients: GroupNode;

@@ -1,0 +1,64 @@
+// Case 8: the production bundle's size and the activation time the host
+// harness recorded (test-artifacts/activation.json, written by npm run test:host).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+export interface BundleResult {
+  readonly bytes: number;
+  readonly gzipBytes: number;
+  /** Browser bundles under dist/webview (pdf.js among them), for information. */
+  readonly webviews: { readonly file: string; readonly bytes: number }[];
+}
+
+export interface ActivationResult {
+  readonly ms?: number;
+  readonly recordedAt?: string;
+  readonly vscode?: string;
+  readonly file: string;
+}
+
+/**
+ * Runs `node esbuild.mjs --production` as it is, in a folder that links to
+ * this project's sources, so that the working tree's dist/ (which other
+ * tasks may be using) is left alone; measures dist/extension.js there.
+ */
+export function measureBundle(): BundleResult {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dsas-bench-bundle-'));
+  try {
+    for (const entry of ['src', 'node_modules', 'esbuild.mjs', 'package.json', 'tsconfig.json']) {
+      symlinkSync(path.join(ROOT, entry), path.join(dir, entry));
+    }
+    const r = spawnSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: dir, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`the production build failed:\n${r.stderr}`);
+    const file = path.join(dir, 'dist', 'extension.js');
+    const code = readFileSync(file);
+    const webDir = path.join(dir, 'dist', 'webview');
+    const webviews = existsSync(webDir)
+      ? spawnSync('find', [webDir, '-type', 'f'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean)
+        .map((f) => ({ file: path.relative(path.join(dir, 'dist'), f), bytes: statSync(f).size }))
+      : [];
+    return { bytes: code.length, gzipBytes: gzipSync(code).length, webviews };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function readActivation(): ActivationResult {
+  const file = path.join(ROOT, 'test-artifacts', 'activation.json');
+  try {
+    const j = JSON.parse(readFileSync(file, 'utf8')) as { ms?: unknown; at?: unknown; vscode?: unknown };
+    return {
+      file: path.relative(ROOT, file),
+      ms: typeof j.ms === 'number' ? j.ms : undefined,
+      recordedAt: typeof j.at === 'string' ? j.at : undefined,
+      vscode: typeof j.vscode === 'string' ? j.vscode : undefined,
+    };
+  } catch {
+    return { file: path.relative(ROOT, file) };
+  }
+}

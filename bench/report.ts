@@ -1,0 +1,183 @@
+// The table on stdout and bench/results.json.
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { ActivationResult, BundleResult } from './cases/bundle';
+import type { ParseResult } from './cases/parsing';
+import type { RowsResult } from './cases/rows';
+import type { TransferResult } from './cases/transfer';
+import type { MachineInfo } from './machine';
+import type { BenchOptions } from './options';
+import { median, MiB } from './stats';
+
+export interface RoundTrip {
+  readonly operation: string;
+  readonly ours: number;
+  readonly oursLogged: number;
+  readonly curl: number;
+  /** Request body bytes of curl's first, challenged request. */
+  readonly curlFirstBodyBytes: number;
+}
+
+export interface Results {
+  transfers: TransferResult[];
+  parsing?: ParseResult[];
+  rows?: RowsResult[];
+  roundTrips?: RoundTrip[];
+  bundle?: BundleResult;
+  activation?: ActivationResult;
+}
+
+export type Verdict = 'met' | 'missed' | 'not measured';
+
+export interface TableRow {
+  readonly caseNo: number;
+  readonly what: string;
+  readonly ours: string;
+  readonly curl: string;
+  readonly figure: string;
+  readonly goal: string;
+  readonly verdict: Verdict;
+}
+
+const BUNDLE_LIMIT = 300_000;
+const ACTIVATION_LIMIT_MS = 50;
+const PARSE_LIMIT_MS = 150;
+const ROWS_LIMIT_MS = 50;
+const MEMORY_LIMIT = 64 * MiB;
+
+const ms = (v: number): string => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : v >= 10 ? `${v.toFixed(0)} ms` : `${v.toFixed(1)} ms`);
+const mib = (v: number): string => `${(v / MiB).toFixed(1)} MiB`;
+const verdict = (ok: boolean): Verdict => (ok ? 'met' : 'missed');
+
+export function tableRows(r: Results, opts: BenchOptions): TableRow[] {
+  const rows: TableRow[] = [];
+  for (const t of r.transfers) {
+    rows.push({
+      caseNo: t.caseNo,
+      what: t.title,
+      ours: `${ms(t.oursMedianMs)} (${t.oursMiBps.toFixed(0)} MiB/s; CPU ${ms(median(t.ours.cpuMs))})`,
+      curl: `${ms(t.curlMedianMs)} (${t.curlMiBps.toFixed(0)} MiB/s; CPU ${ms(median(t.curl.cpuMs))})`,
+      figure: `ratio ${t.ratio.toFixed(2)}`,
+      goal: 'ratio ≥ 1.00',
+      verdict: verdict(t.ratio >= 1),
+    });
+  }
+  for (const p of r.parsing ?? []) {
+    rows.push({
+      caseNo: 4,
+      what: `Parse ${p.items.toLocaleString('en')} ${p.list === 'submissions' ? 'submissions' : 'archive files'} (${(p.xmlBytes / 1e6).toFixed(1)} MB of XML)`,
+      ours: `${ms(p.medianMs)} (first ${ms(p.firstMs)})`,
+      curl: '',
+      figure: ms(p.medianMs),
+      goal: `< ${PARSE_LIMIT_MS} ms`,
+      verdict: verdict(p.medianMs < PARSE_LIMIT_MS),
+    });
+  }
+  for (const w of r.rows ?? []) {
+    rows.push({
+      caseNo: 5,
+      what: `Tree rows for ${w.items.toLocaleString('en')} submissions: ${w.variant} (${w.rows} rows)`,
+      ours: `${ms(w.medianMs)} (first ${ms(w.firstMs)})`,
+      curl: '',
+      figure: ms(w.medianMs),
+      goal: `< ${ROWS_LIMIT_MS} ms`,
+      verdict: verdict(w.medianMs < ROWS_LIMIT_MS),
+    });
+  }
+  for (const t of r.roundTrips ?? []) {
+    rows.push({
+      caseNo: 6,
+      what: `Round trips, signed in: ${t.operation}`,
+      ours: `${t.ours}${t.oursLogged !== t.ours ? ` (sandbox saw ${t.oursLogged})` : ''}`,
+      curl: `${t.curl}${t.curlFirstBodyBytes === 0 ? ' (401 first, body-less)' : ` (401 first, ${t.curlFirstBodyBytes} body bytes)`}`,
+      figure: String(t.ours),
+      goal: '1',
+      verdict: verdict(t.ours === 1 && t.oursLogged === 1),
+    });
+  }
+  if (opts.cases.has(7)) {
+    if (r.transfers.length === 0) {
+      rows.push({ caseNo: 7, what: 'Peak RSS above baseline', ours: 'needs cases 1–3', curl: '', figure: '', goal: `≤ ${mib(MEMORY_LIMIT)}`, verdict: 'not measured' });
+    }
+    for (const t of r.transfers) {
+      rows.push({
+        caseNo: 7,
+        what: `Peak RSS above baseline: case ${t.caseNo} (${t.title.replace(/ \(.*$/, '')})`,
+        ours: `+${mib(t.peakAboveBaseline)} (baseline ${mib(median(t.ours.baselineRss))})`,
+        curl: '',
+        figure: `+${mib(t.peakAboveBaseline)}`,
+        goal: `≤ ${mib(MEMORY_LIMIT)}`,
+        verdict: verdict(t.peakAboveBaseline <= MEMORY_LIMIT),
+      });
+    }
+  }
+  if (r.bundle) {
+    rows.push({
+      caseNo: 8,
+      what: 'Bundle dist/extension.js, minified (pdf.js not in it)',
+      ours: `${(r.bundle.bytes / 1000).toFixed(1)} KB (gzip ${(r.bundle.gzipBytes / 1000).toFixed(1)} KB)`,
+      curl: '',
+      figure: `${(r.bundle.bytes / 1000).toFixed(1)} KB`,
+      goal: `< ${BUNDLE_LIMIT / 1000} KB`,
+      verdict: verdict(r.bundle.bytes < BUNDLE_LIMIT),
+    });
+  }
+  if (r.activation) {
+    const a = r.activation;
+    rows.push({
+      caseNo: 8,
+      what: 'Activation time (host harness)',
+      ours: a.ms === undefined ? `not measured — run npm run test:host` : `${ms(a.ms)} (recorded ${a.recordedAt ?? '?'}${a.vscode ? `, VS Code ${a.vscode}` : ''})`,
+      curl: '',
+      figure: a.ms === undefined ? '' : ms(a.ms),
+      goal: `< ${ACTIVATION_LIMIT_MS} ms`,
+      verdict: a.ms === undefined ? 'not measured' : verdict(a.ms < ACTIVATION_LIMIT_MS),
+    });
+  }
+  return rows;
+}
+
+/** A Markdown table: readable in a terminal and pasted as is into the README. */
+export function renderTable(rows: readonly TableRow[]): string {
+  const head = ['#', 'Measure', 'Ours', 'curl', 'Figure', 'Goal', 'Result'];
+  const body = rows.map((r) => [String(r.caseNo), r.what, r.ours, r.curl, r.figure, r.goal, r.verdict === 'met' ? 'met' : r.verdict === 'missed' ? '**MISSED**' : r.verdict]);
+  const all = [head, ...body];
+  const width = head.map((_h, i) => Math.max(...all.map((row) => [...row[i]].length)));
+  const line = (cells: string[]): string => `| ${cells.map((c, i) => c + ' '.repeat(width[i] - [...c].length)).join(' | ')} |`;
+  return [line(head), `|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+}
+
+export function writeResults(file: string, data: { date: string; machine: MachineInfo; options: BenchOptions; results: Results; table: readonly TableRow[] }): void {
+  const json = {
+    date: data.date,
+    machine: data.machine,
+    options: { ...data.options, cases: [...data.options.cases] },
+    summary: data.table,
+    transfers: data.results.transfers.map((t) => ({
+      case: t.caseNo,
+      title: t.title,
+      bytes: t.bytes,
+      medianMs: { ours: t.oursMedianMs, curl: t.curlMedianMs },
+      medianCpuMs: { ours: median(t.ours.cpuMs), curl: median(t.curl.cpuMs) },
+      mibPerSecond: { ours: t.oursMiBps, curl: t.curlMiBps },
+      throughputRatioOursToCurl: t.ratio,
+      peakRssAboveBaselineBytes: t.peakAboveBaseline,
+      runs: { ours: t.ours, curl: t.curl },
+    })),
+    parsing: data.results.parsing,
+    rows: data.results.rows,
+    roundTrips: data.results.roundTrips,
+    bundle: data.results.bundle,
+    activation: data.results.activation,
+    notes: [
+      'Ours: the ServiceClient of src/core in a child process (bundled with esbuild, plain Node), timed around the operation\'s call after a warm-up sign-in (GET /submissions), so the Digest nonce is held, as in the extension once signed in.',
+      'curl: curl --digest -H "Expect:", timed by its own time_total (its process start-up excluded; its 401 round trip included); wallMs adds the start-up.',
+      'Runs alternate ours/curl (who goes first alternates too); files are read once before timing (page cache) and `sync` runs between runs.',
+      'RSS: sampled every 10 ms in our child; baseline after modules, sign-in and a GC; peak during the operation; maxRssLifetime is the kernel\'s figure for the whole child.',
+      'CPU: user + system time of our child during the operation (process.cpuUsage) and of curl for its whole run (bash `times`); the sandbox\'s own CPU is not in either.',
+    ],
+  };
+  writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+}
+
+export const RESULTS_FILE = path.join(__dirname, 'results.json');
