@@ -32,7 +32,7 @@ describe('webview Content Security Policy', () => {
   it('makes a fresh, unguessable nonce each time', () => {
     const nonces = new Set(Array.from({ length: 100 }, makeNonce));
     assert.equal(nonces.size, 100);
-    for (const n of nonces) assert.match(n, /^[A-Za-z0-9]{20,}$/);
+    for (const n of nonces) assert.match(n, /^[0-9a-f]{32}$/);
   });
 });
 

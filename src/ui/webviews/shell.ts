@@ -13,8 +13,9 @@ export interface Shell {
   readonly bodyAttributes?: Readonly<Record<string, string>>;
 }
 
+/** 128 random bits as 32 hex digits: always the same length, nothing to strip. */
 export function makeNonce(): string {
-  return randomBytes(18).toString('base64').replace(/[+/=]/g, '');
+  return randomBytes(16).toString('hex');
 }
 
 /**
