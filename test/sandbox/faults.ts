@@ -2,7 +2,7 @@
 // also slows the 401 challenge); every other kind is matched only after auth
 // and key checks passed, so the Digest round trip never consumes a fault.
 
-export const FAULT_KINDS = ['delay', 'status', 'drop', 'malformed', 'notXml', 'statusNotOk', 'slowBody', 'empty'] as const;
+export const FAULT_KINDS = ['delay', 'status', 'drop', 'malformed', 'notXml', 'statusNotOk', 'slowBody', 'empty', 'disposition'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultRule {
@@ -25,6 +25,8 @@ export interface FaultRule {
   afterBytes?: number;
   /** slowBody: bytes per chunk (default 16). */
   chunkBytes?: number;
+  /** disposition: the raw Content-Disposition value a download is sent with instead (hostile names). */
+  value?: string;
 }
 
 export interface ActiveFault extends FaultRule {
@@ -41,12 +43,13 @@ function isNonNegInt(n: unknown): n is number {
 export function validateRule(input: unknown): FaultRule {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new Error('a fault rule must be a JSON object');
   const r = input as Record<string, unknown>;
-  const known = new Set(['method', 'path', 'times', 'rate', 'kind', 'ms', 'status', 'body', 'afterBytes', 'chunkBytes']);
+  const known = new Set(['method', 'path', 'times', 'rate', 'kind', 'ms', 'status', 'body', 'afterBytes', 'chunkBytes', 'value']);
   for (const k of Object.keys(r)) if (!known.has(k)) throw new Error(`unknown fault rule field "${k}"`);
   if (typeof r.kind !== 'string' || !(FAULT_KINDS as readonly string[]).includes(r.kind)) {
     throw new Error(`fault kind must be one of ${FAULT_KINDS.join(', ')}`);
   }
   if (r.method !== undefined && typeof r.method !== 'string') throw new Error('method must be a string');
+  if (r.kind === 'disposition' && typeof r.value !== 'string') throw new Error('a disposition fault needs a string value');
   if (r.path !== undefined) {
     if (typeof r.path !== 'string') throw new Error('path must be a RegExp source string');
     try {

@@ -66,7 +66,7 @@ export async function sendReply(ctx: RequestContext, original: Reply): Promise<v
   res.statusCode = reply.status;
   res.setHeader('Content-Type', reply.contentType);
   res.setHeader('Content-Length', String(size));
-  if (reply.kind === 'file') res.setHeader('Content-Disposition', contentDisposition(reply.filename));
+  if (reply.kind === 'file') res.setHeader('Content-Disposition', fault?.kind === 'disposition' && fault.value !== undefined ? fault.value : contentDisposition(reply.filename));
   for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
 
   if (ctx.method === 'HEAD' || size === 0) {
