@@ -10,7 +10,7 @@ import type { InputHolder } from './userInput';
  */
 export function registerCommand(
   context: vscode.ExtensionContext,
-  deps: { log: Logger; input: InputHolder },
+  deps: { log: Logger; input: InputHolder; session: { hasReported(e: unknown): boolean } },
   id: string,
   handler: (...args: unknown[]) => unknown,
 ): void {
@@ -24,6 +24,7 @@ export function registerCommand(
       }
       const detail = isServiceError(e) ? `${e.kind}${e.status ? ` ${e.status}` : ''}${e.operation ? ` (${e.operation})` : ''}: ${e.message}` : e instanceof Error ? e.stack ?? e.message : String(e);
       deps.log.error(`${id} failed: ${detail}`);
+      if (deps.session.hasReported(e)) return undefined; // the session signed out and told the user why
       const showLog = vscode.l10n.t('Show Log');
       const signIn = vscode.l10n.t('Sign In');
       const needsSignIn = e instanceof NotSignedInError || isServiceError(e, 'unauthorized') || isServiceError(e, 'keyRefused');

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { isServiceError, ServiceClient, type Logger } from '../core';
+import { isServiceError, ServiceClient, type Logger, type ServiceError } from '../core';
 import { describeError, NotSignedInError } from './errorText';
-import type { Secrets } from './secrets';
+import type { SecretName, Secrets } from './secrets';
 import { affectsConnection, checkBaseUrl, readSettings, updateUserSetting, type Settings } from './settings';
 import type { InputHolder } from './userInput';
 
@@ -18,6 +18,10 @@ export class Session implements vscode.Disposable {
    * being stored one after the other) must not undo it.
    */
   private generation = 0;
+  /** The secret the service refused while signed in, until the next sign-in or sign-out. */
+  private refusal?: SecretName;
+  /** Refusals already told to the user, so that the failing command does not tell them again. */
+  private readonly reported = new WeakSet<object>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subs: vscode.Disposable[] = [];
@@ -38,6 +42,11 @@ export class Session implements vscode.Disposable {
 
   get signedIn(): boolean {
     return this.current !== undefined;
+  }
+
+  /** Whether the user was already told about this refusal (the session signed out because of it). */
+  hasReported(e: unknown): boolean {
+    return typeof e === 'object' && e !== null && this.reported.has(e);
   }
 
   get client(): ServiceClient {
@@ -86,9 +95,12 @@ export class Session implements vscode.Disposable {
       await updateUserSetting('username', user.trim());
       s = readSettings();
     }
-    const password = (await this.secrets.get('password')) ?? (await this.ask(vscode.l10n.t('Sign In (3/4)'), vscode.l10n.t('Password for {0}', s.username)));
+    // A secret refused while signed in is asked again even if its removal has not finished yet.
+    const stored = async (name: SecretName) => (this.refusal === name ? undefined : await this.secrets.get(name));
+    const refusedNote = (name: SecretName) => (this.refusal === name ? `${vscode.l10n.t('The service refused the one stored before.')} ` : '');
+    const password = (await stored('password')) ?? (await this.ask(vscode.l10n.t('Sign In (3/4)'), refusedNote('password') + vscode.l10n.t('Password for {0}', s.username)));
     if (password === undefined) return false;
-    const apiKey = (await this.secrets.get('apiKey')) ?? (await this.ask(vscode.l10n.t('Sign In (4/4)'), vscode.l10n.t('API key of your account')));
+    const apiKey = (await stored('apiKey')) ?? (await this.ask(vscode.l10n.t('Sign In (4/4)'), refusedNote('apiKey') + vscode.l10n.t('API key of your account')));
     if (apiKey === undefined) return false;
 
     let client: ServiceClient;
@@ -112,8 +124,9 @@ export class Session implements vscode.Disposable {
       void ui.error(vscode.l10n.t('Sign-in failed. {0}', describeError(e)), again).then((a) => a === again && vscode.commands.executeCommand('dsas.signIn'));
       return false;
     }
-    const kept = (await this.secrets.store('password', password)) && (await this.secrets.store('apiKey', apiKey));
-    if (!kept) {
+    // Both, even when the first cannot reach the keyring: each is then kept for this session.
+    const kept = [await this.secrets.store('password', password), await this.secrets.store('apiKey', apiKey)];
+    if (kept.includes(false)) {
       void ui.warn(vscode.l10n.t('The system keyring is not available: your password and API key are kept for this session only and will be asked again next time.'));
     }
     this.set(client);
@@ -122,6 +135,7 @@ export class Session implements vscode.Disposable {
   }
 
   async signOut(): Promise<void> {
+    this.refusal = undefined;
     await this.secrets.clear();
     this.set(undefined);
     this.log.info('Signed out; the password and API key were removed.');
@@ -135,8 +149,34 @@ export class Session implements vscode.Disposable {
     return typeof v === 'string' ? v : undefined;
   }
 
+  /**
+   * The service refused the stored password or key of the client in use:
+   * forget that secret and sign out, so that nothing more is sent with it (no
+   * poll keeps trying it against the account), and say so once, offering to
+   * sign in again, which then asks for that secret only. A refusal during a
+   * sign-in check is the sign-in's to report.
+   */
+  private refused(client: ServiceClient, e: ServiceError): void {
+    if (this.current !== client) return;
+    const name: SecretName = e.kind === 'keyRefused' ? 'apiKey' : 'password';
+    this.refusal = name;
+    this.reported.add(e);
+    this.set(undefined);
+    this.log.warn(`The service refused the stored ${name === 'apiKey' ? 'API key' : 'password'} (${e.operation ?? 'request'}); signed out until the next sign-in.`);
+    const signIn = vscode.l10n.t('Sign In');
+    const showLog = vscode.l10n.t('Show Log');
+    const why = describeError(e);
+    const text = `${why}${/[.!?]$/.test(why) ? '' : '.'} ${vscode.l10n.t('You were signed out; nothing more is sent until you sign in again.')}`;
+    // Removed before the user can answer, so that a quick sign-in's new secret is not removed after it was stored.
+    void this.secrets.clearOne(name).then(() => this.input.current.error(text, signIn, showLog)).then((a) => {
+      if (a === signIn) void vscode.commands.executeCommand('dsas.signIn');
+      if (a === showLog) void vscode.commands.executeCommand('dsas.showLog');
+    });
+  }
+
   private build(s: Settings, password: string, apiKey: string): ServiceClient {
-    return new ServiceClient({
+    const client: ServiceClient = new ServiceClient({
+      onRefused: (e) => this.refused(client, e),
       baseUrl: s.baseUrl,
       credentials: { username: s.username, password, apiKey },
       timeoutMs: s.timeoutMs,
@@ -145,13 +185,16 @@ export class Session implements vscode.Disposable {
       naiveTimeZone: s.timesWithoutZone,
       packageDefaults: { recipientType: s.defaultRecipientType },
     });
+    return client;
   }
 
   private set(client: ServiceClient | undefined): void {
     this.generation++;
     const was = this.current;
     this.current = client;
+    if (client) this.refusal = undefined;
     void vscode.commands.executeCommand('setContext', 'dsas.signedIn', client !== undefined);
+    void vscode.commands.executeCommand('setContext', 'dsas.signInRefused', this.refusal !== undefined);
     if (was !== client) this.changed.fire();
   }
 

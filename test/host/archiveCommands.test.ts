@@ -6,6 +6,7 @@ import type { InputBoxOptions } from '../../src/ui/userInput';
 import type { ArchiveNode } from '../../src/ui/trees/nodes';
 import { activeTabUri, binaryBytes, closeAllEditors, sha256, sha256File, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
 import { api, sandboxState, signIn, withAnswers } from './session';
+import { tried } from '../reliability/tally';
 
 /** A row of the Archive view as the view hands it to a command (no detail loaded yet). */
 async function archiveNode(id: string): Promise<ArchiveNode> {
@@ -60,6 +61,7 @@ describe('archive commands', () => {
     assert.ok(validate('a\u0007b'));
     assert.ok(validate('   '));
     assert.equal(validate('A fine title – ü'), undefined);
+    tried('hostile', 4);
   });
 
   it('a multi-selection in the Explorer archives each file', async () => {
@@ -129,6 +131,7 @@ describe('archive commands', () => {
     // "Replace": replaced with the archive's bytes.
     await withAnswers([uri, 'Replace'], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', node));
     assert.equal(sha256File(target), stored.hash);
+    tried('lossChecks');
   });
 
   it('"Open" after a download opens the downloaded file', async () => {

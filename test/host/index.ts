@@ -5,6 +5,7 @@ import Mocha from 'mocha';
 import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { save, settle } from '../reliability/tally';
 import { log, screenshot } from './helpers';
 
 export async function run(): Promise<void> {
@@ -17,9 +18,10 @@ export async function run(): Promise<void> {
   if (grep) mocha.grep(grep);
   log(`host: VS Code ${vscode.version} (${vscode.env.appName}, ${vscode.env.appHost}), Node ${process.version}`);
 
-  // Every failing test leaves a screenshot of the workbench.
+  // A test's reliability tally counts only if it passed; every failing test leaves a screenshot of the workbench.
   mocha.suite.afterEach(async function () {
     const t = this.currentTest;
+    settle(t?.state === 'passed');
     if (t?.state !== 'failed') return;
     try {
       const file = await screenshot(`failed-${t.fullTitle()}`);
@@ -32,5 +34,6 @@ export async function run(): Promise<void> {
   for (const f of readdirSync(__dirname).filter((n) => n.endsWith('.test.js')).sort()) mocha.addFile(path.join(__dirname, f));
   await mocha.loadFilesAsync();
   const failures = await new Promise<number>((resolve) => mocha.run(resolve));
+  save('test:host');
   if (failures > 0) throw new Error(`${failures} host test(s) failed`);
 }

@@ -129,6 +129,7 @@ async function main(guard: ProcessGuard): Promise<number> {
       DSAS_SANDBOX_USER: sb.user,
       DSAS_SANDBOX_PASSWORD: sb.password,
       DSAS_SANDBOX_KEY: sb.key,
+      DSAS_SANDBOX_DATA: sb.dataDir,
       DSAS_SCREENSHOT_URL: shots.url,
       DSAS_TRAP_URL: trap.url,
       DSAS_TEST_ARTIFACTS: ARTIFACTS,

@@ -28,7 +28,20 @@ export async function withAnswers<T>(answers: Answer[], fn: () => Thenable<T> | 
     return { result, input };
   } finally {
     restore();
+    runRecord().shown.push(...input.asked.map((a) => [a.text, ...(a.items ?? [])].join('\n')));
   }
+}
+
+const RUN = Symbol.for('dsas.hostRunRecord');
+
+/**
+ * What the whole run showed the user (every question and message a scripted
+ * input saw) and every secret it used, for the last suite's leak search.
+ * Kept on globalThis: each suite file is bundled with its own copy of this module.
+ */
+export function runRecord(): { shown: string[]; secrets: string[] } {
+  const g = globalThis as { [RUN]?: { shown: string[]; secrets: string[] } };
+  return (g[RUN] ??= { shown: [], secrets: [] });
 }
 
 /** Points the user settings at the sandbox and signs in through the real command. */

@@ -4,6 +4,7 @@ import type { Deps } from '../../src/ui/deps';
 import type { PendingStatus } from '../../src/ui/statusBar';
 import { workspaceFile } from './fixtures';
 import { api, control, sandboxState, signIn, signOut, withAnswers } from './session';
+import { tried } from '../reliability/tally';
 
 const pendingInSandbox = async () => (await sandboxState()).submissions.filter((s) => s.completedAt === undefined).length;
 
@@ -74,6 +75,7 @@ describe('status bar and polling', () => {
     }
     await status.pollNow();
     assert.equal(deps.submissions.stale, undefined);
+    tried('faults');
   });
 
   it('shows Sign In when signed out', async () => {

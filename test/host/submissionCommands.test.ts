@@ -7,6 +7,7 @@ import { BACK, type InputBoxOptions, type QuickPickOptions } from '../../src/ui/
 import { binaryBytes, closeAllEditors, sha256File, submissionNode, tempDir, workspaceFile } from './fixtures';
 import type { Answer } from './scriptedInput';
 import { api, control, requireSandbox, sandboxState, signIn, signOut, withAnswers } from './session';
+import { tried } from '../reliability/tally';
 
 /** A row of the Submissions view as the view hands it to a command. */
 async function submissionCount(): Promise<number> {
@@ -90,6 +91,21 @@ describe('submission commands', () => {
     assert.equal(await submissionCount(), before);
   });
 
+  it('the wizard refuses CR/LF in a recipient name and in the form reference, and sends nothing', async () => {
+    const before = await submissionCount();
+    const refusals: (string | undefined)[] = [];
+    const tryFirst = (bad: string, good: string): Answer => (asked) => {
+      refusals.push((asked.options as InputBoxOptions).validate?.(bad));
+      return good;
+    };
+    const [, ...rest] = shortWizard('');
+    const answers: Answer[] = [tryFirst('Ann\r\nBcc: evil@example.org', 'Ann Lee'), ...rest.slice(0, -1), tryFirst('REF\n2', 'REF 2'), undefined];
+    await withAnswers(answers, () => vscode.commands.executeCommand('dsas.newSubmission', docs[0]));
+    assert.deepEqual(refusals, ['Use a single line without control characters.', 'Use a single line without control characters.']);
+    assert.equal(await submissionCount(), before, 'nothing was sent');
+    tried('hostile', 2);
+  });
+
   it('Escape in the wizard sends nothing and asks nothing more', async () => {
     const before = await submissionCount();
     const { input } = await withAnswers(['Someone', undefined], () => vscode.commands.executeCommand('dsas.newSubmission', docs[1]));
@@ -133,6 +149,8 @@ describe('submission commands', () => {
     assert.equal(await submissionCount(), before, 'nothing was stored and nothing re-sent');
     const posts = (await control<{ method: string; path: string }[]>('/log')).filter((e) => e.method === 'POST' && e.path.endsWith('/submissions'));
     assert.ok(posts.length >= 1);
+    tried('faults');
+    tried('lossChecks');
   });
 
   it('Check Status shows the state and updates the row', async () => {
@@ -172,6 +190,7 @@ describe('submission commands', () => {
     assert.equal(readFileSync(target, 'utf8'), 'mine', 'the existing file is unchanged');
     await withAnswers([uri, 'Replace'], () => vscode.commands.executeCommand('dsas.downloadAttachment', node));
     assert.equal(sha256File(target), a.sha256);
+    tried('lossChecks');
   });
 
   it('Copy Submission Id puts the id on the clipboard', async () => {
@@ -188,6 +207,7 @@ describe('submission commands', () => {
     const { input } = await withAnswers([`${sb.password}-wrong`, sb.key], () => vscode.commands.executeCommand('dsas.signIn'));
     const message = input.asked.find((a) => a.method === 'error');
     assert.equal(message?.text, 'Sign-in failed. The service refused the user name or password.');
+    tried('faults');
     assert.equal((await api()).deps.session.signedIn, false);
     await signIn();
     assert.equal((await api()).deps.session.signedIn, true);

@@ -10,6 +10,7 @@ import type {
 import { waitFor, workspaceFile } from './fixtures';
 import { log, screenshot } from './helpers';
 import { api, control, sandboxState, signIn, withAnswers } from './session';
+import { tried } from '../reliability/tally';
 
 interface Tree<N> {
   getChildren(n?: N): Promise<N[]>;
@@ -118,6 +119,7 @@ describe('sidebar trees', () => {
     assertInert(bobTip, 'recipient tooltip');
     assert.ok(bobTip.value.includes('Looks fine &lt;b&gt;really&lt;\\/b&gt; &amp; &quot;quoted&quot;'), bobTip.value);
     assert.ok(bobTip.value.includes('Approved – B\\.B\\.'), 'endorsement shown');
+    tried('hostile', 2); // markup in a form reference and in a comment
   });
 
   it('a hostile form reference stays inert in the label and the tooltip', async () => {
@@ -140,6 +142,7 @@ describe('sidebar trees', () => {
     const [person] = await subs().getChildren(group);
     const pt = markdown(item(subs(), person));
     assert.ok(!pt.value.includes('](command:') && !pt.value.includes('**bold**'), pt.value);
+    tried('hostile', 5); // markup, a command: link and a bidi override in the form reference; a link and Markdown in the names
   });
 
   it('service text is shown safely: invisible characters as escapes, long values cut, markup and links as text', () => {
@@ -147,6 +150,7 @@ describe('sidebar trees', () => {
     assert.equal(safeText('x'.repeat(600)), `${'x'.repeat(500)}…`);
     assert.equal(markdownText('[a](command:x) <b>*i*</b> $(zap) www.x.io'), '\\[a\\]\\(command\\:x\\) &lt;b&gt;\\*i\\*&lt;\\/b&gt; \\$\\(zap\\) www\\.x\\.io');
     assert.ok(!notificationText('see [a](command:dsas.signOut)').includes(']('), 'no link can form in a notification');
+    tried('hostile', 4);
   });
 
   it('Refresh on a row fetches its detail and status again; hovering an archive row fetches its detail', async () => {
@@ -281,6 +285,8 @@ describe('sidebar trees', () => {
     const root = await subs().getChildren();
     assert.notEqual(root[0].kind, 'message', 'the notice goes once a refresh works');
     assert.equal(deps.submissions.view.message, undefined);
+    tried('faults');
+    tried('lossChecks'); // the rows shown were kept
   });
 
   it('files dropped on the Archive view are archived through Archive This File', async () => {

@@ -7,6 +7,7 @@ import type { FromPdf, FromTimeline } from '../../src/shared/messages';
 import { closeAllEditors, nextEvent, submissionNode, tempDir, workspaceFile } from './fixtures';
 import { log, screenshot } from './helpers';
 import { api, control, sandboxState, signIn, withAnswers } from './session';
+import { tried } from '../reliability/tally';
 
 type Rendered = Extract<FromTimeline, { type: 'rendered' }>;
 type PdfRendered = Extract<FromPdf, { type: 'rendered' }>;
@@ -93,6 +94,7 @@ describe('webviews', () => {
     const visible = payload.replace('\u202E', '\\u202E');
     assert.ok(r.descriptions.some((d) => d.includes(visible)), `the payload is shown as characters, the bidi override as an escape: ${JSON.stringify(r.descriptions)}`);
     assert.ok(deps.session.signedIn, 'no command: link ran');
+    tried('hostile', 8); // four in the form reference, two names, the comment, the endorsement
     await screenshot('timeline-hostile');
   });
 

@@ -1,7 +1,10 @@
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { readSettings } from '../../src/ui/settings';
-import { api, control, requireSandbox, signIn } from './session';
+import { tried } from '../reliability/tally';
+import { api, control, requireSandbox, runRecord, signIn } from './session';
 
 /** Requests the runner's trap server has received (the workspace's base URL points there). */
 async function trapHits(): Promise<number> {
@@ -25,6 +28,7 @@ describe('settings a workspace cannot change', () => {
     assert.ok(list.length > 0);
     await vscode.commands.executeCommand('dsas.refreshSubmissions');
     assert.equal(await trapHits(), 0);
+    tried('leakChecks'); // the workspace's address received nothing
   });
 
   it('keeps no secret in any settings file', async () => {
@@ -43,23 +47,43 @@ describe('settings a workspace cannot change', () => {
     }
     const all = JSON.stringify(vscode.workspace.getConfiguration('dsas'));
     assert.ok(!all.includes(sb.password) && !all.includes(sb.key), 'no dsas setting holds a secret');
+    tried('leakChecks', files.length + 1);
   });
 
   // This suite runs last: by now every command has run against the sandbox.
-  it('leaves no secret in the log files or the sandbox access log (checked after every other suite)', async () => {
+  it('leaves no secret in the logs, the workspace, the messages shown or the sandbox access log (checked after every other suite)', async () => {
     const sb = requireSandbox();
     const { deps } = await api();
+    // Also the credentials a suite changed the account to.
+    const secrets = [sb.password, sb.key, ...runRecord().secrets];
+    const places: { where: string; text: string }[] = [];
+    const read = async (f: vscode.Uri) => ({ where: f.fsPath, text: Buffer.from(await vscode.workspace.fs.readFile(f)).toString('latin1') });
+
     const logs = await filesUnder(deps.context.logUri);
     assert.ok(logs.length > 0, 'the extension wrote a log');
-    let logged = '';
-    for (const f of logs) logged += new TextDecoder().decode(await vscode.workspace.fs.readFile(f));
-    assert.match(logged, /GET \/submissions -> 200/, 'the log records requests');
-    for (const secret of [sb.password, sb.key]) {
-      assert.ok(!logged.includes(secret), 'no secret in the log');
-    }
+    for (const f of logs) places.push(await read(f));
+    assert.match(places.map((p) => p.text).join('\n'), /GET \/submissions -> 200/, 'the log records requests');
+    assert.match(places.map((p) => p.text).join('\n'), /refused the stored API key/, 'the log saw the refusals');
+
+    const workspace = (await Promise.all((vscode.workspace.workspaceFolders ?? []).map((w) => filesUnder(w.uri)))).flat();
+    assert.ok(workspace.length >= 5, `the suites wrote into the workspace (${workspace.length} files)`);
+    for (const f of workspace) places.push(await read(f));
+
+    const shown = runRecord().shown;
+    assert.ok(shown.length >= 20, `the suites saw the extension's questions and messages (${shown.length})`);
+    shown.forEach((text, i) => places.push({ where: `message ${i + 1} shown to the user`, text }));
+
     const access = JSON.stringify(await control('/log'));
     assert.ok(access.length > 1000, 'the sandbox logged the run');
-    for (const secret of [sb.password, sb.key]) assert.ok(!access.includes(secret), 'no secret in the sandbox access log');
+    places.push({ where: 'the sandbox access log (control endpoint)', text: access });
+    const dataDir = process.env.DSAS_SANDBOX_DATA;
+    assert.ok(dataDir, 'DSAS_SANDBOX_DATA is set: run through npm run test:host');
+    places.push({ where: 'the sandbox access.log file', text: readFileSync(path.join(dataDir, 'access.log'), 'latin1') });
+
+    for (const { where, text } of places) {
+      secrets.forEach((secret, i) => assert.ok(!text.includes(secret), `secret #${i + 1} found in ${where}`));
+    }
+    tried('leakChecks', places.length);
   });
 });
 

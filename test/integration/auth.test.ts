@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'mocha';
 import type { Sandbox } from '../sandbox';
+import type { ServiceError } from '../../src/core';
+import { tried } from '../reliability/tally';
 import { clientFor, freshSandbox, loggedRequests, makeFile, rejection, removeTemps, serviceRequests, tempDir } from './helpers';
 
 describe('client ↔ sandbox: authentication', () => {
@@ -44,6 +46,7 @@ describe('client ↔ sandbox: authentication', () => {
     await client.listArchive();
     assert.deepEqual(serviceRequests(sb, mark).map((r) => r.status), [401, 200]);
     assert.equal(sb.accessLog[mark].authFailure, 'stale');
+    tried('faults');
   });
 
   it('recovers transparently when the service forgot its nonces (restart)', async () => {
@@ -55,6 +58,7 @@ describe('client ↔ sandbox: authentication', () => {
     const list = await client.listArchive();
     assert.equal(list.length, sb.store.archives.length);
     assert.deepEqual(serviceRequests(sb, mark).map((r) => r.status), [401, 200]);
+    tried('faults');
   });
 
   it('reports a wrong password clearly after two requests, without looping', async () => {
@@ -65,6 +69,8 @@ describe('client ↔ sandbox: authentication', () => {
     assert.equal(e.message, 'The service refused the user name or password.');
     assert.equal(serviceRequests(sb).length, 2);
     assert.doesNotMatch(e.message + String(e.stack), /wrong-password/);
+    tried('faults');
+    tried('leakChecks');
   });
 
   it('reports a wrong password on an upload after two requests, the file sent at most once', async () => {
@@ -75,6 +81,8 @@ describe('client ↔ sandbox: authentication', () => {
     assert.equal(e.kind, 'unauthorized');
     assert.deepEqual((await loggedRequests(sb, 2)).map((r) => `${r.method} ${r.status}`), ['GET 401', 'PUT 401']);
     assert.ok(sb.accessLog.filter((r) => r.bytesIn > 0).length <= 1, 'the file went out at most once');
+    tried('faults');
+    tried('lossChecks');
   });
 
   it('reports a refused API key', async () => {
@@ -85,7 +93,40 @@ describe('client ↔ sandbox: authentication', () => {
     assert.equal(e.status, 403);
     assert.match(e.message, /^The service refused the API key/);
     assert.doesNotMatch(e.message, /not-the-key/);
+    tried('faults');
+    tried('leakChecks');
   });
+
+  /** Changes the account's credentials through the sandbox's control endpoint, as an administrator would. */
+  async function changeCredentials(sb: Sandbox, change: { password?: string; key?: string }): Promise<void> {
+    const res = await fetch(`${sb.origin}/__sandbox/credentials`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(change) });
+    assert.equal(res.status, 200, await res.text());
+  }
+
+  for (const [what, change, kind, requests] of [
+    ['a password', { password: 'changed-password' }, 'unauthorized', [401, 401]],
+    ['an API key', { key: 'changed-key' }, 'keyRefused', [403]],
+  ] as const) {
+    it(`${what} changed on the service while in use is refused after ${requests.length} request(s), reported once, never retried`, async () => {
+      const sb = await sandbox();
+      const refusals: ServiceError[] = [];
+      const client = clientFor(sb, { onRefused: (e) => refusals.push(e) });
+      await client.listSubmissions();
+      assert.equal(refusals.length, 0, 'an accepted request reports nothing');
+      await changeCredentials(sb, change);
+      const mark = sb.accessLog.length;
+      const e = await rejection(() => client.listSubmissions());
+      assert.equal(e.kind, kind);
+      assert.deepEqual(serviceRequests(sb, mark).map((r) => r.status), requests);
+      assert.equal(refusals.length, 1, 'the owner is told once');
+      assert.equal(refusals[0], e, 'about the error thrown');
+      await new Promise((r) => setTimeout(r, 200));
+      assert.equal(serviceRequests(sb, mark).length, requests.length, 'nothing is sent afterwards on its own');
+      const fresh = clientFor(sb, { credentials: { username: sb.user, password: sb.password, apiKey: sb.key } });
+      assert.equal((await fresh.listSubmissions()).length, sb.store.submissions.length, 'the new credentials work');
+      tried('faults');
+    });
+  }
 
   it('sends a strictly new nonce count for every request, even in parallel', async () => {
     const sb = await sandbox();

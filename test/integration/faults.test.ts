@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { afterEach, before, describe, it } from 'mocha';
+import { tried } from '../reliability/tally';
 import { clientFor, demoSandboxPerSuite, listDir, loggedRequests, makeFile, rejection, serviceRequests, tempDir } from './helpers';
 
 describe('client ↔ sandbox: faults', () => {
@@ -14,6 +15,7 @@ describe('client ↔ sandbox: faults', () => {
     const list = await t.client.listArchive();
     assert.equal(list.length, t.sb.store.archives.length);
     assert.deepEqual(serviceRequests(t.sb, mark).map((r) => r.status), [503, 503, 200]);
+    tried('faults', 2);
   });
 
   it('gives up after the retries with a clear error', async () => {
@@ -24,6 +26,7 @@ describe('client ↔ sandbox: faults', () => {
     assert.equal(e.status, 502);
     assert.match(e.message, /^The service answered with HTTP 502/);
     assert.equal(serviceRequests(t.sb, mark).length, 4);
+    tried('faults', 4);
   });
 
   it('reads malformed XML, an HTML page, an empty body and status="error" as typed errors', async () => {
@@ -31,6 +34,7 @@ describe('client ↔ sandbox: faults', () => {
       t.sb.faults.add({ method: 'GET', path: '^/submissions$', kind });
       const e = await rejection(() => t.client.listSubmissions());
       assert.equal(e.kind, want, `${kind} gives ${want}`);
+      tried('faults');
     }
   });
 
@@ -41,6 +45,8 @@ describe('client ↔ sandbox: faults', () => {
     const e = await rejection(() => t.client.downloadArchiveFile(rec, { directory: dir }));
     assert.equal(e.kind, 'network');
     assert.deepEqual(await listDir(dir), [], 'no file and no temporary file');
+    tried('faults');
+    tried('lossChecks');
     const ok = await t.client.downloadArchiveFile(rec, { directory: dir });
     assert.ok(existsSync(ok.path));
     assert.deepEqual(await listDir(dir), [rec.name]);
@@ -60,6 +66,8 @@ describe('client ↔ sandbox: faults', () => {
     assert.match(e.message, /may or may not have been carried out/);
     assert.equal((await loggedRequests(t.sb, 1, mark)).filter((r) => r.method === 'POST').length, 1);
     assert.equal(t.sb.store.submissions.length, before);
+    tried('faults');
+    tried('lossChecks', 2); // one POST on the wire, no submission stored
   });
 
   it('cancels a slow download at once and cleans up', async () => {
@@ -73,6 +81,8 @@ describe('client ↔ sandbox: faults', () => {
     assert.equal(e.kind, 'cancelled');
     assert.ok(Date.now() - started < 2000);
     assert.deepEqual(await listDir(dir), []);
+    tried('faults');
+    tried('lossChecks');
   });
 
   it('times out a GET that gets no answer, retrying before it gives up', async () => {
@@ -80,5 +90,6 @@ describe('client ↔ sandbox: faults', () => {
     t.sb.faults.add({ method: 'GET', path: '^/archives$', kind: 'delay', ms: 1000, times: 2 });
     const e = await rejection(() => slow.listArchive());
     assert.equal(e.kind, 'timeout');
+    tried('faults', 2);
   });
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, it } from 'mocha';
+import { tried } from '../reliability/tally';
 import { clientFor, demoSandboxPerSuite, rejection, tempDir } from './helpers';
 
 describe('client ↔ sandbox: hostile data', () => {
@@ -39,6 +40,8 @@ describe('client ↔ sandbox: hostile data', () => {
       assert.ok(Buffer.byteLength(name) <= 200, `bounded: ${Buffer.byteLength(name)} bytes`);
       assert.deepEqual(readdirSync(parent), ['downloads'], 'nothing written beside or above it');
       assert.deepEqual(readdirSync(dir), [name]);
+      tried('hostile');
+      tried('lossChecks');
     });
   }
 
@@ -47,5 +50,6 @@ describe('client ↔ sandbox: hostile data', () => {
     const e = await rejection(() => small.listSubmissions());
     assert.equal(e.kind, 'badResponse');
     assert.equal(e.message, "The service's response is larger than the 2.0 KiB limit for XML responses.");
+    tried('faults');
   });
 });

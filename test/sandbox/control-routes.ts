@@ -1,7 +1,7 @@
 // Test/demo control over HTTP, outside the base path, without auth, from
 // loopback addresses only: faults, simulated recipient responses, the
-// access log, the stored data (for tests in another process), and a
-// simulated restart of the nonce store.
+// access log, the stored data (for tests in another process), a simulated
+// restart of the nonce store, and a change of the account's credentials.
 import type { RequestContext } from './request-context';
 import { HttpError, jsonReply, type Reply } from './replies';
 import type { FaultController } from './faults';
@@ -12,6 +12,8 @@ export interface ControlHooks {
   accessLog: AccessLogEntry[];
   respond(submissionId: string, opts: { email?: string; outcome?: Outcome; comment?: string; endorsement?: string }): unknown;
   forgetNonces(): void;
+  /** Changes the account's password and/or API key, as an administrator would. */
+  setCredentials(change: { password?: string; key?: string }): void;
   /** The stored data for assertions from another process: records, package XML texts. */
   state(): unknown;
 }
@@ -81,6 +83,16 @@ async function handle(ctx: RequestContext, hooks: ControlHooks, route: string): 
   }
   if (route === '/log' && m === 'GET') return jsonReply(publicLog(hooks.accessLog));
   if (route === '/state' && m === 'GET') return jsonReply(hooks.state());
+  if (route === '/credentials' && m === 'POST') {
+    const body = await jsonBody(ctx);
+    const change = { password: optionalString(body, 'password'), key: optionalString(body, 'key') };
+    if (change.password === '' || change.key === '' || (change.password === undefined && change.key === undefined)) {
+      throw new HttpError(400, 'give a new password and/or key (non-empty strings)');
+    }
+    if (change.key !== undefined && /[^\x20-\x7E]|"/.test(change.key)) throw new HttpError(400, 'a key is printable ASCII without quotes');
+    hooks.setCredentials(change);
+    return jsonReply({ changed: Object.keys(change).filter((k) => change[k as keyof typeof change] !== undefined) });
+  }
   if (route === '/forget-nonces' && m === 'POST') {
     hooks.forgetNonces();
     return jsonReply({ forgotten: true });

@@ -138,6 +138,11 @@ export class DigestAuth {
     );
   }
 
+  /** An administrator changes the password: requests signed with the old one are refused from now on. */
+  setPassword(password: string): void {
+    this.opts.password = password;
+  }
+
   /** Simulates a server restart: every nonce becomes unknown. */
   forgetNonces(): void {
     this.nonces.clear();

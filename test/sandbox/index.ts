@@ -8,7 +8,7 @@ import path from 'node:path';
 import { SandboxStore } from './store';
 import { DigestAuth } from './digest-auth';
 import { FaultController } from './faults';
-import { createSandboxServer } from './server';
+import { createSandboxServer, type ServerConfig } from './server';
 import { seedDemo } from './seed';
 import { applyResponse, completionStatus } from './submission-rules';
 import { nowMs } from './wire-time';
@@ -60,8 +60,9 @@ export interface Sandbox {
   origin: string;
   port: number;
   user: string;
-  password: string;
-  key: string;
+  /** The current password and key (the credentials control endpoint can change them). */
+  readonly password: string;
+  readonly key: string;
   dataDir: string;
   faults: FaultController;
   store: SandboxStore;
@@ -76,8 +77,9 @@ export interface Sandbox {
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const user = opts.user ?? 'demo';
-  const password = opts.password ?? 'demo-password';
-  const key = opts.key ?? 'demo-key';
+  // Changed by the credentials control endpoint.
+  let password = opts.password ?? 'demo-password';
+  let key = opts.key ?? 'demo-key';
   const host = opts.host ?? '127.0.0.1';
   const basePath = (opts.basePath ?? DEFAULT_BASE_PATH).replace(/\/+$/, '');
   if (!basePath.startsWith('/')) throw new Error(`basePath must start with "/": ${basePath}`);
@@ -109,7 +111,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     return { submissionId, email: r.email, outcome: r.outcome, status: completionStatus(s) };
   };
 
-  const server = createSandboxServer({
+  const config: ServerConfig = {
     store,
     auth,
     faults,
@@ -122,12 +124,17 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     log: opts.log,
     control: {
       faults, accessLog, respond: simulateResponse, forgetNonces: () => auth.forgetNonces(),
+      setCredentials: (change) => {
+        if (change.password !== undefined) auth.setPassword((password = change.password));
+        if (change.key !== undefined) config.key = key = change.key;
+      },
       state: () => ({
         submissions: store.submissions.map((s) => ({ ...s, packageXml: store.packageXml(s.id).toString('utf8') })),
         archives: store.archives,
       }),
     },
-  });
+  };
+  const server = createSandboxServer(config);
   server.listen(opts.port ?? 0, host);
   try {
     await once(server, 'listening');
@@ -157,8 +164,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     origin,
     port,
     user,
-    password,
-    key,
+    get password() {
+      return password;
+    },
+    get key() {
+      return key;
+    },
     dataDir,
     faults,
     store,

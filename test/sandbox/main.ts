@@ -93,7 +93,7 @@ async function main(): Promise<void> {
       `  password : ${sandbox.password}`,
       `  key      : ${sandbox.key}    (header  X-Service-Key: key="${sandbox.key}")`,
       `  data     : ${sandbox.dataDir}`,
-      `  control  : ${sandbox.origin}/__sandbox/  (faults, respond, log, forget-nonces)`,
+      `  control  : ${sandbox.origin}/__sandbox/  (faults, respond, log, state, forget-nonces, credentials)`,
       `  try      : curl --digest -u '${sandbox.user}:${sandbox.password}' -H 'X-Service-Key: key="${sandbox.key}"' ${sandbox.baseUrl}/submissions`,
       'Stop it with Ctrl+C.',
       `SANDBOX_READY ${sandbox.baseUrl}`,

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ServiceClient, type ClientOptions, type NewSubmission } from '../../src/core/client';
 import { isError, tempDir } from './helpers';
+import { tried } from '../reliability/tally';
 
 /** Port 9 (discard) on loopback: never reached, because validation fails first (and the transport is stubbed besides). */
 const OPTIONS: ClientOptions = { baseUrl: 'http://127.0.0.1:9/x', credentials: { username: 'u', password: 'p', apiKey: 'k' }, retry: { retries: 0 } };
@@ -80,6 +81,7 @@ describe('ServiceClient validation', () => {
       await refused({ ...valid(), recipients: [{ ...r, auth: { method: 'SMS', number: '123\r' } }] }, "Recipient 1's authentication number must be a single line without control characters.");
       await refused({ ...valid(), formReference: 'REF\r\n1' }, 'The form reference must be a single line without control characters.');
       await refused({ ...valid(), formReference: 'REF\u0000' }, 'The form reference must be a single line without control characters.');
+      tried('hostile', 6);
     });
 
     it('refuses a blank authentication method or number', async () => {
@@ -93,12 +95,14 @@ describe('ServiceClient validation', () => {
       await refused({ ...valid(), data: 'x\u001Fy' }, 'The data contains a control character that cannot be sent.');
       await refused({ ...valid(), coverNote: 'broken \uD800 surrogate' }, 'The cover note contains a control character that cannot be sent.');
       await refused({ ...valid(), data: '\uFFFF' }, 'The data contains a control character that cannot be sent.');
+      tried('hostile', 4);
     });
 
     it('refuses names and a form reference with characters XML cannot carry (U+FFFE, lone surrogates)', async () => {
       const r = valid().recipients[0];
       await refused({ ...valid(), recipients: [{ ...r, firstName: 'Ann\uFFFE' }] }, /first name/);
       await refused({ ...valid(), formReference: 'REF \uD800' }, /form reference/);
+      tried('hostile', 2);
     });
 
     it('refuses a submission without documents', async () => {
@@ -149,6 +153,7 @@ describe('ServiceClient validation', () => {
 
     it('refuses a title with CR LF', async () => {
       await refusedUpload({ path: pdf, title: 'Report\r\nX-Injected: 1' }, 'The title must be a single line without control characters.');
+      tried('hostile');
     });
 
     it('refuses an empty title', async () => {
@@ -158,6 +163,7 @@ describe('ServiceClient validation', () => {
 
     it('refuses a file name with a line break', async () => {
       await refusedUpload({ path: pdf, title: 'T', name: 'a\nb.pdf' }, 'The file name must be a single line without control characters.');
+      tried('hostile');
     });
 
     it('refuses a missing file', async () => {

@@ -1,6 +1,7 @@
 import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
 import { fileNameFromContentDisposition, safeFileName } from '../../src/core/fileNames';
+import { tried } from '../reliability/tally';
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
@@ -17,6 +18,7 @@ describe('safeFileName', () => {
     assert.equal(safeFileName('C:\\Windows\\x.txt'), 'x.txt');
     assert.equal(safeFileName('..\\..\\boot.ini'), 'boot.ini');
     assert.equal(safeFileName('a/b\\c/d.pdf'), 'd.pdf');
+    tried('hostile', 5);
   });
 
   it('prefixes reserved Windows device names, with or without extension, in any case', () => {
@@ -27,6 +29,7 @@ describe('safeFileName', () => {
     assert.equal(safeFileName('Com9.pdf'), '_Com9.pdf');
     assert.equal(safeFileName('console.txt'), 'console.txt');
     assert.equal(safeFileName('CON2'), 'CON2');
+    tried('hostile', 5);
   });
 
   it('replaces NUL, newlines, other controls, bidi overrides and Windows-reserved characters', () => {
@@ -36,11 +39,13 @@ describe('safeFileName', () => {
     assert.equal(safeFileName('invoice\u202Efdp.exe'), 'invoice_fdp.exe');
     assert.equal(safeFileName('a<b>c:d"e|f?g*h.txt'), 'a_b_c_d_e_f_g_h.txt');
     assert.equal(safeFileName('\u2066x\u2069\u200F.pdf'), '_x__.pdf');
+    tried('hostile', 6);
   });
 
   it('falls back for names that are empty once cleaned', () => {
     for (const n of ['..', '.', '', '   ', '\t', '../..', '/', '\u202E', '\u0000\u0001', undefined]) {
       assert.equal(safeFileName(n), 'download', JSON.stringify(n));
+      tried('hostile');
     }
     assert.equal(safeFileName('..', 'summary-12.pdf'), 'summary-12.pdf');
     assert.equal(safeFileName('', ''), 'download');
@@ -58,6 +63,7 @@ describe('safeFileName', () => {
     const out = safeFileName(`${'a'.repeat(10_000)}.pdf`);
     assert.equal(out, `${'a'.repeat(196)}.pdf`);
     assert.equal(bytes(out), 200);
+    tried('hostile');
   });
 
   it('cuts multi-byte names at a character boundary', () => {

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { describe, it } from 'mocha';
 import { ServiceError } from '../../src/core/errors';
 import { ResponseReader } from '../../src/core/xml/readers';
+import { tried } from '../reliability/tally';
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'xml');
 const documents = readdirSync(FIXTURES).filter((f) => f.endsWith('.xml')).map((f) => readFileSync(path.join(FIXTURES, f), 'utf8'));
@@ -71,5 +72,6 @@ describe('fuzzing the response readers', () => {
     }
     // The mutations reached every path: some documents still read, some broke, some are service errors.
     assert.ok(outcomes.parsed > 100 && outcomes.badResponse > 1000 && outcomes.serviceError > 10, JSON.stringify(outcomes));
+    tried('fuzz', 4000);
   });
 });

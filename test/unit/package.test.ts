@@ -3,6 +3,7 @@ import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
 import { create } from 'xmlbuilder2';
 import { buildPackage, cdata, DEFAULT_PACKAGE, type SubmissionPackage } from '../../src/core/xml/package';
+import { tried } from '../reliability/tally';
 
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, trimValues: true, cdataPropName: '#cdata' });
 
@@ -118,6 +119,7 @@ describe('buildPackage (2.5)', () => {
     assert.equal(r.recipient_auth, '<m>');
     assert.equal(r.recipient_auth_number, '1&2');
     assert.equal(list((s.attachments as Node).attachment)[0]['@_name'], 'a"b&c<d>.pdf');
+    tried('hostile', 7);
   });
 
   const tricky: [string, string][] = [
@@ -139,6 +141,7 @@ describe('buildPackage (2.5)', () => {
       const s = parsed(xml);
       assert.equal(cdataText(s.cover_note), value);
       assert.equal(cdataText(s.data), `${value}|${value}`);
+      tried('hostile');
     });
   }
 
@@ -162,6 +165,7 @@ describe('buildPackage (2.5)', () => {
     const s = parsed(xml);
     assert.equal(s.form_reference, 'AT&T; &amp; &#65;');
     assert.equal(list((s.attachments as Node).attachment)[0]['@_name'], 'R&amp;D.pdf');
+    tried('hostile', 2);
   });
 
   it('lists attachments in order, with an empty list when there are none', () => {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { ArchiveFile, SubmissionDetail, SubmissionHistory, SubmissionListItem } from '../../src/core/models';
 import { ResponseReader } from '../../src/core/xml/readers';
 import { fixture, isError } from './helpers';
+import { tried } from '../reliability/tally';
 
 const read = new ResponseReader();
 
@@ -473,6 +474,7 @@ describe('ResponseReader envelope errors', () => {
   it('refuses <!ENTITY declarations', () => {
     assert.throws(() => read.submissionList(fixture('entity.xml')),
       isError('badResponse', 'The service sent XML with entity declarations, which is not accepted.'));
+    tried('hostile');
   });
 
   it('accepts a response with a BOM', () => {

@@ -2,6 +2,7 @@ import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
 import type { SubmissionListItem } from '../../src/core/models';
 import { submissionRows } from '../../src/ui/trees/submissionRows';
+import { tried } from '../reliability/tally';
 
 function item(id: string, over: Partial<SubmissionListItem> = {}): SubmissionListItem {
   return {
@@ -55,5 +56,6 @@ describe('submissionRows (the Submissions view\'s rows, without VS Code)', () =>
     assert.equal(page.rows[1].label, '**[x](command:evil)** <img>\\u202E');
     assert.ok(!page.rows[1].tooltip.includes('[x](command'), page.rows[1].tooltip);
     assert.ok(page.rows[1].tooltip.includes('&lt;img&gt;'), page.rows[1].tooltip);
+    tried('hostile', 3); // a Markdown command: link, markup, a bidi override
   });
 });

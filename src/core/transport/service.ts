@@ -23,6 +23,12 @@ export interface TransportOptions {
   /** Largest XML response accepted. Default 32 MiB. */
   readonly maxXmlBytes?: number;
   readonly logger?: Logger;
+  /**
+   * Told when the service refuses the credentials (`unauthorized` after a
+   * fresh challenge) or the key (`keyRefused`), before the error is thrown:
+   * the owner can stop using them, so that nothing keeps retrying them.
+   */
+  readonly onRefused?: (error: ServiceError) => void;
 }
 
 export interface ServiceRequest {
@@ -54,6 +60,7 @@ export class ServiceTransport {
   private readonly maxXmlBytes: number;
   private readonly log: Logger;
   private readonly secrets: string[];
+  private readonly onRefused?: (error: ServiceError) => void;
   /** Requests sent, 401 challenges included: what a benchmark counts as round trips. */
   requestCount = 0;
 
@@ -83,6 +90,7 @@ export class ServiceTransport {
     this.maxXmlBytes = opts.maxXmlBytes ?? 32 * 1024 * 1024;
     this.log = opts.logger ?? silentLogger;
     this.secrets = [password, apiKey];
+    this.onRefused = opts.onRefused;
   }
 
   /** GET an XML document, retried on network errors, timeouts and 500/502/503/504. */
@@ -122,6 +130,21 @@ export class ServiceTransport {
    * reach the service for one call (three with the upload probe).
    */
   async request(req: ServiceRequest): Promise<RawResponse> {
+    try {
+      return await this.authenticated(req);
+    } catch (e) {
+      if (e instanceof ServiceError && (e.kind === 'unauthorized' || e.kind === 'keyRefused')) {
+        try {
+          this.onRefused?.(e);
+        } catch {
+          // the owner's problem must not hide the refusal
+        }
+      }
+      throw e;
+    }
+  }
+
+  private async authenticated(req: ServiceRequest): Promise<RawResponse> {
     const url = new URL(this.base + req.path);
     // A streamed body must not go out only to be refused by a challenge: learn the nonce first.
     const freshNonce = req.body !== undefined && !this.digest.hasChallenge && (await this.probe(url, req));

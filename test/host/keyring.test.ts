@@ -1,0 +1,56 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { silentLogger } from '../../src/core/logger';
+import { Secrets } from '../../src/ui/secrets';
+import { Session } from '../../src/ui/session';
+import { InputHolder } from '../../src/ui/userInput';
+import { tried } from '../reliability/tally';
+import { ScriptedInput } from './scriptedInput';
+import { requireSandbox, signIn } from './session';
+
+/** A SecretStorage whose keyring is unavailable: every call fails, as on a Linux desktop without one. */
+function brokenKeyring(attempts: string[]): vscode.SecretStorage {
+  const fail = (what: string) => async () => {
+    attempts.push(what);
+    throw new Error('the keyring is not available');
+  };
+  const changed = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
+  return { get: fail('get'), store: fail('store'), delete: fail('delete'), onDidChange: changed.event } as unknown as vscode.SecretStorage;
+}
+
+describe('when the system keyring is unavailable', () => {
+  before(signIn); // the extension's own session stays signed in; this suite builds a second one
+
+  it('Sign In keeps both secrets for this session only, says so, and stays signed in', async () => {
+    const sb = requireSandbox();
+    const attempts: string[] = [];
+    const secrets = new Secrets(brokenKeyring(attempts));
+    const scripted = new ScriptedInput(sb.password, sb.key);
+    const input = new InputHolder();
+    input.current = scripted;
+    const session = new Session(secrets, input, silentLogger);
+    try {
+      assert.equal(await session.signIn(), true);
+      assert.deepEqual(scripted.asked.map((a) => `${a.method}: ${a.text}`), [
+        `inputBox: Sign In (3/4) Password for ${sb.user}`,
+        'inputBox: Sign In (4/4) API key of your account',
+        'warn: The system keyring is not available: your password and API key are kept for this session only and will be asked again next time.',
+      ]);
+      assert.equal(attempts.filter((a) => a === 'store').length, 2, 'both were offered to the keyring');
+      await new Promise((r) => setTimeout(r, 500)); // the session rebuilds itself from the secrets' change event
+      assert.equal(session.signedIn, true, 'still signed in after the change event');
+      assert.equal(await secrets.get('password'), sb.password, 'the password, from memory');
+      assert.equal(await secrets.get('apiKey'), sb.key, 'the key, from memory');
+      assert.ok((await session.client.listSubmissions()).length > 0, 'the session works');
+      // Disposed first: a session reacting to the removal would set the window's signed-in context key for the extension's own session.
+      session.dispose();
+      await secrets.clear();
+      assert.equal(await secrets.get('password'), undefined, 'signing out forgets them');
+      assert.equal(await secrets.get('apiKey'), undefined);
+      tried('lossChecks'); // nothing was lost for lack of a keyring
+    } finally {
+      session.dispose();
+      secrets.dispose();
+    }
+  });
+});
