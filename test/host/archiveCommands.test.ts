@@ -1,11 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { InputBoxOptions } from '../../src/ui/userInput';
 import type { ArchiveNode } from '../../src/ui/trees/nodes';
 import { activeTabUri, binaryBytes, closeAllEditors, sha256, sha256File, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
-import { api, sandboxState, signIn, withAnswers } from './session';
+import { pressCancelOnProgress } from './helpers';
+import { api, control, sandboxState, signIn, withAnswers } from './session';
 import { tried } from '../reliability/tally';
 
 /** A row of the Archive view as the view hands it to a command (no detail loaded yet). */
@@ -113,6 +114,34 @@ describe('archive commands', () => {
     const dialog = input.asked.find((a) => a.method === 'saveDialog')!;
     assert.equal(path.basename((dialog.options as vscode.SaveDialogOptions).defaultUri!.fsPath), 'contract-2024.pdf', 'the dialog offers the file name');
     assert.ok(input.asked.some((a) => a.method === 'info' && a.items?.includes('Open')), 'Open is offered afterwards');
+  });
+
+  it('Cancel in the progress notification stops a slow download at once, quietly, and leaves nothing', async function () {
+    // Only the offline runner can press a button in the workbench (not @vscode/test-electron).
+    if (!process.env.DSAS_CANCEL_PROGRESS_URL) this.skip();
+    const stored = (await sandboxState()).archives.reduce((a, b) => (b.fullSize > a.fullSize ? b : a));
+    const node = await archiveNode(stored.id);
+    const dir = tempDir();
+    const target = vscode.Uri.file(path.join(dir, 'slow download.bin'));
+    // 16 bytes a second: the whole file would take hours.
+    await control('/faults', 'POST', { method: 'GET', path: `^/archives/${stored.id}/`, kind: 'slowBody', ms: 1000, chunkBytes: 16 });
+    try {
+      const started = Date.now();
+      const download = withAnswers([target], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', node));
+      await waitFor('the download to begin', () => readdirSync(dir).length > 0);
+      const toast = await pressCancelOnProgress(`Downloading "${stored.name}"`);
+      const cancelledAt = Date.now();
+      assert.ok(toast.includes(`Downloading "${stored.name}"…`), `Cancel was pressed on the download's notification: ${toast}`);
+      const { input } = await download;
+      assert.ok(Date.now() - cancelledAt < 2000, `the command ended ${Date.now() - cancelledAt} ms after Cancel`);
+      assert.ok(Date.now() - started < 15_000);
+      assert.deepEqual(input.asked.filter((a) => a.method !== 'saveDialog'), [], 'a cancel shows no message');
+      assert.deepEqual(readdirSync(dir), [], 'no file and no temporary file');
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    tried('faults');
+    tried('lossChecks');
   });
 
   it('Download Archive File never overwrites without consent', async () => {

@@ -85,6 +85,8 @@ export interface CodeServerOptions {
   userDataDir: string;
   extensionsDir: string;
   workspace: string;
+  /** Keep workspace trust on (it is disabled by default, so that every workspace is trusted). */
+  workspaceTrust?: boolean;
   env?: NodeJS.ProcessEnv;
   /** Called with each line code-server prints. */
   onLine?: (line: string) => void;
@@ -108,7 +110,7 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<RunningC
   const host = `127.0.0.1:${opts.port}`;
   const child = spawn(process.execPath, [
     ENTRY, '--auth', 'none', '--bind-addr', host, '--disable-telemetry', '--disable-update-check',
-    '--disable-workspace-trust', '--disable-getting-started-override',
+    ...(opts.workspaceTrust ? [] : ['--disable-workspace-trust']), '--disable-getting-started-override',
     '--user-data-dir', opts.userDataDir, '--extensions-dir', opts.extensionsDir, opts.workspace,
   ], { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } });
 
@@ -163,7 +165,6 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 export const CHROMIUM_MISSING = `Chromium is missing (${CHROMIUM}). Install it with: apt-get update && apt-get install -y chromium`;
 
-/** Writes a workspace folder whose settings point the extension at the sandbox. */
 /**
  * Sets keys in the user settings of a code-server profile. The service address
  * and user name are read from user settings only, never from a workspace.
@@ -181,6 +182,7 @@ export function writeUserSettings(userDataDir: string, settings: Record<string, 
 `);
 }
 
+/** Writes a workspace folder with the given workspace settings. */
 export function writeWorkspace(dir: string, settings: Record<string, unknown>): void {
   mkdirSync(path.join(dir, '.vscode'), { recursive: true });
   writeFileSync(path.join(dir, '.vscode', 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);

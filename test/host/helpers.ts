@@ -60,15 +60,29 @@ export function sandbox(): SandboxInfo | undefined {
 export function screenshot(name: string): Promise<string | undefined> {
   const endpoint = process.env.DSAS_SCREENSHOT_URL;
   if (!endpoint) return Promise.resolve(undefined);
-  const url = `${endpoint}?name=${encodeURIComponent(name)}`;
+  return askRunner(`${endpoint}?name=${encodeURIComponent(name)}`, 'screenshot');
+}
+
+/**
+ * Has the runner press Cancel on the newest notification that offers it and
+ * includes `text` (waiting up to 10 s for one), as a user would; resolves
+ * with that notification's text. Needs the offline runner.
+ */
+export async function pressCancelOnProgress(text: string): Promise<string> {
+  const endpoint = process.env.DSAS_CANCEL_PROGRESS_URL;
+  if (!endpoint) throw new Error('DSAS_CANCEL_PROGRESS_URL is not set: run through npm run test:host');
+  return askRunner(`${endpoint}?text=${encodeURIComponent(text)}`, 'pressing Cancel');
+}
+
+function askRunner(url: string, what: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: 'POST', timeout: 20_000 }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
-      res.on('end', () => (res.statusCode === 200 ? resolve(body.trim()) : reject(new Error(`screenshot failed: ${res.statusCode} ${body}`))));
+      res.on('end', () => (res.statusCode === 200 ? resolve(body.trim()) : reject(new Error(`${what} failed: ${res.statusCode} ${body}`))));
     });
-    req.on('timeout', () => req.destroy(new Error('screenshot timed out')));
+    req.on('timeout', () => req.destroy(new Error(`${what} timed out`)));
     req.on('error', reject);
     req.end();
   });

@@ -4,6 +4,9 @@
 //
 // Environment: DSAS_HOST_TIMEOUT_S (default 300) limits the run after the
 // install; DSAS_HOST_GREP runs only the tests whose title matches.
+// `--restricted` runs restricted.test.ts alone, with workspace trust on and
+// the workspace not trusted (Restricted Mode); otherwise trust is off and
+// every other suite runs.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import * as http from 'node:http';
@@ -12,7 +15,7 @@ import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startSandbox } from '../sandbox';
 import {
-  CHROMIUM, CHROMIUM_ARGS, CHROMIUM_MISSING, ensureCodeServer, freePort, isNoise, ROOT, startCodeServer, workbenchUrl, writeWorkspace,
+  CHROMIUM, CHROMIUM_ARGS, CHROMIUM_MISSING, ensureCodeServer, freePort, isNoise, ROOT, startCodeServer, workbenchUrl, writeUserSettings, writeWorkspace,
 } from './codeServer';
 import { consoleText, finishOff, processTree, ProcessGuard } from './processes';
 
@@ -23,6 +26,7 @@ const timeoutS = Number(process.env.DSAS_HOST_TIMEOUT_S ?? 300);
 /** Prefix the host suite puts on its console lines, so they can be told from the workbench's. */
 const CONSOLE_MARK = '[dsas-host] ';
 const verbose = process.env.DSAS_HOST_VERBOSE === '1';
+const restricted = process.argv.includes('--restricted');
 
 function step(cmd: string, args: string[]): void {
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
@@ -33,10 +37,60 @@ function safeName(name: string): string {
   return name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 120) || 'screenshot';
 }
 
-/** Loopback endpoint the host tests call to get a screenshot of the workbench taken. */
-async function screenshotServer(page: Page): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * Presses Cancel on the progress notification whose text includes `text`, as
+ * a user would: on its toast, or, when the workbench shows no toast for it, in
+ * the notification center (opened from the status bar, closed again after).
+ * Resolves with the notification's text once it has gone.
+ */
+async function pressCancel(page: Page, text: string): Promise<string> {
+  const cancel = { hasText: /^Cancel$/ };
+  const toast = page.locator('.notification-toast', { has: page.locator('.monaco-button', cancel), hasText: text }).last();
+  const listed = page.locator('.notifications-center .notification-list-item', { has: page.locator('.monaco-button', cancel), hasText: text }).last();
+  let target = toast;
+  let centerOpened = false;
+  try {
+    await toast.waitFor({ state: 'visible', timeout: 5000 });
+  } catch {
+    await page.locator('[id="status.notifications"]').click({ timeout: 5000 });
+    centerOpened = true;
+    target = listed;
+  }
+  try {
+    const shown = (await target.innerText({ timeout: 5000 })).replace(/\s+/g, ' ').trim();
+    // A progress report re-renders the notification; a click that lands during it is lost, so press again until it goes.
+    for (let attempt = 1; ; attempt++) {
+      await target.locator('.monaco-button', cancel).click({ timeout: 5000 });
+      try {
+        await target.waitFor({ state: 'detached', timeout: 1500 });
+        return shown;
+      } catch (e) {
+        if (attempt === 5) throw new Error(`the notification stayed after ${attempt} presses of Cancel: ${(e as Error).message}`);
+      }
+    }
+  } catch (e) {
+    const toasts = await page.locator('.notification-toast').allInnerTexts().catch(() => []);
+    throw new Error(`${(e as Error).message}\nnotification toasts on screen: ${JSON.stringify(toasts)}`);
+  } finally {
+    if (centerOpened) await page.keyboard.press('Escape');
+  }
+}
+
+/**
+ * Loopback endpoints the host tests call for what only the browser can do:
+ * `/screenshot` takes a screenshot of the workbench; `/cancel-progress?text=`
+ * presses Cancel on a progress notification, as a user would.
+ */
+async function workbenchServer(page: Page): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method === 'POST' && u.pathname === '/cancel-progress') {
+      pressCancel(page, u.searchParams.get('text') ?? '').then(
+        (text) => { res.writeHead(200).end(text); },
+        (e: Error) => { res.writeHead(500).end(e.message); },
+      );
+      return;
+    }
     if (req.method !== 'POST' || u.pathname !== '/screenshot') {
       res.writeHead(404).end('not found');
       return;
@@ -51,7 +105,7 @@ async function screenshotServer(page: Page): Promise<{ url: string; close(): Pro
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as import('node:net').AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/screenshot`,
+    url: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }
@@ -88,8 +142,8 @@ async function main(guard: ProcessGuard): Promise<number> {
   const started = Date.now();
   guard.deadline(timeoutS * 1000, `host tests did not finish within ${timeoutS} s (set DSAS_HOST_TIMEOUT_S to change the limit); stopping`);
 
-  // Screenshots of this run only: a failure shot from an earlier run would mislead.
-  rmSync(SCREENSHOTS, { recursive: true, force: true });
+  // Screenshots of this run only: a failure shot from an earlier run would mislead (the Restricted Mode run follows the main one).
+  if (!restricted) rmSync(SCREENSHOTS, { recursive: true, force: true });
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'dsas-host-'));
   guard.add(async () => rmSync(tmp, { recursive: true, force: true }));
   const workspace = path.join(tmp, 'workspace');
@@ -114,15 +168,19 @@ async function main(guard: ProcessGuard): Promise<number> {
   const browser: Browser = await chromium.connect(browserServer.wsEndpoint());
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 
-  const shots = await screenshotServer(page);
-  guard.add(() => shots.close());
+  const workbench = await workbenchServer(page);
+  guard.add(() => workbench.close());
 
   const port = await freePort();
+  const userDataDir = path.join(tmp, 'user-data');
+  // Restricted Mode without the startup question: the folder simply is not trusted.
+  if (restricted) writeUserSettings(userDataDir, { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' });
   const cs = await startCodeServer({
     port,
-    userDataDir: path.join(tmp, 'user-data'),
+    userDataDir,
     extensionsDir: path.join(tmp, 'extensions'),
     workspace,
+    workspaceTrust: restricted,
     env: {
       // Inherited by the extension host.
       DSAS_SANDBOX_URL: sb.baseUrl,
@@ -130,10 +188,12 @@ async function main(guard: ProcessGuard): Promise<number> {
       DSAS_SANDBOX_PASSWORD: sb.password,
       DSAS_SANDBOX_KEY: sb.key,
       DSAS_SANDBOX_DATA: sb.dataDir,
-      DSAS_SCREENSHOT_URL: shots.url,
+      DSAS_SCREENSHOT_URL: `${workbench.url}/screenshot`,
+      DSAS_CANCEL_PROGRESS_URL: `${workbench.url}/cancel-progress`,
       DSAS_TRAP_URL: trap.url,
       DSAS_TEST_ARTIFACTS: ARTIFACTS,
       DSAS_HOST_GREP: process.env.DSAS_HOST_GREP ?? '',
+      DSAS_HOST_RESTRICTED: restricted ? '1' : '',
       DSAS_HOST_CONSOLE_MARK: CONSOLE_MARK,
     },
     onLine: (line) => { if (verbose || (/error/i.test(line) && !isNoise(line))) console.log(`[code-server] ${line}`); },
@@ -163,7 +223,7 @@ async function main(guard: ProcessGuard): Promise<number> {
     ['extensionTestsPath', `vscode-remote://${cs.host}${TESTS_ENTRY}`],
     ['skipWelcome', 'true'],
   ]);
-  console.log(`host: code-server on ${cs.url}, sandbox on ${sb.baseUrl}`);
+  console.log(`host: code-server on ${cs.url}, sandbox on ${sb.baseUrl}${restricted ? ' (Restricted Mode run)' : ''}`);
   await page.goto(url);
   const code = await exitCode;
   console.log(`host: suite ${code === 0 ? 'passed' : 'FAILED'} (exit ${code}) in ${((Date.now() - started) / 1000).toFixed(1)} s; artifacts in ${path.relative(ROOT, ARTIFACTS)}/`);

@@ -70,6 +70,21 @@ describe('client ↔ sandbox: faults', () => {
     tried('lossChecks', 2); // one POST on the wire, no submission stored
   });
 
+  it('never re-sends an upload whose body went out; says the outcome is unknown', async () => {
+    const file = makeFile(tempDir(), 'scan.bin', Buffer.alloc(512 * 1024, 5));
+    t.sb.faults.add({ method: 'PUT', path: '^/archives$', kind: 'drop', afterBytes: 100 * 1024 });
+    const mark = t.sb.accessLog.length;
+    const before = t.sb.store.archives.length;
+    const e = await rejection(() => t.client.uploadArchiveFile({ path: file, title: 'dropped upload' }));
+    assert.equal(e.kind, 'network');
+    assert.equal(e.outcomeUnknown, true);
+    assert.match(e.message, /may or may not have been carried out/);
+    assert.equal((await loggedRequests(t.sb, 1, mark)).filter((r) => r.method === 'PUT').length, 1);
+    assert.equal(t.sb.store.archives.length, before);
+    tried('faults');
+    tried('lossChecks', 2); // one PUT on the wire, nothing stored
+  });
+
   it('cancels a slow download at once and cleans up', async () => {
     const dir = tempDir();
     const rec = t.sb.store.archives.find((f) => f.fullSize > 2000)!;

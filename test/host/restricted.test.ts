@@ -1,0 +1,67 @@
+// Runs alone, in the runner's --restricted run: workspace trust is on and the
+// test workspace is not trusted, i.e. VS Code's Restricted Mode.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { tried } from '../reliability/tally';
+import { sha256, tempDir, workspaceFile } from './fixtures';
+import { api, control, sandboxState, signIn, withAnswers } from './session';
+
+/** The service requests that changed data (uploads, new submissions) since `mark`. */
+async function writesSince(mark: number): Promise<string[]> {
+  const log = await control<{ method: string; path: string }[]>('/log');
+  return log.slice(mark).filter((e) => !e.path.startsWith('/__sandbox') && e.method !== 'GET').map((e) => `${e.method} ${e.path}`);
+}
+
+const logLength = async () => (await control<unknown[]>('/log')).length;
+
+describe('Restricted Mode (an untrusted workspace)', () => {
+  before(signIn);
+
+  it('the workspace is not trusted, and the extension is active', async () => {
+    assert.equal(vscode.workspace.isTrusted, false);
+    assert.ok((await api()).deps.session.signedIn);
+  });
+
+  it('lists submissions and archive files, and downloads, as usual', async () => {
+    const { deps } = await api();
+    await deps.submissions.refresh();
+    await deps.archive.refresh();
+    const state = await sandboxState();
+    assert.equal(deps.submissions.items.length, state.submissions.length);
+    const f = state.archives[0];
+    const target = vscode.Uri.joinPath(vscode.Uri.file(tempDir()), 'restricted-download.bin');
+    await withAnswers([target], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', { kind: 'archiveFile', item: { id: f.id, ticket: f.ticket, name: f.name, title: f.title } }));
+    assert.equal(sha256(readFileSync(target.fsPath)), f.hash, 'the download is complete');
+  });
+
+  it('Archive This File asks before a workspace file leaves the machine; declining sends nothing', async () => {
+    const uri = workspaceFile('restricted/notes.txt', 'private notes\n');
+    const mark = await logLength();
+    const { input } = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
+    assert.deepEqual(input.asked.map((a) => [a.method, a.text, a.items]), [[
+      'confirm', 'This workspace is in Restricted Mode. Upload 1 file(s) from it to the Document Submission service?\nrestricted/notes.txt', ['Upload'],
+    ]]);
+    assert.deepEqual(await writesSince(mark), [], 'nothing was uploaded');
+    tried('lossChecks'); // nothing left the machine without consent
+  });
+
+  it('"Upload" archives the file', async () => {
+    const uri = workspaceFile('restricted/approved.txt', 'approved for upload\n');
+    const before = (await sandboxState()).archives.length;
+    await withAnswers(['Upload', 'Approved in Restricted Mode'], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
+    const archives = (await sandboxState()).archives;
+    assert.equal(archives.length, before + 1);
+    assert.equal(archives.find((a) => a.title === 'Approved in Restricted Mode')?.hash, sha256('approved for upload\n'));
+  });
+
+  it('New Submission asks before sending workspace files; declining asks nothing more and sends nothing', async () => {
+    const uri = workspaceFile('restricted/contract.txt', 'contract\n');
+    const mark = await logLength();
+    const { input } = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.newSubmission', uri, [uri]));
+    assert.equal(input.asked.length, 1);
+    assert.match(input.asked[0].text, /^This workspace is in Restricted Mode\. Upload 1 file\(s\)/);
+    assert.deepEqual(await writesSince(mark), []);
+    tried('lossChecks');
+  });
+});
