@@ -60,7 +60,8 @@ export class Session implements vscode.Disposable {
     const s = readSettings();
     const [password, apiKey] = await Promise.all([this.secrets.get('password'), this.secrets.get('apiKey')]);
     if (started !== this.generation) return; // a newer restore, sign-in or sign-out decides
-    const ok = s.username && password && apiKey && checkBaseUrl(s.baseUrl, s.allowInsecureHttp) === undefined;
+    // After a refusal only a sign-in here signs in again: the refused secret may not be removed yet.
+    const ok = !this.refusal && s.username && password && apiKey && checkBaseUrl(s.baseUrl, s.allowInsecureHttp) === undefined;
     this.set(ok ? this.build(s, password, apiKey) : undefined);
   }
 
