@@ -3,13 +3,7 @@ import * as vscode from 'vscode';
 import { tried } from '../reliability/tally';
 import { submissionNode, waitFor } from './fixtures';
 import type { ScriptedInput } from './scriptedInput';
-import { api, control, requireSandbox, runRecord, sandboxState, signIn, signOut, withAnswers } from './session';
-
-/** The sandbox's requests to the service (not its control endpoints) from `mark` on. */
-async function serviceLog(mark = 0): Promise<{ method: string; path: string; status: number }[]> {
-  const entries = await control<{ method: string; path: string; status: number }[]>('/log');
-  return entries.slice(mark).filter((e) => !e.path.startsWith('/__sandbox'));
-}
+import { api, control, logMark, requireSandbox, runRecord, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
 
 /** Changes the account's credentials on the sandbox, as an administrator would; the run's leak search looks for the new ones too. */
 async function changeOnService(change: { password?: string; key?: string }): Promise<void> {
@@ -33,7 +27,7 @@ describe('credentials refused while signed in', () => {
     await deps.submissions.refresh();
     assert.ok(deps.submissions.items.length > 0, 'rows before the change');
     await changeOnService({ key: NEW_KEY });
-    const mark = (await control<unknown[]>('/log')).length;
+    const mark = await logMark();
 
     const { input } = await withAnswers([], async () => {
       await vscode.commands.executeCommand('dsas.refreshSubmissions');
@@ -55,7 +49,7 @@ describe('credentials refused while signed in', () => {
     await vscode.commands.executeCommand('dsas.refreshArchive');
     await pendingStatus.pollNow();
     await new Promise((r) => setTimeout(r, 1500));
-    assert.deepEqual((await serviceLog(mark)).map((e) => `${e.method} ${e.path.replace(/^\/dsas\/v1\.1/, '')} ${e.status}`), ['GET /submissions 403']);
+    assert.deepEqual((await serviceRequests(mark)).map((e) => `${e.method} ${e.path.replace(/^\/dsas\/v1\.1/, '')} ${e.status}`), ['GET /submissions 403']);
 
     const again = await withAnswers([NEW_KEY], () => vscode.commands.executeCommand('dsas.signIn'));
     assert.deepEqual(again.input.asked.map((a) => a.text), ['Sign In (4/4) The service refused the one stored before. API key of your account']);
@@ -71,7 +65,7 @@ describe('credentials refused while signed in', () => {
     const s = (await sandboxState()).submissions[0];
     const node = await submissionNode(s.id);
     await changeOnService({ password: NEW_PASSWORD });
-    const mark = (await control<unknown[]>('/log')).length;
+    const mark = await logMark();
 
     const { input } = await withAnswers(['Sign In', NEW_PASSWORD], async () => {
       await vscode.commands.executeCommand('dsas.checkStatus', node);
@@ -81,7 +75,7 @@ describe('credentials refused while signed in', () => {
       'error: The service refused the user name or password. You were signed out; nothing more is sent until you sign in again.',
       'inputBox: Sign In (3/4) The service refused the one stored before. Password for ' + requireSandbox().user,
     ], 'one message (the command adds none), then the password alone');
-    const requests = (await serviceLog(mark)).map((e) => `${e.method} ${e.path.replace(/^\/dsas\/v1\.1/, '').replace(/\d+/, 'ID')} ${e.status}`);
+    const requests = (await serviceRequests(mark)).map((e) => `${e.method} ${e.path.replace(/^\/dsas\/v1\.1/, '').replace(/\d+/, 'ID')} ${e.status}`);
     assert.deepEqual(requests.slice(0, 2), ['GET /submissions/ID/status 401', 'GET /submissions/ID/status 401'], 'the status request was refused twice, then given up');
     assert.ok(requests.slice(2).every((r) => r.startsWith('GET /submissions ')), `then only the sign-in check: ${requests.join(', ')}`);
     assert.equal(await deps.context.secrets.get('dsas.password'), NEW_PASSWORD, 'the new password is kept');

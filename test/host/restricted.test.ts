@@ -5,15 +5,12 @@ import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { tried } from '../reliability/tally';
 import { sha256, tempDir, workspaceFile } from './fixtures';
-import { api, control, sandboxState, signIn, withAnswers } from './session';
+import { api, logMark, sandboxState, serviceRequests, signIn, withAnswers } from './session';
 
 /** The service requests that changed data (uploads, new submissions) since `mark`. */
 async function writesSince(mark: number): Promise<string[]> {
-  const log = await control<{ method: string; path: string }[]>('/log');
-  return log.slice(mark).filter((e) => !e.path.startsWith('/__sandbox') && e.method !== 'GET').map((e) => `${e.method} ${e.path}`);
+  return (await serviceRequests(mark)).filter((e) => e.method !== 'GET').map((e) => `${e.method} ${e.path}`);
 }
-
-const logLength = async () => (await control<unknown[]>('/log')).length;
 
 describe('Restricted Mode (an untrusted workspace)', () => {
   before(signIn);
@@ -37,7 +34,7 @@ describe('Restricted Mode (an untrusted workspace)', () => {
 
   it('Archive This File asks before a workspace file leaves the machine; declining sends nothing', async () => {
     const uri = workspaceFile('restricted/notes.txt', 'private notes\n');
-    const mark = await logLength();
+    const mark = await logMark();
     const { input } = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
     assert.deepEqual(input.asked.map((a) => [a.method, a.text, a.items]), [[
       'confirm', 'This workspace is in Restricted Mode. Upload 1 file(s) from it to the Document Submission service?\nrestricted/notes.txt', ['Upload'],
@@ -57,7 +54,7 @@ describe('Restricted Mode (an untrusted workspace)', () => {
 
   it('New Submission asks before sending workspace files; declining asks nothing more and sends nothing', async () => {
     const uri = workspaceFile('restricted/contract.txt', 'contract\n');
-    const mark = await logLength();
+    const mark = await logMark();
     const { input } = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.newSubmission', uri, [uri]));
     assert.equal(input.asked.length, 1);
     assert.match(input.asked[0].text, /^This workspace is in Restricted Mode\. Upload 1 file\(s\)/);

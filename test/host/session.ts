@@ -81,3 +81,20 @@ export async function control<T = unknown>(route: string, method = 'GET', body?:
 }
 
 export const sandboxState = (): Promise<SandboxState> => control<SandboxState>('/state');
+
+export interface LoggedRequest {
+  method: string;
+  /** Path with the service's base path, e.g. /dsas/v1.1/submissions. */
+  path: string;
+  status: number;
+}
+
+/** How many requests the sandbox has logged so far: a mark for serviceRequests(). */
+export async function logMark(): Promise<number> {
+  return (await control<unknown[]>('/log')).length;
+}
+
+/** The requests to the service (not to the sandbox's control endpoints) logged since `mark`. */
+export async function serviceRequests(mark = 0): Promise<LoggedRequest[]> {
+  return (await control<LoggedRequest[]>('/log')).slice(mark).filter((e) => !e.path.startsWith('/__sandbox'));
+}

@@ -6,7 +6,7 @@ import { stateOf, type AttachmentNode, type SubmissionNode } from '../../src/ui/
 import { BACK, type InputBoxOptions, type QuickPickOptions } from '../../src/ui/userInput';
 import { binaryBytes, closeAllEditors, sha256File, submissionNode, tempDir, workspaceFile } from './fixtures';
 import type { Answer } from './scriptedInput';
-import { api, control, requireSandbox, sandboxState, signIn, signOut, withAnswers } from './session';
+import { api, control, requireSandbox, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
 import { tried } from '../reliability/tally';
 
 /** A row of the Submissions view as the view hands it to a command. */
@@ -147,7 +147,7 @@ describe('submission commands', () => {
       await control('/faults', 'DELETE');
     }
     assert.equal(await submissionCount(), before, 'nothing was stored and nothing re-sent');
-    const posts = (await control<{ method: string; path: string }[]>('/log')).filter((e) => e.method === 'POST' && e.path.endsWith('/submissions'));
+    const posts = (await serviceRequests()).filter((e) => e.method === 'POST' && e.path.endsWith('/submissions'));
     assert.ok(posts.length >= 1);
     tried('faults');
     tried('lossChecks');
