@@ -77,7 +77,7 @@ export class ServiceClient {
 
   constructor(opts: ClientOptions) {
     this.transport = new ServiceTransport(opts);
-    this.read = new ResponseReader(opts.naiveTimeZone);
+    this.read = new ResponseReader(opts.naiveTimeZone, this.transport.quote);
     this.packageDefaults = { ...DEFAULT_PACKAGE, ...opts.packageDefaults };
     this.headerEncoding = opts.headerEncoding ?? 'rfc2047';
     this.packageFileName = opts.packageFileName ?? 'package.xml';

@@ -4,10 +4,14 @@
  * `kind` to its own text and actions.
  */
 export type ServiceErrorKind =
-  /** The service refused the user name or password (Digest challenge repeated). */
+  /** The service refused the user name or password: a fresh Digest challenge answered and refused again. */
   | 'unauthorized'
-  /** The service refused the API key (403, or a 401 without a Digest challenge). */
+  /** The service refused the API key: a 403 on the list of submissions. */
   | 'keyRefused'
+  /** A 401 this client cannot answer: no challenge, or only schemes it does not speak (Basic, Bearer, auth-int). */
+  | 'authUnsupported'
+  /** A 403 on one resource while the key is accepted: not allowed for that resource. */
+  | 'forbidden'
   /** The id, ticket or path does not exist (404). */
   | 'notFound'
   /** The service answered with an error status or a `status` other than `ok`. */

@@ -23,6 +23,10 @@ export function describeError(e: unknown): string {
       return vscode.l10n.t('The service refused the user name or password.');
     case 'keyRefused':
       return vscode.l10n.t('The service refused the API key.') + detail;
+    case 'authUnsupported':
+      return vscode.l10n.t('Signing in did not work: {0} Your password and key were kept.', e.message);
+    case 'forbidden':
+      return vscode.l10n.t('The service does not allow this for your account (HTTP 403).') + detail;
     case 'notFound':
       return vscode.l10n.t('The service does not know this item (it may have been removed).') + detail;
     case 'serviceError':

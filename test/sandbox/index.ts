@@ -38,6 +38,11 @@ export interface SandboxOptions {
   algorithms?: DigestAlgorithm[];
   /** Default 300000 (5 min). */
   nonceTtlMs?: number;
+  /**
+   * 'none': no Digest check here, for a sandbox behind a server that does it
+   * (the Apache interop suite); X-Service-Key is still checked. Default 'digest'.
+   */
+  auth?: 'digest' | 'none';
   /** Default '/dsas/v1.1'. */
   basePath?: string;
   /** Request bodies above this get 413. Default: no limit. */
@@ -114,6 +119,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const config: ServerConfig = {
     store,
     auth,
+    checkDigest: (opts.auth ?? 'digest') === 'digest',
     faults,
     user,
     key,

@@ -1,4 +1,4 @@
-// The HTTP server: request flow is delay fault -> Digest auth -> service key
+// The HTTP server: request flow is delay fault -> Digest auth (unless off) -> service key
 // -> other faults -> route -> reply. Every request ends up in the access log.
 import http from 'node:http';
 import type { WriteStream } from 'node:fs';
@@ -15,6 +15,8 @@ import type { AccessLogEntry } from './types';
 export interface ServerConfig {
   store: SandboxStore;
   auth: DigestAuth;
+  /** False when a server in front does the Digest check. */
+  checkDigest: boolean;
   faults: FaultController;
   user: string;
   key: string;
@@ -62,13 +64,15 @@ async function decide(ctx: RequestContext, cfg: ServerConfig, expectationFailed:
     await sleep(delay.ms ?? 1000);
   }
 
-  const auth = cfg.auth.verify(ctx.req.headers.authorization, ctx.method, target);
-  const p = auth.params;
-  if (p) Object.assign(ctx.entry, { username: p.username, nonce: p.nonce, nc: p.nc, algorithm: p.algorithm ?? 'MD5' });
-  if (!auth.ok) {
-    ctx.entry.authFailure = auth.reason;
-    if (auth.status === 400) return errorReply(400, auth.message);
-    return errorReply(401, auth.message, { 'WWW-Authenticate': cfg.auth.challenge(auth.stale) });
+  if (cfg.checkDigest) {
+    const auth = cfg.auth.verify(ctx.req.headers.authorization, ctx.method, target);
+    const p = auth.params;
+    if (p) Object.assign(ctx.entry, { username: p.username, nonce: p.nonce, nc: p.nc, algorithm: p.algorithm ?? 'MD5' });
+    if (!auth.ok) {
+      ctx.entry.authFailure = auth.reason;
+      if (auth.status === 400) return errorReply(400, auth.message);
+      return errorReply(401, auth.message, { 'WWW-Authenticate': cfg.auth.challenge(auth.stale) });
+    }
   }
   if (ctx.req.headers['x-service-key'] !== `key="${cfg.key}"`) {
     return errorReply(403, 'API key refused');

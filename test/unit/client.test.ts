@@ -194,9 +194,10 @@ describe('ServiceClient validation', () => {
       }
     });
 
-    it('refuses a user name with a quote', () => {
-      assert.throws(() => new ServiceClient({ ...OPTIONS, credentials: { ...OPTIONS.credentials, username: 'u"x' } }),
-        isError('invalidRequest', 'The user name must be printable ASCII without quotes or backslashes.'));
+    it('refuses a user name with a line break, and accepts quotes and non-ASCII', () => {
+      assert.throws(() => new ServiceClient({ ...OPTIONS, credentials: { ...OPTIONS.credentials, username: 'u\nx' } }),
+        isError('invalidRequest', 'The user name must not be empty or contain control characters.'));
+      for (const username of ['u"x', 'Zoë']) assert.doesNotThrow(() => new ServiceClient({ ...OPTIONS, credentials: { ...OPTIONS.credentials, username } }));
     });
 
     it('refuses a base URL that is not a URL with invalidRequest', () => {

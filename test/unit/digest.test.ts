@@ -2,7 +2,7 @@ import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { parseChallenges } from '../../src/core/transport/challenge';
-import { DigestSession } from '../../src/core/transport/digest';
+import { describeOffered, DigestSession } from '../../src/core/transport/digest';
 import { isError } from './helpers';
 
 const USER = 'alice';
@@ -15,7 +15,7 @@ function parseAuthorization(header: string): { scheme: string; params: Record<st
   const m = /^(\S+)\s+(.*)$/s.exec(header);
   assert.ok(m, header);
   const params: Record<string, string> = {};
-  const re = /\s*([A-Za-z0-9_-]+)=(?:"((?:[^"\\]|\\.)*)"|([^,]*))\s*(?:,|$)/gy;
+  const re = /\s*([A-Za-z0-9_*-]+)=(?:"((?:[^"\\]|\\.)*)"|([^,]*))\s*(?:,|$)/gy;
   let p: RegExpExecArray | null;
   let end = 0;
   while ((p = re.exec(m[2])) !== null) {
@@ -36,22 +36,27 @@ function expectedResponse(p: Record<string, string>, method: string, realm: stri
   const alg = HASH[sess ? p.algorithm.slice(0, -5) : p.algorithm];
   assert.ok(alg, `unknown algorithm ${p.algorithm}`);
   const H = (s: string) => createHash(alg).update(s, 'utf8').digest('hex');
-  let ha1 = H(`${p.username}:${realm}:${password}`);
+  const user = p.username ?? decodeURIComponent(/^UTF-8''(.*)$/.exec(p['username*'] ?? '')?.[1] ?? '');
+  let ha1 = H(`${user}:${realm}:${password}`);
   if (sess) ha1 = H(`${ha1}:${p.nonce}:${p.cnonce}`);
   const ha2 = H(`${method}:${p.uri}`);
   return p.qop ? H(`${ha1}:${p.nonce}:${p.nc}:${p.cnonce}:${p.qop}:${ha2}`) : H(`${ha1}:${p.nonce}:${ha2}`);
 }
 
 function session(...headers: string[]): DigestSession {
-  const s = new DigestSession(USER, PASS);
-  s.accept(parseChallenges(headers));
+  return sessionAs(USER, ...headers);
+}
+
+function sessionAs(user: string, ...headers: string[]): DigestSession {
+  const s = new DigestSession(user, PASS);
+  assert.ok(s.accept(parseChallenges(headers)), 'a usable challenge');
   return s;
 }
 
 function authorize(s: DigestSession, method = 'GET', url = URL_) {
   const h = s.authorization(method, url);
   assert.ok(h, 'an Authorization header');
-  return parseAuthorization(h);
+  return parseAuthorization(h.header);
 }
 
 describe('DigestSession', () => {
@@ -105,20 +110,22 @@ describe('DigestSession', () => {
     assert.deepStrictEqual(s.accept(parseChallenges(['Digest realm="a", nonce="n", qop="auth"'])), { stale: false });
   });
 
-  it('refuses challenges it cannot answer with an unauthorized error', () => {
+  it('answers nothing it cannot answer, keeps its state, and says what was offered', () => {
     const cases: [string[], string][] = [
-      [['Digest realm="a", nonce="n", qop="auth-int"'], 'Digest'],
-      [['Digest realm="a", nonce="n", algorithm=SHA-1, qop="auth"'], 'Digest SHA-1'],
-      [['Digest realm="a", nonce="n", algorithm=SHA-256, qop="auth-int", Digest realm="a", nonce="m", algorithm=SHA-1'], 'Digest SHA-256, Digest SHA-1'],
-      [['Basic realm="x"'], 'Basic'],
-      [['Digest realm="a"'], 'Digest'],
-      [[], 'none'],
+      [['Digest realm="a", nonce="n", qop="auth-int"'], 'Digest (realm "a", qop auth-int)'],
+      [['Digest realm="a", nonce="n", algorithm=SHA-1, qop="auth"'], 'Digest (realm "a", algorithm SHA-1, qop auth)'],
+      [['Digest realm="a", nonce="n", algorithm=SHA-256, qop="auth-int", Digest realm="a", nonce="m", algorithm=SHA-1'], 'Digest (realm "a", algorithm SHA-256, qop auth-int), Digest (realm "a", algorithm SHA-1)'],
+      [['Digest realm="a", nonce="n", algorithm=MD5-sess'], 'Digest (realm "a", algorithm MD5-sess)'],
+      [['Basic realm="corporate gateway"'], 'Basic (realm "corporate gateway")'],
+      [['Bearer realm="api", error="invalid_token"', 'Negotiate'], 'Bearer (realm "api"), Negotiate'],
+      [['Digest realm="a"'], 'Digest (realm "a", no nonce)'],
+      [[], 'no challenge at all'],
     ];
     for (const [headers, offered] of cases) {
-      const s = new DigestSession(USER, PASS);
-      assert.throws(() => s.accept(parseChallenges(headers)),
-        isError('unauthorized', `The service asks for an authentication this client does not support (offered: ${offered}).`), headers.join(' | '));
-      assert.equal(s.hasChallenge, false);
+      const s = session('Digest realm="kept", nonce="k", qop="auth"');
+      assert.equal(s.accept(parseChallenges(headers)), undefined, headers.join(' | '));
+      assert.equal(authorize(s).params.nonce, 'k', 'the usable challenge held before is kept');
+      assert.equal(describeOffered(parseChallenges(headers)), offered);
     }
   });
 
@@ -229,10 +236,84 @@ describe('DigestSession', () => {
     assert.equal(authorize(s, 'PUT', 'http://example.com/base/archives').params.uri, '/base/archives');
   });
 
-  it('refuses a user name with a quote, a backslash or non-ASCII characters', () => {
-    for (const u of ['a"b', 'a\\b', 'Zoë', 'a\nb']) {
-      assert.throws(() => new DigestSession(u, 'p'), isError('invalidRequest', 'The user name must be printable ASCII without quotes or backslashes.'), u);
+  it('escapes a user name with a quote or a backslash in its quoted-string', () => {
+    for (const user of ['a"b', 'a\\b', 'o\'brien@example.com']) {
+      const s = sessionAs(user, 'Digest realm="r", nonce="n", qop="auth"');
+      const h = s.authorization('GET', URL_)!.header;
+      const { params } = parseAuthorization(h);
+      assert.equal(params.username, user);
+      assert.equal(params.response, expectedResponse(params, 'GET', 'r', PASS));
     }
-    assert.doesNotThrow(() => new DigestSession("o'brien@example.com", 'p'));
+  });
+
+  it('sends a user name outside printable ASCII as username* (RFC 7616 3.4.4), hashed as UTF-8', () => {
+    const s = sessionAs('Zoë Łukasz', 'Digest realm="r", nonce="n", qop="auth", charset=UTF-8');
+    const { params } = authorize(s);
+    assert.equal(params.username, undefined);
+    assert.equal(params['username*'], "UTF-8''Zo%C3%AB%20%C5%81ukasz");
+    assert.equal(params.response, expectedResponse(params, 'GET', 'r', PASS));
+  });
+
+  it('refuses an empty user name or one with control characters', () => {
+    for (const u of ['', 'a\nb', 'a\u0000', 'a\u0085b']) {
+      assert.throws(() => new DigestSession(u, 'p'), isError('invalidRequest', 'The user name must not be empty or contain control characters.'), JSON.stringify(u));
+    }
+  });
+
+  it('answers a challenge without qop without nc and cnonce (RFC 2069)', () => {
+    const { params } = authorize(session('Digest realm="legacy", nonce="abc123", opaque="o"'));
+    assert.deepEqual(Object.keys(params).sort(), ['algorithm', 'nonce', 'opaque', 'realm', 'response', 'uri', 'username']);
+    assert.equal(params.response, expectedResponse(params, 'GET', 'legacy', PASS));
+  });
+
+  it('takes qop from the parsed challenge, not from a realm that contains "qop="', () => {
+    const { params } = authorize(session('Digest realm="a qop=auth-int realm", nonce="n", qop="auth"'));
+    assert.equal(params.qop, 'auth');
+    assert.equal(params.realm, 'a qop=auth-int realm');
+    assert.equal(params.response, expectedResponse(params, 'GET', 'a qop=auth-int realm', PASS));
+  });
+
+  it('compares qop case-insensitively (qop="AUTH", qop="Auth-Int, AUTH")', () => {
+    for (const qop of ['AUTH', 'Auth-Int, AUTH']) {
+      const { params } = authorize(session(`Digest realm="a", nonce="n", qop="${qop}"`));
+      assert.equal(params.qop, 'auth', qop);
+      assert.match(params.nc, /^0{7}1$/);
+      assert.equal(params.response, expectedResponse(params, 'GET', 'a', PASS), qop);
+    }
+  });
+
+  it('keeps one cnonce per nonce, so -sess keys stay valid', () => {
+    const s = session('Digest realm="a", nonce="n", algorithm=SHA-256-sess, qop="auth"');
+    const first = authorize(s).params;
+    const second = authorize(s).params;
+    assert.equal(first.cnonce, second.cnonce);
+    assert.equal(second.response, expectedResponse(second, 'GET', 'a', PASS));
+  });
+
+  it('moves to the nextnonce of Authentication-Info, counting from 1 again; a late one is ignored', () => {
+    const s = session('Digest realm="a", nonce="n1", qop="auth"');
+    const used = s.authorization('GET', URL_)!;
+    authorize(s);
+    s.next('n2', used.nonce);
+    const { params } = authorize(s);
+    assert.equal(params.nonce, 'n2');
+    assert.equal(params.nc, '00000001');
+    assert.equal(params.response, expectedResponse(params, 'GET', 'a', PASS));
+    s.next('n0', used.nonce); // answers a request made with n1: older than n2
+    assert.equal(authorize(s).params.nonce, 'n2');
+  });
+
+  it('tells the nonce age and how many nonces were learned', () => {
+    let now = 1000;
+    const s = new DigestSession(USER, PASS, () => now);
+    assert.equal(s.nonceAge, undefined);
+    s.accept(parseChallenges(['Digest realm="a", nonce="n1", qop="auth"']));
+    now += 2500;
+    assert.equal(s.nonceAge, 2500);
+    assert.equal(s.authorization('GET', URL_)!.nonceAge, 2500);
+    assert.equal(s.generation, 1);
+    s.next('n2', 'n1');
+    assert.equal(s.nonceAge, 0);
+    assert.equal(s.generation, 2);
   });
 });

@@ -39,9 +39,12 @@ export class ExchangeError extends ServiceError {
   }
 }
 
+/** Connections kept per host; the transport sends no more requests than this at once. */
+export const CONNECTIONS_PER_HOST = 8;
+
 const agents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: 8 }),
-  https: new https.Agent({ keepAlive: true, maxSockets: 8 }),
+  http: new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_HOST }),
+  https: new https.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_HOST }),
 };
 
 /**

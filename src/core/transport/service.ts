@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { ServiceError, cancelledError } from '../errors';
-import { redact, silentLogger, type Logger } from '../logger';
+import { silentLogger, type Logger } from '../logger';
+import { quoter, type Quote } from '../serviceText';
 import { messageFromBody } from '../xml/document';
-import { parseChallenges } from './challenge';
-import { DigestSession } from './digest';
-import { ExchangeError, discard, formatBytes, readText, send, type BodySource, type RawResponse } from './http';
+import { Authenticator } from './authenticate';
+import { ExchangeError, formatBytes, readText, send, type BodySource, type RawResponse } from './http';
 import { backoffDelay, sleep, type RetryPolicy } from './retry';
 
 export interface Credentials {
@@ -22,11 +22,17 @@ export interface TransportOptions {
   readonly retry?: Partial<RetryPolicy>;
   /** Largest XML response accepted. Default 32 MiB. */
   readonly maxXmlBytes?: number;
+  /**
+   * A nonce older than this may have aged out on the service: a request with
+   * a body first re-learns it with a body-less request. Default 60 s.
+   */
+  readonly nonceMaxAgeMs?: number;
   readonly logger?: Logger;
   /**
-   * Told when the service refuses the credentials (`unauthorized` after a
-   * fresh challenge) or the key (`keyRefused`), before the error is thrown:
-   * the owner can stop using them, so that nothing keeps retrying them.
+   * Told once when the service refuses the credentials for good
+   * (`unauthorized` after a fresh challenge) or the key (`keyRefused`, a 403
+   * on the list of submissions), before the error is thrown: the owner can
+   * stop using them. The transport itself sends nothing more after it.
    */
   readonly onRefused?: (error: ServiceError) => void;
 }
@@ -47,20 +53,21 @@ const RETRY_STATUSES = new Set([500, 502, 503, 504]);
 const ERROR_BODY_LIMIT = 64 * 1024;
 
 /**
- * Sends requests to the service: Digest authentication, the API key header,
- * retries of idempotent reads, and every failure turned into a ServiceError.
- * Nothing it logs or throws contains a credential.
+ * Sends requests to the service: authentication (see Authenticator), the API
+ * key header, retries of idempotent reads, and every failure turned into a
+ * ServiceError. Nothing it logs or throws contains a credential, and every
+ * text taken from a response is redacted and bounded (`quote`).
  */
 export class ServiceTransport {
   private readonly base: string;
-  private readonly digest: DigestSession;
+  private readonly auth: Authenticator;
   private readonly keyHeader: string;
   private readonly timeoutMs: number;
   private readonly retry: RetryPolicy;
   private readonly maxXmlBytes: number;
   private readonly log: Logger;
-  private readonly secrets: string[];
-  private readonly onRefused?: (error: ServiceError) => void;
+  /** Redacts this account's secrets from, and bounds, any text of the service's. */
+  readonly quote: Quote;
   /** Requests sent, 401 challenges included: what a benchmark counts as round trips. */
   requestCount = 0;
 
@@ -79,18 +86,25 @@ export class ServiceTransport {
     }
     this.base = opts.baseUrl.replace(/\/+$/, '');
     const { username, password, apiKey } = opts.credentials;
-     
     if (/[^\x20-\x7E]|"/.test(apiKey)) {
       throw new ServiceError('invalidRequest', 'The API key must be printable ASCII without quotes.');
     }
-    this.digest = new DigestSession(username, password);
     this.keyHeader = `key="${apiKey}"`;
     this.timeoutMs = opts.timeoutMs ?? 30_000;
     this.retry = { ...DEFAULT_RETRY, ...opts.retry };
     this.maxXmlBytes = opts.maxXmlBytes ?? 32 * 1024 * 1024;
     this.log = opts.logger ?? silentLogger;
-    this.secrets = [password, apiKey];
-    this.onRefused = opts.onRefused;
+    this.quote = quoter([password, apiKey]);
+    this.auth = new Authenticator({
+      username, password,
+      url: (req) => this.url(req),
+      exchange: (req, authorization) => this.exchange(req, authorization),
+      forbidden: async (res, req) => this.statusError(res, req.operation),
+      quote: this.quote,
+      log: this.log,
+      nonceMaxAgeMs: opts.nonceMaxAgeMs,
+      onRefused: opts.onRefused,
+    });
   }
 
   /** GET an XML document, retried on network errors, timeouts and 500/502/503/504. */
@@ -124,71 +138,24 @@ export class ServiceTransport {
     }
   }
 
-  /**
-   * One request with its authentication handshake; resolves with a 2xx
-   * response, throws a ServiceError for anything else. At most two requests
-   * reach the service for one call (three with the upload probe).
-   */
+  /** One request with its authentication; resolves with a 2xx response, throws a ServiceError for anything else. */
   async request(req: ServiceRequest): Promise<RawResponse> {
-    try {
-      return await this.authenticated(req);
-    } catch (e) {
-      if (e instanceof ServiceError && (e.kind === 'unauthorized' || e.kind === 'keyRefused')) {
-        try {
-          this.onRefused?.(e);
-        } catch {
-          // the owner's problem must not hide the refusal
-        }
-      }
-      throw e;
-    }
-  }
-
-  private async authenticated(req: ServiceRequest): Promise<RawResponse> {
-    const url = new URL(this.base + req.path);
-    // A streamed body must not go out only to be refused by a challenge: learn the nonce first.
-    const freshNonce = req.body !== undefined && !this.digest.hasChallenge && (await this.probe(url, req));
-    let res = await this.exchange(url, req, true);
-    if (res.status === 401) {
-      const hadCredentials = this.digest.hasChallenge;
-      const challenges = this.challengesOf(res);
-      discard(res.body);
-      if (challenges.length === 0) throw this.unauthorized(req, 'without a Digest challenge');
-      const { stale } = this.digest.accept(challenges);
-      // Refused with a nonce just issued: the credentials are wrong, asking again would not help.
-      if (freshNonce && !stale) {
-        this.digest.reset();
-        throw this.unauthorized(req);
-      }
-      this.log.debug(`${req.operation}: ${stale ? 'stale nonce, retrying' : hadCredentials ? 'credentials refused once, retrying with the new challenge' : 'challenge received'} (${this.digest.algorithm})`);
-      res = await this.exchange(url, req, true);
-      if (res.status === 401) {
-        discard(res.body);
-        this.digest.reset();
-        throw this.unauthorized(req);
-      }
-    }
+    const res = await this.auth.send(req);
     if (res.status >= 200 && res.status < 300) return res;
     throw await this.statusError(res, req.operation);
   }
 
-  /** Learns a nonce with a body-less, credential-less GET; true when one was learned. */
-  private async probe(url: URL, req: ServiceRequest): Promise<boolean> {
-    const res = await this.exchange(url, { ...req, method: 'GET', body: undefined, operation: `GET ${req.path} (to learn a nonce)` }, false);
-    discard(res.body);
-    const challenges = res.status === 401 ? this.challengesOf(res) : [];
-    if (challenges.length) this.digest.accept(challenges);
-    return challenges.length > 0;
+  private url(req: ServiceRequest): URL {
+    return new URL(this.base + req.path);
   }
 
-  private async exchange(url: URL, req: ServiceRequest, withAuth: boolean): Promise<RawResponse> {
+  private async exchange(req: ServiceRequest, authorization?: string): Promise<RawResponse> {
     const headers: Record<string, string> = { ...req.headers, 'X-Service-Key': this.keyHeader, Accept: 'application/xml, */*' };
-    const authorization = withAuth ? this.digest.authorization(req.method, url.toString()) : undefined;
     if (authorization) headers.Authorization = authorization;
     const started = Date.now();
     this.requestCount++;
     try {
-      const res = await send({ method: req.method, url, headers, body: req.body, signal: req.signal, timeoutMs: this.timeoutMs });
+      const res = await send({ method: req.method, url: this.url(req), headers, body: req.body, signal: req.signal, timeoutMs: this.timeoutMs });
       const sent = res.bodyStarted && req.body?.length !== undefined ? `, sent ${formatBytes(req.body.length)}` : '';
       const length = res.headers['content-length'];
       const received = length !== undefined ? `, ${formatBytes(Number(length))} to receive` : '';
@@ -202,20 +169,6 @@ export class ServiceTransport {
     }
   }
 
-  private challengesOf(res: RawResponse) {
-    const values: string[] = [];
-    for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
-      if (res.rawHeaders[i].toLowerCase() === 'www-authenticate') values.push(res.rawHeaders[i + 1]);
-    }
-    return parseChallenges(values).filter((c) => c.scheme.toLowerCase() === 'digest');
-  }
-
-  private unauthorized(req: ServiceRequest, detail?: string): ServiceError {
-    return new ServiceError('unauthorized', `The service refused the user name or password${detail ? ` (${detail})` : ''}.`, {
-      status: 401, operation: req.operation,
-    });
-  }
-
   /** Turns a non-2xx response into the error a user can act on. */
   private async statusError(res: RawResponse, operation: string): Promise<ServiceError> {
     const message = await this.errorMessage(res.body, operation);
@@ -223,7 +176,7 @@ export class ServiceTransport {
     const suffix = message ? `: ${message}` : '.';
     switch (res.status) {
       case 403:
-        return new ServiceError('keyRefused', `The service refused the API key${suffix}`, details);
+        return new ServiceError('forbidden', `The service does not allow this (HTTP 403)${suffix}`, details);
       case 404:
         return new ServiceError('notFound', `Not found on the service${suffix}`, details);
       default:
@@ -233,8 +186,7 @@ export class ServiceTransport {
 
   private async errorMessage(body: IncomingMessage, operation: string): Promise<string> {
     try {
-      const text = await readText(body, ERROR_BODY_LIMIT, operation);
-      return redact(messageFromBody(text), this.secrets);
+      return messageFromBody(await readText(body, ERROR_BODY_LIMIT, operation), this.quote);
     } catch {
       return '';
     }

@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ServiceError } from '../errors';
+import { boundOnly, type Quote } from '../serviceText';
 
 /** A parsed element: attributes under `@_name`, CDATA under `#cdata`, text under `#text`. */
 export type XmlNode = { readonly [key: string]: XmlValue };
@@ -20,28 +21,26 @@ const parser = new XMLParser({
   isArray: (name) => REPEATED.has(name),
 });
 
-/** How much of a body an error message may quote. */
-const EXCERPT_CHARS = 200;
-
 /**
  * Parses a service response and checks its envelope. Returns the `response`
  * element. Throws `badResponse` for anything that is not well-formed XML with
- * a `response` root, and `serviceError` when `status` is not `ok`.
+ * a `response` root, and `serviceError` when `status` is not `ok`. Every text
+ * of the body that an error carries goes through `quote`.
  */
-export function parseResponse(body: string, operation?: string): XmlNode {
+export function parseResponse(body: string, operation?: string, quote: Quote = boundOnly): XmlNode {
   const text = body.replace(/^\uFEFF/, '');
   if (text.trim() === '') {
     throw new ServiceError('badResponse', 'The service sent an empty response.', { operation });
   }
   // A service response has no use for entity declarations; refusing them rules out expansion attacks.
   if (/<!ENTITY/i.test(text) && /<!ENTITY/i.test(text.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, ''))) {
-    throw new ServiceError('badResponse', 'The service sent XML with entity declarations, which is not accepted.', { operation, serviceMessage: excerpt(text) });
+    throw new ServiceError('badResponse', 'The service sent XML with entity declarations, which is not accepted.', { operation, serviceMessage: quote(text) });
   }
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
-    throw new ServiceError('badResponse', `The service sent a response that is not well-formed XML (${valid.err.msg}, line ${valid.err.line}).`, {
+    throw new ServiceError('badResponse', `The service sent a response that is not well-formed XML (${quote(valid.err.msg)}, line ${valid.err.line}).`, {
       operation,
-      serviceMessage: excerpt(stripMarkup(text)),
+      serviceMessage: quote(stripMarkup(text)),
     });
   }
   let doc: unknown;
@@ -52,12 +51,12 @@ export function parseResponse(body: string, operation?: string): XmlNode {
   }
   const response = isNode(doc) ? doc.response : undefined;
   if (!isNode(response)) {
-    throw new ServiceError('badResponse', 'The service sent XML without a `response` element.', { operation, serviceMessage: excerpt(stripMarkup(text)) });
+    throw new ServiceError('badResponse', 'The service sent XML without a `response` element.', { operation, serviceMessage: quote(stripMarkup(text)) });
   }
   const status = attr(response, 'status');
   if (status !== 'ok') {
-    const message = messageText(response);
-    throw new ServiceError('serviceError', `The service reported status "${status ?? '(none)'}"${message ? `: ${message}` : '.'}`, {
+    const message = quote(messageText(response));
+    throw new ServiceError('serviceError', `The service reported status "${status === undefined ? '(none)' : quote(status)}"${message ? `: ${message}` : '.'}`, {
       operation,
       serviceMessage: message || undefined,
     });
@@ -65,18 +64,18 @@ export function parseResponse(body: string, operation?: string): XmlNode {
   return response;
 }
 
-/** Text found in a response body that is an error, XML or not, bounded. */
-export function messageFromBody(body: string): string {
+/** Text found in a response body that is an error, XML or not, quoted. */
+export function messageFromBody(body: string, quote: Quote): string {
   const text = body.replace(/^\uFEFF/, '');
   if (XMLValidator.validate(text) === true) {
     try {
       const doc: unknown = parser.parse(text);
-      if (isNode(doc)) return excerpt(messageText(doc));
+      if (isNode(doc)) return quote(messageText(doc));
     } catch {
       // fall through to the plain-text excerpt
     }
   }
-  return excerpt(stripMarkup(text));
+  return quote(stripMarkup(text));
 }
 
 export function isNode(v: unknown): v is XmlNode {
@@ -131,9 +130,4 @@ function messageText(node: XmlValue): string {
 
 function stripMarkup(s: string): string {
   return s.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ').replace(/<[^>]*>/g, ' ');
-}
-
-export function excerpt(s: string): string {
-  const one = s.replace(/\s+/g, ' ').trim();
-  return one.length > EXCERPT_CHARS ? `${one.slice(0, EXCERPT_CHARS)}…` : one;
 }

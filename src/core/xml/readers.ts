@@ -3,6 +3,7 @@ import type {
   ArchiveFile, ArchiveListItem, Attachment, Created, HistoryEvent, Recipient, RecipientAuth,
   SubmissionDetail, SubmissionHistory, SubmissionListItem, SubmissionStatus, SubmissionTotals, Tag,
 } from '../models';
+import { boundOnly, type Quote } from '../serviceText';
 import type { NaiveTimeZone } from '../time';
 import { attr, child, children, isNode, parseResponse, type XmlValue } from './document';
 import { FieldReader, toFlag, toInt } from './values';
@@ -15,12 +16,13 @@ import { FieldReader, toFlag, toInt } from './values';
 export class ResponseReader {
   private readonly f: FieldReader;
 
-  constructor(naive: NaiveTimeZone = 'utc') {
+  /** `quote` redacts and bounds the service's text that an error carries. */
+  constructor(naive: NaiveTimeZone = 'utc', private readonly quote: Quote = boundOnly) {
     this.f = new FieldReader(naive);
   }
 
   submissionList(body: string): SubmissionListItem[] {
-    const list = required(parseResponse(body, 'GET /submissions'), 'Submissions', 'GET /submissions');
+    const list = required(parseResponse(body, 'GET /submissions', this.quote), 'Submissions', 'GET /submissions');
     return children(list, 'submission').map((s) => {
       const primary = child(s, 'primary_recipient');
       // Extended in place rather than spread into a copy: lists have thousands of items.
@@ -33,7 +35,7 @@ export class ResponseReader {
   }
 
   submissionDetail(body: string, op: string): SubmissionDetail {
-    const s = required(parseResponse(body, op), 'submission', op);
+    const s = required(parseResponse(body, op, this.quote), 'submission', op);
     const total = child(s, 'total');
     const totals: SubmissionTotals = {
       involved: this.f.int(total, 'involved'),
@@ -56,7 +58,7 @@ export class ResponseReader {
   }
 
   history(body: string, op: string): SubmissionHistory {
-    const h = required(parseResponse(body, op), 'history', op);
+    const h = required(parseResponse(body, op, this.quote), 'history', op);
     const summary = child(h, 'summary');
     const total = child(summary, 'total');
     return {
@@ -79,7 +81,7 @@ export class ResponseReader {
   }
 
   status(body: string, op: string): SubmissionStatus {
-    const s = required(parseResponse(body, op), 'submission', op);
+    const s = required(parseResponse(body, op, this.quote), 'submission', op);
     return {
       type: toInt(attr(s, 'type')),
       broadcast: toFlag(attr(s, 'broadcast')),
@@ -91,7 +93,7 @@ export class ResponseReader {
 
   /** Endpoint 4's answer: `submission status="created"` with the new id. */
   created(body: string, op: string): Created {
-    const s = required(parseResponse(body, op), 'submission', op);
+    const s = required(parseResponse(body, op, this.quote), 'submission', op);
     const state = attr(s, 'status');
     if (state !== undefined && state !== 'created') {
       throw new ServiceError('serviceError', `The service answered the new submission with status "${state}" instead of "created".`, { operation: op });
@@ -100,7 +102,7 @@ export class ResponseReader {
   }
 
   archiveList(body: string): ArchiveListItem[] {
-    const files = required(parseResponse(body, 'GET /archives'), 'Files', 'GET /archives');
+    const files = required(parseResponse(body, 'GET /archives', this.quote), 'Files', 'GET /archives');
     return children(files, 'file').map((file) => ({
       id: this.f.str(file, 'id'),
       name: this.f.str(file, 'name'),
@@ -109,7 +111,7 @@ export class ResponseReader {
   }
 
   archiveFile(body: string, op: string): ArchiveFile {
-    const files = required(parseResponse(body, op), 'Files', op);
+    const files = required(parseResponse(body, op, this.quote), 'Files', op);
     const file = children(files, 'file')[0];
     if (file === undefined) throw shapeError('file', op);
     return {
@@ -130,7 +132,7 @@ export class ResponseReader {
 
   /** Endpoint 11's answer: `file` with the new id. */
   uploaded(body: string, op: string): Created {
-    const r = parseResponse(body, op);
+    const r = parseResponse(body, op, this.quote);
     const file = child(r, 'file') ?? child(child(r, 'Files'), 'file');
     if (file === undefined) throw shapeError('file', op);
     return { id: requiredText(this.f.str(file, 'id'), 'id', op) };

@@ -1,0 +1,248 @@
+import { ServiceError } from '../errors';
+import type { Logger } from '../logger';
+import type { Quote } from '../serviceText';
+import { abortable, AuthGate, type PilotOutcome, type Turn } from './authGate';
+import { parseAuthParams, parseChallenges, type Challenge } from './challenge';
+import { describeOffered, DigestSession, type Authorization } from './digest';
+import { CONNECTIONS_PER_HOST, discard, type RawResponse } from './http';
+import { Slots } from './slots';
+import type { ServiceRequest } from './service';
+
+/** Stale answers in a row one call accepts before it reports a service error (never a refusal). */
+export const MAX_STALE = 3;
+/** Non-stale 401s one call answers; the pilot's second is definitive well before this. */
+const MAX_ROUNDS = 3;
+/** Where a 403 is confirmed as a refusal of the key: the list sign-in checks too. */
+const KEY_CHECK = { method: 'GET', path: '/submissions' } as const;
+/** After the key was accepted, a 403 within this time is taken as "not allowed" without asking again. */
+const KEY_ACCEPTED_MS = 30_000;
+export const DEFAULT_NONCE_MAX_AGE_MS = 60_000;
+/** A stale nonce younger than this says little about the service's nonce lifetime (a restart forgets nonces). */
+const LIFETIME_EVIDENCE_MS = 2_000;
+
+export interface AuthenticatorOptions {
+  readonly username: string;
+  readonly password: string;
+  readonly url: (req: ServiceRequest) => URL;
+  /** Sends one request with the given Authorization value (none before a challenge). */
+  readonly exchange: (req: ServiceRequest, authorization?: string) => Promise<RawResponse>;
+  /** Turns a 403 into its error, reading what the service said. */
+  readonly forbidden: (res: RawResponse, req: ServiceRequest) => Promise<ServiceError>;
+  readonly quote: Quote;
+  readonly log: Logger;
+  readonly nonceMaxAgeMs?: number;
+  readonly onRefused?: (error: ServiceError) => void;
+}
+
+/**
+ * The authentication handshake of every request: Digest (RFC 7616) with the
+ * challenge and nonce handling servers actually need, and the refusals told
+ * apart. A refusal of the password or key is definitive only when it is
+ * proven (a fresh challenge answered and refused; a 403 on the list of
+ * submissions); it is then reported once and nothing more is sent. A stale
+ * nonce, a challenge this client cannot answer and a 403 on one resource are
+ * errors of their own and never make the owner forget a secret.
+ */
+export class Authenticator {
+  private readonly digest: DigestSession;
+  private readonly gate = new AuthGate();
+  private readonly slots = new Slots(CONNECTIONS_PER_HOST);
+  private keyCheck?: Promise<ServiceError | undefined>;
+  private keyAcceptedAt = Number.NEGATIVE_INFINITY;
+  /** The nonce lifetime the service has shown (a stale answer), when shorter than the configured one. */
+  private learnedLifetime = Number.POSITIVE_INFINITY;
+  private lastAccepted?: { readonly nonce: string; readonly age: number };
+
+  constructor(private readonly o: AuthenticatorOptions) {
+    this.digest = new DigestSession(o.username, o.password);
+  }
+
+  /**
+   * Sends the request with its authentication. Resolves with any response
+   * but a 401 or 403, which become the errors described above. As a `probe`
+   * it also resolves with a stale 401: that proves the credentials and
+   * brings a fresh nonce, which is all a probe is for.
+   */
+  async send(req: ServiceRequest, probe = false): Promise<RawResponse> {
+    if (req.body !== undefined) await this.readyForBody(req);
+    const url = this.o.url(req).toString();
+    let turn = await this.gate.turn(req.signal);
+    let stale = 0;
+    let rounds = 0;
+    try {
+      for (;;) {
+        const release = await this.slots.acquire(req.signal);
+        // What happened while this request waited for a connection decides whether it may still go.
+        if (this.gate.refused || (!turn.pilot && !this.gate.isConfirmed)) {
+          release();
+          turn = await this.gate.turn(req.signal);
+          continue;
+        }
+        const auth = this.digest.authorization(req.method, url);
+        let res: RawResponse;
+        try {
+          res = await this.o.exchange(req, auth?.header);
+        } catch (e) {
+          release();
+          throw e;
+        }
+        // The connection is the agent's until the body is read or dropped.
+        if (res.body.closed) release();
+        else res.body.once('close', release);
+        if (res.status === 401) {
+          const challenges = challengesOf(res);
+          discard(res.body);
+          const before = this.digest.generation;
+          const accepted = this.digest.accept(challenges);
+          if (!accepted) throw this.unsupported(req, challenges);
+          if (accepted.stale) {
+            // The digest was right; only the nonce was old. Never a refusal, but not forever either.
+            this.learnLifetime(auth);
+            if (probe && auth) {
+              turn.end({ kind: 'confirmed' });
+              return res;
+            }
+            if (++stale > MAX_STALE) throw this.staleLoop(req);
+            this.o.log.debug(`${req.operation}: stale nonce, retrying (${this.digest.algorithm})`);
+            continue;
+          }
+          if (auth && turn.pilot && this.gate.isFresh(auth.generation)) throw this.refuse(unauthorized(req));
+          if (++rounds > MAX_ROUNDS) throw this.noEnd(req);
+          if (!turn.pilot) {
+            this.o.log.debug(`${req.operation}: credentials refused once; waiting for one request to try the new challenge`);
+            this.gate.doubt(before);
+            turn = await this.gate.turn(req.signal);
+          }
+          continue;
+        }
+        if (auth) this.accepted(res, auth);
+        if (res.status === 403) throw await this.refusedHere(req, res, turn);
+        turn.end({ kind: 'confirmed' });
+        return res;
+      }
+    } catch (e) {
+      turn.end(this.outcomeOf(e));
+      throw e;
+    }
+  }
+
+  /**
+   * A body must not go out only to be refused: before one, unless the
+   * credentials were accepted and the nonce is young, a body-less GET of the
+   * same path learns a fresh nonce and proves the credentials. When that GET
+   * is refused, `send` throws and the body is never sent.
+   */
+  private async readyForBody(req: ServiceRequest): Promise<void> {
+    for (let i = 0; i < 2; i++) {
+      const age = this.digest.nonceAge;
+      if (this.gate.isConfirmed && age !== undefined && age <= this.maxNonceAge) return;
+      const res = await this.send({ method: 'GET', path: req.path, operation: `GET ${req.path} (before sending ${req.operation})`, signal: req.signal }, true);
+      discard(res.body);
+    }
+  }
+
+  private get maxNonceAge(): number {
+    return Math.min(this.o.nonceMaxAgeMs ?? DEFAULT_NONCE_MAX_AGE_MS, this.learnedLifetime);
+  }
+
+  /** After a response that did not refuse the credentials: note the nonce's good age, take a nextnonce. */
+  private accepted(res: RawResponse, auth: Authorization): void {
+    this.lastAccepted = { nonce: auth.nonce, age: auth.nonceAge };
+    const info = res.headers['authentication-info'];
+    const next = typeof info === 'string' ? parseAuthParams(info).nextnonce : undefined;
+    if (next) this.digest.next(next, auth.nonce);
+  }
+
+  /** A stale answer bounds the service's nonce lifetime: below the age it was last accepted at, or half the age it was refused at. */
+  private learnLifetime(auth: Authorization | undefined): void {
+    if (!auth || auth.nonceAge < LIFETIME_EVIDENCE_MS) return;
+    const good = this.lastAccepted?.nonce === auth.nonce ? this.lastAccepted.age : auth.nonceAge / 2;
+    this.learnedLifetime = Math.min(this.learnedLifetime, Math.max(1000, good));
+  }
+
+  /** A 403: on the list of submissions, the key is refused; elsewhere, the list is asked before saying so. */
+  private async refusedHere(req: ServiceRequest, res: RawResponse, turn: Turn): Promise<ServiceError> {
+    const error = await this.o.forbidden(res, req);
+    if (req.method === KEY_CHECK.method && req.path === KEY_CHECK.path) {
+      const detail = error.serviceMessage ? `: ${error.serviceMessage}` : '.';
+      return this.refuse(new ServiceError('keyRefused', `The service refused the API key${detail}`, {
+        status: 403, operation: req.operation, serviceMessage: error.serviceMessage,
+      }));
+    }
+    turn.end({ kind: 'confirmed' }); // the Digest credentials were accepted
+    return (await this.confirmKey(req.signal)) ?? error;
+  }
+
+  /** Asks the list of submissions once for all the 403s that arrive together; returns the key's refusal, if it is one. */
+  private async confirmKey(signal?: AbortSignal): Promise<ServiceError | undefined> {
+    if (this.gate.refused) return this.gate.refused;
+    if (Date.now() - this.keyAcceptedAt < KEY_ACCEPTED_MS) return undefined;
+    this.keyCheck ??= (async () => {
+      try {
+        const res = await this.send({ ...KEY_CHECK, operation: `${KEY_CHECK.method} ${KEY_CHECK.path} (to check the API key after a 403)` });
+        discard(res.body);
+        this.keyAcceptedAt = Date.now();
+        return undefined;
+      } catch (e) {
+        // Not confirmed (the list failed for another reason): the 403 stays "not allowed".
+        return e === this.gate.refused ? (e as ServiceError) : undefined;
+      } finally {
+        this.keyCheck = undefined;
+      }
+    })();
+    return abortable(this.keyCheck, signal);
+  }
+
+  /** Records a definitive refusal, tells the owner the first time, and returns the one error every caller gets. */
+  private refuse(error: ServiceError): ServiceError {
+    if (this.gate.refuse(error)) {
+      this.digest.reset();
+      this.o.log.warn(`${error.operation}: ${error.kind === 'keyRefused' ? 'the API key' : 'the user name or password'} refused; nothing more is sent with them.`);
+      try {
+        this.o.onRefused?.(error);
+      } catch {
+        // the owner's problem must not hide the refusal
+      }
+    }
+    return this.gate.refused ?? error;
+  }
+
+  private outcomeOf(e: unknown): PilotOutcome {
+    if (e === this.gate.refused) return { kind: 'refused' };
+    if (e instanceof ServiceError && (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'authUnsupported' || (e.kind === 'serviceError' && e.status === 401))) {
+      return { kind: 'failed', error: e };
+    }
+    return { kind: 'abandoned' };
+  }
+
+  private unsupported(req: ServiceRequest, challenges: readonly Challenge[]): ServiceError {
+    const message = challenges.length === 0
+      ? 'The service answered "not authenticated" (HTTP 401) without a Digest challenge; a gateway or proxy in front of it may be asking for something else.'
+      : `The service asks for an authentication this client does not support: ${this.o.quote(describeOffered(challenges))}.`;
+    return new ServiceError('authUnsupported', message, { status: 401, operation: req.operation });
+  }
+
+  private staleLoop(req: ServiceRequest): ServiceError {
+    return new ServiceError('serviceError', `The service called its own new nonce stale ${MAX_STALE + 1} times in a row; the password was not refused.`, {
+      status: 401, operation: req.operation,
+    });
+  }
+
+  private noEnd(req: ServiceRequest): ServiceError {
+    return new ServiceError('serviceError', `The service kept asking for authentication (${MAX_ROUNDS + 1} times) without refusing the password outright.`, {
+      status: 401, operation: req.operation,
+    });
+  }
+}
+
+function unauthorized(req: ServiceRequest): ServiceError {
+  return new ServiceError('unauthorized', 'The service refused the user name or password.', { status: 401, operation: req.operation });
+}
+
+function challengesOf(res: RawResponse): Challenge[] {
+  const values: string[] = [];
+  for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+    if (res.rawHeaders[i].toLowerCase() === 'www-authenticate') values.push(res.rawHeaders[i + 1]);
+  }
+  return parseChallenges(values);
+}
