@@ -27,8 +27,7 @@ const contexts = [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    // digest-fetch imports node-fetch only where there is no global fetch; Node 20 has one.
-    external: ['vscode', 'node-fetch'],
+    external: ['vscode'],
   }),
 ];
 

@@ -14,7 +14,11 @@ import { InputHolder, type UserInput } from './ui/userInput';
 import { PdfPanels } from './ui/webviews/pdfPanels';
 import { TimelinePanels } from './ui/webviews/timelinePanels';
 
-/** What activate() returns: a seam for host tests, not a public API. */
+/**
+ * What activate() returns to host tests, and only to them (ExtensionMode.Test):
+ * it holds the session and could replace the prompts, so an extension
+ * installed the normal way gives other extensions nothing.
+ */
 export interface ExtensionApi {
   /** Replaces the prompts with a scripted UserInput; returns a function that restores them. */
   setUserInput(input: UserInput): () => void;
@@ -23,7 +27,7 @@ export interface ExtensionApi {
 }
 
 /** Composition root: builds the objects, registers them, nothing else. */
-export function activate(context: vscode.ExtensionContext): ExtensionApi {
+export function activate(context: vscode.ExtensionContext): ExtensionApi | undefined {
   const started = Date.now();
   const log = createLog();
   const input = new InputHolder();
@@ -43,8 +47,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   registerViewCommands(deps);
 
   // Reading the secrets is asynchronous; the views show their welcome content meanwhile.
-  void session.restore();
+  void session.start();
   log.info(`Activated in ${Date.now() - started} ms.`);
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined; // no test seam in the product
   return {
     deps,
     pendingStatus,

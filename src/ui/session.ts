@@ -1,25 +1,32 @@
 import * as vscode from 'vscode';
 import { isServiceError, ServiceClient, type Logger, type ServiceError } from '../core';
+import { accountChangeText, userNameProblem } from './account';
 import { describeError, NotSignedInError } from './errorText';
-import type { SecretName, Secrets } from './secrets';
+import { accountKey, type Account, type SecretName, type Secrets } from './secrets';
 import { affectsConnection, checkBaseUrl, readSettings, updateUserSetting, type Settings } from './settings';
 import type { InputHolder } from './userInput';
 
 /**
- * The connection to the service: settings plus secrets make a client. Signed
- * in means both secrets are held and the last check did not refuse them. The
- * `dsas.signedIn` context key follows it, for welcome views and menus.
+ * The connection to the service: settings plus the secrets stored for that
+ * address and user name make a client. Signed in means both secrets are held
+ * and the last check did not refuse them. The `dsas.signedIn` context key
+ * follows it, for welcome views and menus; `dsas.signInRefused` and
+ * `dsas.accountChanged` say why the session signed out.
  */
 export class Session implements vscode.Disposable {
   private current?: ServiceClient;
+  /** The address and user name the current client was built for. */
+  private currentAccount?: Account;
   /**
    * Bumped by every change of the signed-in state. A restore() that began
    * before a sign-in or sign-out finished (e.g. one triggered by the secrets
    * being stored one after the other) must not undo it.
    */
   private generation = 0;
-  /** The secret the service refused while signed in, until the next sign-in or sign-out. */
-  private refusal?: SecretName;
+  /** The secret the service refused while signed in (and whose), until the next sign-in or sign-out. */
+  private refusal?: { account: string; name: SecretName };
+  /** Signed out because the address or user name changed, until the next sign-in or sign-out. */
+  private accountChanged = false;
   /** Refusals already told to the user, so that the failing command does not tell them again. */
   private readonly reported = new WeakSet<object>();
   private readonly changed = new vscode.EventEmitter<void>();
@@ -54,15 +61,44 @@ export class Session implements vscode.Disposable {
     return this.current;
   }
 
-  /** Rebuilds the client from what is stored, without asking or sending anything. */
+  /**
+   * At activation: removes the secrets version 0.1 kept under fixed keys
+   * (they cannot be tied to a service, so they are never used) and says so
+   * once, and restores the session.
+   */
+  async start(): Promise<void> {
+    const [legacy] = await Promise.all([this.secrets.removeLegacy(), this.restore()]);
+    if (!legacy) return;
+    this.log.info('Removed the password and API key stored by version 0.1; secrets are now kept per service address and user name.');
+    if (this.signedIn) return;
+    const signIn = vscode.l10n.t('Sign In');
+    void this.input.current.info(
+      vscode.l10n.t('Sign in again: the password and API key are now kept for each service address and user name, and the ones stored by the earlier version were removed.'),
+      signIn,
+    ).then((a) => a === signIn && vscode.commands.executeCommand('dsas.signIn'));
+  }
+
+  /**
+   * Rebuilds the client from the settings and the secrets stored for their
+   * address and user name, without asking or sending anything. When they
+   * changed while signed in, no secrets are found for the new pair: the
+   * session signs out and says why, once, and the earlier secrets are never
+   * sent to the new address.
+   */
   async restore(): Promise<void> {
     const started = ++this.generation;
     const s = readSettings();
-    const [password, apiKey] = await Promise.all([this.secrets.get('password'), this.secrets.get('apiKey')]);
+    const [password, apiKey] = await Promise.all([this.secrets.get(s, 'password'), this.secrets.get(s, 'apiKey')]);
     if (started !== this.generation) return; // a newer restore, sign-in or sign-out decides
     // After a refusal only a sign-in here signs in again: the refused secret may not be removed yet.
-    const ok = !this.refusal && s.username && password && apiKey && checkBaseUrl(s.baseUrl, s.allowInsecureHttp) === undefined;
-    this.set(ok ? this.build(s, password, apiKey) : undefined);
+    const refused = this.refusal !== undefined && this.refusal.account === accountKey(s);
+    if (!refused && s.username && password && apiKey && checkBaseUrl(s.baseUrl, s.allowInsecureHttp) === undefined) {
+      this.set(this.build(s, password, apiKey), s);
+      return;
+    }
+    const was = this.currentAccount;
+    if (was && accountKey(was) !== accountKey(s)) this.tellAccountChanged(was, s);
+    this.set(undefined);
   }
 
   /**
@@ -90,15 +126,16 @@ export class Session implements vscode.Disposable {
       const user = await ui.inputBox({
         title: vscode.l10n.t('Sign In (2/4)'),
         prompt: vscode.l10n.t('User name of your account'),
-        validate: (v) => (/^[\x20-\x7E]+$/.test(v.trim()) && !/["\\]/.test(v) ? undefined : vscode.l10n.t('Enter the user name in printable ASCII, without quotes.')),
+        validate: userNameProblem,
       });
       if (typeof user !== 'string') return false;
       await updateUserSetting('username', user.trim());
       s = readSettings();
     }
     // A secret refused while signed in is asked again even if its removal has not finished yet.
-    const stored = async (name: SecretName) => (this.refusal === name ? undefined : await this.secrets.get(name));
-    const refusedNote = (name: SecretName) => (this.refusal === name ? `${vscode.l10n.t('The service refused the one stored before.')} ` : '');
+    const wasRefused = (name: SecretName) => this.refusal?.name === name && this.refusal.account === accountKey(s);
+    const stored = async (name: SecretName) => (wasRefused(name) ? undefined : await this.secrets.get(s, name));
+    const refusedNote = (name: SecretName) => (wasRefused(name) ? `${vscode.l10n.t('The service refused the one stored before.')} ` : '');
     const password = (await stored('password')) ?? (await this.ask(vscode.l10n.t('Sign In (3/4)'), refusedNote('password') + vscode.l10n.t('Password for {0}', s.username)));
     if (password === undefined) return false;
     const apiKey = (await stored('apiKey')) ?? (await this.ask(vscode.l10n.t('Sign In (4/4)'), refusedNote('apiKey') + vscode.l10n.t('API key of your account')));
@@ -117,8 +154,8 @@ export class Session implements vscode.Disposable {
       );
     } catch (e) {
       // Keep nothing the service refused, so that the next sign-in asks again.
-      if (isServiceError(e, 'unauthorized')) await this.secrets.clearOne('password');
-      if (isServiceError(e, 'keyRefused')) await this.secrets.clearOne('apiKey');
+      if (isServiceError(e, 'unauthorized')) await this.secrets.clearOne(s, 'password');
+      if (isServiceError(e, 'keyRefused')) await this.secrets.clearOne(s, 'apiKey');
       this.log.warn(`Sign-in failed: ${isServiceError(e) ? e.kind : 'error'}`);
       const again = vscode.l10n.t('Sign In Again');
       if (isServiceError(e, 'cancelled')) return false;
@@ -126,18 +163,22 @@ export class Session implements vscode.Disposable {
       return false;
     }
     // Both, even when the first cannot reach the keyring: each is then kept for this session.
-    const kept = [await this.secrets.store('password', password), await this.secrets.store('apiKey', apiKey)];
+    const kept = [await this.secrets.store(s, 'password', password), await this.secrets.store(s, 'apiKey', apiKey)];
     if (kept.includes(false)) {
       void ui.warn(vscode.l10n.t('The system keyring is not available: your password and API key are kept for this session only and will be asked again next time.'));
     }
-    this.set(client);
+    this.set(client, s);
     this.log.info(`Signed in to ${new URL(s.baseUrl).origin} as ${s.username}.`);
     return true;
   }
 
+  /** Removes the secrets of the address and user name in the settings (and of the client in use, should they differ). */
   async signOut(): Promise<void> {
     this.refusal = undefined;
-    await this.secrets.clear();
+    this.accountChanged = false;
+    const s = readSettings();
+    await this.secrets.clear(s);
+    if (this.currentAccount && accountKey(this.currentAccount) !== accountKey(s)) await this.secrets.clear(this.currentAccount);
     this.set(undefined);
     this.log.info('Signed out; the password and API key were removed.');
   }
@@ -158,9 +199,10 @@ export class Session implements vscode.Disposable {
    * sign-in check is the sign-in's to report.
    */
   private refused(client: ServiceClient, e: ServiceError): void {
-    if (this.current !== client) return;
+    const account = this.currentAccount;
+    if (this.current !== client || !account) return;
     const name: SecretName = e.kind === 'keyRefused' ? 'apiKey' : 'password';
-    this.refusal = name;
+    this.refusal = { account: accountKey(account) ?? '', name };
     this.reported.add(e);
     this.set(undefined);
     this.log.warn(`The service refused the stored ${name === 'apiKey' ? 'API key' : 'password'} (${e.operation ?? 'request'}); signed out until the next sign-in.`);
@@ -169,9 +211,19 @@ export class Session implements vscode.Disposable {
     const why = describeError(e);
     const text = `${why}${/[.!?]$/.test(why) ? '' : '.'} ${vscode.l10n.t('You were signed out; nothing more is sent until you sign in again.')}`;
     // Removed before the user can answer, so that a quick sign-in's new secret is not removed after it was stored.
-    void this.secrets.clearOne(name).then(() => this.input.current.error(text, signIn, showLog)).then((a) => {
+    void this.secrets.clearOne(account, name).then(() => this.input.current.error(text, signIn, showLog)).then((a) => {
       if (a === signIn) void vscode.commands.executeCommand('dsas.signIn');
       if (a === showLog) void vscode.commands.executeCommand('dsas.showLog');
+    });
+  }
+
+  /** Signed out because the settings now name another address or user: says so once, with Sign In. */
+  private tellAccountChanged(from: Account, to: Account): void {
+    this.accountChanged = true;
+    this.log.warn('The service address or user name changed: signed out; the secrets stored for the earlier one were not used.');
+    const signIn = vscode.l10n.t('Sign In');
+    void this.input.current.warn(accountChangeText(from, to), signIn).then((a) => {
+      if (a === signIn) void vscode.commands.executeCommand('dsas.signIn');
     });
   }
 
@@ -189,13 +241,18 @@ export class Session implements vscode.Disposable {
     return client;
   }
 
-  private set(client: ServiceClient | undefined): void {
+  private set(client: ServiceClient | undefined, account?: Account): void {
     this.generation++;
     const was = this.current;
     this.current = client;
-    if (client) this.refusal = undefined;
+    this.currentAccount = client && account ? { baseUrl: account.baseUrl, username: account.username } : undefined;
+    if (client) {
+      this.refusal = undefined;
+      this.accountChanged = false;
+    }
     void vscode.commands.executeCommand('setContext', 'dsas.signedIn', client !== undefined);
     void vscode.commands.executeCommand('setContext', 'dsas.signInRefused', this.refusal !== undefined);
+    void vscode.commands.executeCommand('setContext', 'dsas.accountChanged', this.accountChanged);
     if (was !== client) this.changed.fire();
   }
 

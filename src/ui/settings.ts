@@ -19,13 +19,17 @@ export interface Settings {
 }
 
 const SECTION = 'dsas';
-/** Settings that decide where credentials go: read from user settings only. */
-type UserOnlyKey = 'baseUrl' | 'username' | 'allowInsecureHttp' | 'nonAsciiHeaderEncoding';
+/**
+ * Settings a repository must not decide, read from user settings only: where
+ * credentials go, where downloads are offered, and whether sending asks first.
+ */
+type UserOnlyKey = 'baseUrl' | 'username' | 'allowInsecureHttp' | 'nonAsciiHeaderEncoding' | 'downloadFolder' | 'confirmBeforeSending';
 
 /**
- * Typed settings with defaults. The values that decide where credentials are
- * sent are application-scoped in the manifest; they are read here from the
- * user's own settings only, so a workspace `settings.json` never applies.
+ * Typed settings with defaults. The values a workspace must not set are
+ * `application`- or `machine`-scoped in the manifest, and are read here from
+ * the user's own settings only, so a workspace `settings.json` never applies
+ * (not even if VS Code passed on a value it was not meant to).
  */
 export function readSettings(): Settings {
   const c = vscode.workspace.getConfiguration(SECTION);
@@ -47,9 +51,9 @@ export function readSettings(): Settings {
     allowInsecureHttp: user<boolean>('allowInsecureHttp', false) === true,
     timeoutMs: num('requestTimeoutSeconds', 30, 1, 3600) * 1000,
     pollingIntervalMs: num('pollingIntervalSeconds', 120, 0, 86400) * 1000,
-    downloadFolder: c.get<string>('downloadFolder', '').trim(),
+    downloadFolder: String(user('downloadFolder', '')).trim(),
     defaultRecipientType: oneOf('defaultRecipientType', ['PRIMARY', 'REGULAR', 'COPIED'], 'REGULAR'),
-    confirmBeforeSending: c.get<boolean>('confirmBeforeSending', true) !== false,
+    confirmBeforeSending: user<boolean>('confirmBeforeSending', true) !== false,
     pageSize: Math.round(num('pageSize', 50, 10, 1000)),
     headerEncoding: oneOf('nonAsciiHeaderEncoding', ['rfc2047', 'rfc8187'], user('nonAsciiHeaderEncoding', 'rfc2047') as HeaderEncoding),
     timesWithoutZone: oneOf('timesWithoutZone', ['utc', 'local'], 'utc'),

@@ -20,8 +20,7 @@ await esbuild.build({
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  // node-fetch: digest-fetch imports it only where there is no global fetch.
-  external: ['vscode', 'mocha', 'node-fetch'],
+  external: ['vscode', 'mocha'],
   sourcemap: 'inline',
   sourcesContent: false,
   logLevel: 'warning',

@@ -155,6 +155,20 @@ export async function startCodeServer(opts: CodeServerOptions): Promise<RunningC
   return { url: `http://${host}/`, host, process: child, stop };
 }
 
+/**
+ * Installs a .vsix into an extensions folder with code-server's own CLI, as a
+ * user would (it writes the folder's extensions.json, which the server reads
+ * at start). Offline: a .vsix without dependencies needs no gallery.
+ */
+export function installExtension(vsix: string, extensionsDir: string, userDataDir: string): void {
+  const r = spawnSync(process.execPath, [ENTRY, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--install-extension', vsix], {
+    stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: 60_000,
+  });
+  if (r.status !== 0 || !/successfully installed/.test(r.stdout)) {
+    throw new Error(`code-server --install-extension failed (exit ${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
+  }
+}
+
 /** The workbench URL that opens `workspace`, with the extension (and optionally tests) given in the payload. */
 export function workbenchUrl(host: string, workspace: string, payload: [string, string][]): string {
   const query = `folder=${encodeURIComponent(workspace)}`;

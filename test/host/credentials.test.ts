@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { tried } from '../reliability/tally';
 import { submissionNode, waitFor } from './fixtures';
 import type { ScriptedInput } from './scriptedInput';
-import { api, control, logMark, requireSandbox, runRecord, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
+import { api, control, logMark, requireSandbox, runRecord, sandboxState, serviceRequests, signIn, signOut, storedSecret, withAnswers } from './session';
 
 /** Changes the account's credentials on the sandbox, as an administrator would; the run's leak search looks for the new ones too. */
 async function changeOnService(change: { password?: string; key?: string }): Promise<void> {
@@ -40,8 +40,8 @@ describe('credentials refused while signed in', () => {
       ['Sign In', 'Show Log'],
     ]]);
     assert.equal(deps.session.signedIn, false);
-    assert.equal(await deps.context.secrets.get('dsas.apiKey'), undefined, 'the refused key is forgotten');
-    assert.ok(await deps.context.secrets.get('dsas.password'), 'the password is kept');
+    assert.equal(await storedSecret('apiKey'), undefined, 'the refused key is forgotten');
+    assert.ok(await storedSecret('password'), 'the password is kept');
     assert.deepEqual(await deps.submissions.getChildren(), [], 'the view shows its welcome content');
 
     // No loop: a refresh, a poll and some time later, still the one refused request.
@@ -78,7 +78,36 @@ describe('credentials refused while signed in', () => {
     const requests = (await serviceRequests(mark)).map((e) => `${e.method} ${e.path.replace(/^\/dsas\/v1\.1/, '').replace(/\d+/, 'ID')} ${e.status}`);
     assert.deepEqual(requests.slice(0, 2), ['GET /submissions/ID/status 401', 'GET /submissions/ID/status 401'], 'the status request was refused twice, then given up');
     assert.ok(requests.slice(2).every((r) => r.startsWith('GET /submissions ')), `then only the sign-in check: ${requests.join(', ')}`);
-    assert.equal(await deps.context.secrets.get('dsas.password'), NEW_PASSWORD, 'the new password is kept');
+    assert.equal(await storedSecret('password'), NEW_PASSWORD, 'the new password is kept');
+    tried('faults');
+  });
+
+  it('a 403 on one submission is "not allowed" there: one message without Sign In, still signed in, the key kept', async () => {
+    const { deps } = await api();
+    if (!deps.session.signedIn) await signIn();
+    const s = (await sandboxState()).submissions[1];
+    const node = await submissionNode(s.id);
+    const key = await storedSecret('apiKey');
+    assert.ok(key, 'a key is stored');
+    await control('/faults', 'POST', { method: 'GET', path: `^/submissions/${s.id}/status$`, kind: 'status', status: 403, times: 1 });
+    const mark = await logMark();
+    try {
+      const { input } = await withAnswers([], async () => {
+        await vscode.commands.executeCommand('dsas.checkStatus', node);
+        await waitFor('the message', () => (deps.input.raw as ScriptedInput).asked.some((a) => a.method === 'error'));
+      });
+      const errors = input.asked.filter((a) => a.method === 'error');
+      assert.equal(errors.length, 1);
+      assert.match(errors[0].text, /^The service does not allow this for your account \(HTTP 403\)\./);
+      assert.deepEqual(errors[0].items, ['Show Log'], 'no Sign In: nothing was refused');
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    assert.equal(deps.session.signedIn, true);
+    assert.equal(await storedSecret('apiKey'), key, 'the key is kept');
+    const requests = (await serviceRequests(mark)).map((e) => `${e.method} ${e.path.replace(/^\/dsas\/v1\.1/, '').replace(/\d+/, 'ID')} ${e.status}`);
+    assert.deepEqual(requests, ['GET /submissions/ID/status 403', 'GET /submissions 200'], 'the key was checked once on the list');
     tried('faults');
   });
 });
+

@@ -74,6 +74,17 @@ export async function pressCancelOnProgress(text: string): Promise<string> {
   return askRunner(`${endpoint}?text=${encodeURIComponent(text)}`, 'pressing Cancel');
 }
 
+/**
+ * The text the workbench's sidebar shows now (a view's rows or its welcome
+ * content), read from the page by the offline runner (DSAS_SIDEBAR_TEXT_URL):
+ * the extension host cannot see what the workbench renders.
+ */
+export async function sidebarText(): Promise<string> {
+  const endpoint = process.env.DSAS_SIDEBAR_TEXT_URL;
+  if (!endpoint) throw new Error('DSAS_SIDEBAR_TEXT_URL is not set: run through npm run test:host');
+  return askRunner(endpoint, 'reading the sidebar');
+}
+
 function askRunner(url: string, what: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: 'POST', timeout: 20_000 }, (res) => {

@@ -31,12 +31,16 @@ export async function run(): Promise<void> {
     }
   });
 
-  // restricted.test.js needs an untrusted workspace: the runner's --restricted run loads it alone.
-  const restricted = process.env.DSAS_HOST_RESTRICTED === '1';
-  const suites = readdirSync(__dirname).filter((n) => n.endsWith('.test.js') && (n === 'restricted.test.js') === restricted);
+  // Suites that need a VS Code of their own, loaded alone by the runner's run of that name:
+  // restricted.test.js an untrusted workspace (--restricted), installed.test.js the extension
+  // installed from its .vsix and this suite as another extension's (--installed).
+  const own: Record<string, string> = { restricted: 'restricted.test.js', installed: 'installed.test.js' };
+  const run = process.env.DSAS_HOST_RUN ?? '';
+  const only = own[run];
+  const suites = readdirSync(__dirname).filter((n) => n.endsWith('.test.js') && (only ? n === only : !Object.values(own).includes(n)));
   for (const f of suites.sort()) mocha.addFile(path.join(__dirname, f));
   await mocha.loadFilesAsync();
   const failures = await new Promise<number>((resolve) => mocha.run(resolve));
-  save(restricted ? 'test:host-restricted' : 'test:host');
+  save(only ? `test:host-${run}` : 'test:host');
   if (failures > 0) throw new Error(`${failures} host test(s) failed`);
 }

@@ -39,14 +39,15 @@ describe('when the system keyring is unavailable', () => {
       assert.equal(attempts.filter((a) => a === 'store').length, 2, 'both were offered to the keyring');
       await new Promise((r) => setTimeout(r, 500)); // the session rebuilds itself from the secrets' change event
       assert.equal(session.signedIn, true, 'still signed in after the change event');
-      assert.equal(await secrets.get('password'), sb.password, 'the password, from memory');
-      assert.equal(await secrets.get('apiKey'), sb.key, 'the key, from memory');
+      const account = { baseUrl: sb.baseUrl, username: sb.user };
+      assert.equal(await secrets.get(account, 'password'), sb.password, 'the password, from memory');
+      assert.equal(await secrets.get(account, 'apiKey'), sb.key, 'the key, from memory');
       assert.ok((await session.client.listSubmissions()).length > 0, 'the session works');
       // Disposed first: a session reacting to the removal would set the window's signed-in context key for the extension's own session.
       session.dispose();
-      await secrets.clear();
-      assert.equal(await secrets.get('password'), undefined, 'signing out forgets them');
-      assert.equal(await secrets.get('apiKey'), undefined);
+      await secrets.clear(account);
+      assert.equal(await secrets.get(account, 'password'), undefined, 'signing out forgets them');
+      assert.equal(await secrets.get(account, 'apiKey'), undefined);
       tried('lossChecks'); // nothing was lost for lack of a keyring
     } finally {
       session.dispose();

@@ -5,18 +5,21 @@
 // Environment: DSAS_HOST_TIMEOUT_S (default 300) limits the run after the
 // install; DSAS_HOST_GREP runs only the tests whose title matches.
 // `--restricted` runs restricted.test.ts alone, with workspace trust on and
-// the workspace not trusted (Restricted Mode); otherwise trust is off and
-// every other suite runs.
+// the workspace not trusted (Restricted Mode). `--installed` installs the
+// extension from its .vsix (so it runs in Production mode, as users have it)
+// and runs installed.test.ts alone as the tests of a separate probe
+// extension. Otherwise trust is off and every other suite runs.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startSandbox } from '../sandbox';
 import {
-  CHROMIUM, CHROMIUM_ARGS, CHROMIUM_MISSING, ensureCodeServer, freePort, isNoise, ROOT, startCodeServer, workbenchUrl, writeUserSettings, writeWorkspace,
+  CHROMIUM, CHROMIUM_ARGS, CHROMIUM_MISSING, ensureCodeServer, freePort, installExtension, isNoise, ROOT, startCodeServer, workbenchUrl, writeUserSettings, writeWorkspace,
 } from './codeServer';
+import { packageVsix } from './packageVsix';
 import { consoleText, finishOff, processTree, ProcessGuard } from './processes';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
@@ -27,6 +30,21 @@ const timeoutS = Number(process.env.DSAS_HOST_TIMEOUT_S ?? 300);
 const CONSOLE_MARK = '[dsas-host] ';
 const verbose = process.env.DSAS_HOST_VERBOSE === '1';
 const restricted = process.argv.includes('--restricted');
+const installed = process.argv.includes('--installed');
+const runName = restricted ? 'restricted' : installed ? 'installed' : '';
+
+/**
+ * A folder holding an extension that contributes nothing: the development
+ * extension of the --installed run, so that the extension under test is the
+ * installed one and the suite runs as another extension's tests.
+ */
+function writeProbeExtension(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({
+    name: 'dsas-host-probe', publisher: 'dsas-tests', version: '0.0.0', engines: { vscode: '^1.100.0' },
+  }, null, 2)}\n`);
+  return dir;
+}
 
 function step(cmd: string, args: string[]): void {
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
@@ -79,13 +97,21 @@ async function pressCancel(page: Page, text: string): Promise<string> {
 /**
  * Loopback endpoints the host tests call for what only the browser can do:
  * `/screenshot` takes a screenshot of the workbench; `/cancel-progress?text=`
- * presses Cancel on a progress notification, as a user would.
+ * presses Cancel on a progress notification, as a user would; `/sidebar-text`
+ * returns the text the sidebar shows (e.g. a view's welcome content).
  */
 async function workbenchServer(page: Page): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://localhost');
     if (req.method === 'POST' && u.pathname === '/cancel-progress') {
       pressCancel(page, u.searchParams.get('text') ?? '').then(
+        (text) => { res.writeHead(200).end(text); },
+        (e: Error) => { res.writeHead(500).end(e.message); },
+      );
+      return;
+    }
+    if (req.method === 'POST' && u.pathname === '/sidebar-text') {
+      page.locator('[id="workbench.parts.sidebar"]').innerText({ timeout: 5000 }).then(
         (text) => { res.writeHead(200).end(text); },
         (e: Error) => { res.writeHead(500).end(e.message); },
       );
@@ -136,14 +162,15 @@ async function main(guard: ProcessGuard): Promise<number> {
     return 1;
   }
   ensureCodeServer();
-  step(process.execPath, ['esbuild.mjs']);
+  // The --installed run packages its own production bundle instead.
+  if (!installed) step(process.execPath, ['esbuild.mjs']);
   step(process.execPath, ['test/host/build.mjs']);
 
   const started = Date.now();
   guard.deadline(timeoutS * 1000, `host tests did not finish within ${timeoutS} s (set DSAS_HOST_TIMEOUT_S to change the limit); stopping`);
 
-  // Screenshots of this run only: a failure shot from an earlier run would mislead (the Restricted Mode run follows the main one).
-  if (!restricted) rmSync(SCREENSHOTS, { recursive: true, force: true });
+  // Screenshots of this run only: a failure shot from an earlier run would mislead (the other runs follow the main one).
+  if (!runName) rmSync(SCREENSHOTS, { recursive: true, force: true });
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'dsas-host-'));
   guard.add(async () => rmSync(tmp, { recursive: true, force: true }));
   const workspace = path.join(tmp, 'workspace');
@@ -154,7 +181,15 @@ async function main(guard: ProcessGuard): Promise<number> {
   // what reaches it. The extension must use the user settings only.
   const trap = await trapServer();
   guard.add(() => trap.close());
-  writeWorkspace(workspace, { 'dsas.baseUrl': `${trap.url}/dsas/v1.1`, 'dsas.username': 'workspace-user' });
+  // It also tries to switch off the confirmation before sending and to choose where downloads go.
+  const workspaceDownloads = path.join(tmp, 'workspace-chosen-downloads');
+  mkdirSync(workspaceDownloads, { recursive: true });
+  writeWorkspace(workspace, {
+    'dsas.baseUrl': `${trap.url}/dsas/v1.1`,
+    'dsas.username': 'workspace-user',
+    'dsas.confirmBeforeSending': false,
+    'dsas.downloadFolder': workspaceDownloads,
+  });
 
   // A browser server, so that its process can be killed outright should closing hang.
   const browserServer = await chromium.launchServer({
@@ -175,10 +210,18 @@ async function main(guard: ProcessGuard): Promise<number> {
   const userDataDir = path.join(tmp, 'user-data');
   // Restricted Mode without the startup question: the folder simply is not trusted.
   if (restricted) writeUserSettings(userDataDir, { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' });
+  const extensionsDir = path.join(tmp, 'extensions');
+  let developmentPath = ROOT;
+  if (installed) {
+    const at = Date.now();
+    installExtension(packageVsix(path.join(tmp, 'package')), extensionsDir, userDataDir);
+    developmentPath = writeProbeExtension(path.join(tmp, 'probe'));
+    console.log(`host: packaged and installed the .vsix in ${((Date.now() - at) / 1000).toFixed(1)} s`);
+  }
   const cs = await startCodeServer({
     port,
     userDataDir,
-    extensionsDir: path.join(tmp, 'extensions'),
+    extensionsDir,
     workspace,
     workspaceTrust: restricted,
     env: {
@@ -190,10 +233,12 @@ async function main(guard: ProcessGuard): Promise<number> {
       DSAS_SANDBOX_DATA: sb.dataDir,
       DSAS_SCREENSHOT_URL: `${workbench.url}/screenshot`,
       DSAS_CANCEL_PROGRESS_URL: `${workbench.url}/cancel-progress`,
+      DSAS_SIDEBAR_TEXT_URL: `${workbench.url}/sidebar-text`,
       DSAS_TRAP_URL: trap.url,
       DSAS_TEST_ARTIFACTS: ARTIFACTS,
       DSAS_HOST_GREP: process.env.DSAS_HOST_GREP ?? '',
-      DSAS_HOST_RESTRICTED: restricted ? '1' : '',
+      DSAS_HOST_RUN: runName,
+      DSAS_HOST_EXTENSIONS_DIR: extensionsDir,
       DSAS_HOST_CONSOLE_MARK: CONSOLE_MARK,
     },
     onLine: (line) => { if (verbose || (/error/i.test(line) && !isNoise(line))) console.log(`[code-server] ${line}`); },
@@ -219,11 +264,12 @@ async function main(guard: ProcessGuard): Promise<number> {
   page.on('pageerror', (e) => { if (!isNoise(e.message)) console.log(`[workbench page error] ${e.message}`); });
 
   const url = workbenchUrl(cs.host, workspace, [
-    ['extensionDevelopmentPath', `vscode-remote://${cs.host}${ROOT}`],
+    ['extensionDevelopmentPath', `vscode-remote://${cs.host}${developmentPath}`],
     ['extensionTestsPath', `vscode-remote://${cs.host}${TESTS_ENTRY}`],
     ['skipWelcome', 'true'],
   ]);
-  console.log(`host: code-server on ${cs.url}, sandbox on ${sb.baseUrl}${restricted ? ' (Restricted Mode run)' : ''}`);
+  const described = restricted ? ' (Restricted Mode run)' : installed ? ' (installed .vsix, Production mode run)' : '';
+  console.log(`host: code-server on ${cs.url}, sandbox on ${sb.baseUrl}${described}`);
   await page.goto(url);
   const code = await exitCode;
   console.log(`host: suite ${code === 0 ? 'passed' : 'FAILED'} (exit ${code}) in ${((Date.now() - started) / 1000).toFixed(1)} s; artifacts in ${path.relative(ROOT, ARTIFACTS)}/`);

@@ -1,12 +1,15 @@
 // Host-test helpers around the extension's own objects and the sandbox.
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
+import { secretKey, type SecretName } from '../../src/ui/secrets';
 import { extension, sandbox, type SandboxInfo } from './helpers';
 import { ScriptedInput, type Answer } from './scriptedInput';
 
-/** The activated extension's test seam. */
+/** The activated extension's test seam (returned in ExtensionMode.Test only). */
 export async function api(): Promise<ExtensionApi> {
-  return (await extension().activate()) as ExtensionApi;
+  const seam = (await extension().activate()) as ExtensionApi | undefined;
+  if (!seam) throw new Error('the extension returned no test seam: it is not running in ExtensionMode.Test');
+  return seam;
 }
 
 export function requireSandbox(): SandboxInfo {
@@ -56,6 +59,13 @@ export async function signIn(): Promise<void> {
   if (!a.deps.session.signedIn) throw new Error(`sign-in to the sandbox failed; asked: ${input.asked.map((q) => `${q.method}: ${q.text}`).join(' / ')}`);
 }
 
+/** A secret the extension keeps for the sandbox account, read from SecretStorage under the key the extension uses. */
+export async function storedSecret(name: SecretName): Promise<string | undefined> {
+  const sb = requireSandbox();
+  const key = secretKey({ baseUrl: sb.baseUrl, username: sb.user }, name);
+  return key === undefined ? undefined : (await api()).deps.context.secrets.get(key);
+}
+
 /** Signs out without asking. */
 export async function signOut(): Promise<void> {
   await (await api()).deps.session.signOut();
@@ -87,6 +97,8 @@ export interface LoggedRequest {
   /** Path with the service's base path, e.g. /dsas/v1.1/submissions. */
   path: string;
   status: number;
+  /** The user name the request's Authorization header gave, if any. */
+  username?: string;
 }
 
 /** How many requests the sandbox has logged so far: a mark for serviceRequests(). */

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { FromPdf } from '../../src/shared/messages';
 import { closeAllEditors, nextEvent, submissionNode, waitFor } from './fixtures';
 import { readSettings } from '../../src/ui/settings';
-import { api, sandboxState, signIn, withAnswers } from './session';
+import { api, sandboxState, signIn, storedSecret, withAnswers } from './session';
 
 describe('session and remaining commands', () => {
   before(signIn);
@@ -11,13 +11,14 @@ describe('session and remaining commands', () => {
 
   it('Sign Out asks first, then removes both secrets and shows the welcome views', async () => {
     const { deps } = await api();
+    assert.ok(await storedSecret('password') && await storedSecret('apiKey'), 'both are stored for the sandbox account');
     await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.signOut'));
     assert.equal(deps.session.signedIn, true, 'dismissing the question keeps the user signed in');
     const { input } = await withAnswers(['Sign Out'], () => vscode.commands.executeCommand('dsas.signOut'));
     assert.match(input.asked[0].text, /^Sign out and remove the stored password and API key\?/);
     assert.equal(deps.session.signedIn, false);
-    assert.equal(await deps.context.secrets.get('dsas.password'), undefined);
-    assert.equal(await deps.context.secrets.get('dsas.apiKey'), undefined);
+    assert.equal(await storedSecret('password'), undefined);
+    assert.equal(await storedSecret('apiKey'), undefined);
     assert.deepEqual(await deps.submissions.getChildren(), [], 'the view falls back to its welcome content');
     await signIn();
     assert.equal(deps.session.signedIn, true);

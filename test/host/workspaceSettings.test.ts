@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { readSettings } from '../../src/ui/settings';
 import { tried } from '../reliability/tally';
-import { api, control, requireSandbox, runRecord, signIn } from './session';
+import { tempDir, workspaceDir, workspaceFile } from './fixtures';
+import { api, control, logMark, requireSandbox, runRecord, sandboxState, serviceRequests, signIn, withAnswers } from './session';
 
 /** Requests the runner's trap server has received (the workspace's base URL points there). */
 async function trapHits(): Promise<number> {
@@ -13,15 +14,18 @@ async function trapHits(): Promise<number> {
   return ((await (await fetch(`${trap}/__hits`)).json()) as { hits: number }).hits;
 }
 
+/** The test workspace's own settings file (VS Code does not report a workspace value for a setting a workspace may not set). */
+async function workspaceSettings(): Promise<Record<string, unknown>> {
+  const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, '.vscode', 'settings.json');
+  return JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(file))) as Record<string, unknown>;
+}
+
 describe('settings a workspace cannot change', () => {
   before(signIn);
 
   it('ignores a workspace base URL and user name, and sends nothing there', async () => {
     const sb = requireSandbox();
-    // VS Code does not even report a workspace value for an application setting, so read the file.
-    const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, '.vscode', 'settings.json');
-    const workspaceSettings = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(file))) as Record<string, string>;
-    assert.equal(workspaceSettings['dsas.baseUrl'], `${process.env.DSAS_TRAP_URL}/dsas/v1.1`, 'the test workspace does set a base URL');
+    assert.equal((await workspaceSettings())['dsas.baseUrl'], `${process.env.DSAS_TRAP_URL}/dsas/v1.1`, 'the test workspace does set a base URL');
     assert.equal(readSettings().baseUrl, sb.baseUrl);
     assert.equal(readSettings().username, sb.user);
     const list = await (await api()).deps.session.client.listSubmissions();
@@ -29,6 +33,44 @@ describe('settings a workspace cannot change', () => {
     await vscode.commands.executeCommand('dsas.refreshSubmissions');
     assert.equal(await trapHits(), 0);
     tried('leakChecks'); // the workspace's address received nothing
+  });
+
+  it('a workspace cannot switch off the confirmation before sending', async () => {
+    assert.equal((await workspaceSettings())['dsas.confirmBeforeSending'], false, 'the test workspace does switch it off');
+    assert.equal(readSettings().confirmBeforeSending, true);
+    const doc = workspaceFile('workspace-settings/confirm-me.txt', 'to be confirmed\n');
+    const mark = await logMark();
+    const { input } = await withAnswers([
+      'Solo Recipient', 'solo@example.org', 'PRIMARY', '', 'Continue', 'A cover note', '', 'Workspace says no confirmation',
+      undefined, // the confirmation: dismissed
+    ], () => vscode.commands.executeCommand('dsas.newSubmission', doc, [doc]));
+    const confirms = input.asked.filter((a) => a.method === 'confirm');
+    assert.equal(confirms.length, 1, 'the summary was shown for confirmation');
+    assert.match(confirms[0].text, /^Send "Workspace says no confirmation" to 1 recipient\(s\)\?/);
+    assert.deepEqual((await serviceRequests(mark)).filter((e) => e.method !== 'GET'), [], 'declining sent nothing');
+    tried('lossChecks'); // nothing left without the user's consent
+  });
+
+  it('a workspace cannot choose the download folder; the user\'s own setting is used', async () => {
+    const chosen = (await workspaceSettings())['dsas.downloadFolder'];
+    assert.equal(typeof chosen, 'string', 'the test workspace does set a download folder');
+    const f = (await sandboxState()).archives[0];
+    const offered = async () => {
+      const { input } = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', { kind: 'archiveFile', item: { id: f.id, ticket: f.ticket, name: f.name, title: f.title } }));
+      return path.dirname((input.asked[0].options as vscode.SaveDialogOptions).defaultUri!.fsPath);
+    };
+    assert.equal(readSettings().downloadFolder, '');
+    const first = await offered();
+    assert.notEqual(first, chosen, 'not the workspace\'s folder');
+    assert.equal(first, workspaceDir(), 'the default: the first workspace folder');
+    const mine = tempDir('dsas-user-downloads-');
+    const config = vscode.workspace.getConfiguration('dsas');
+    await config.update('downloadFolder', mine, vscode.ConfigurationTarget.Global);
+    try {
+      assert.equal(await offered(), mine, 'the user\'s own setting');
+    } finally {
+      await config.update('downloadFolder', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('keeps no secret in any settings file', async () => {

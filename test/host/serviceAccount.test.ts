@@ -1,0 +1,172 @@
+// The stored password and key belong to one service address and user name:
+// a changed setting signs out (and says why, once) instead of sending them
+// to the new address; the earlier pair finds its secrets again.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { secretKey } from '../../src/ui/secrets';
+import type { InputBoxOptions } from '../../src/ui/userInput';
+import { tried } from '../reliability/tally';
+import { nextEvent, submissionNode, waitFor } from './fixtures';
+import { screenshot, sidebarText } from './helpers';
+import type { ScriptedInput } from './scriptedInput';
+import { api, logMark, requireSandbox, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
+
+/** Requests the runner's trap server has received. */
+async function trapHits(): Promise<number> {
+  const trap = process.env.DSAS_TRAP_URL;
+  if (!trap) throw new Error('DSAS_TRAP_URL is not set: run through npm run test:host');
+  return ((await (await fetch(`${trap}/__hits`)).json()) as { hits: number }).hits;
+}
+
+const config = () => vscode.workspace.getConfiguration('dsas');
+const setUser = (key: 'baseUrl' | 'username', value: string) => config().update(key, value, vscode.ConfigurationTarget.Global);
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Changes a user setting and resolves once the session has reacted to it. */
+async function change(key: 'baseUrl' | 'username', value: string): Promise<void> {
+  const { deps } = await api();
+  const reacted = nextEvent(deps.session.onDidChange, () => true, `the session's reaction to the new ${key}`);
+  await setUser(key, value);
+  await reacted;
+}
+
+/** Waits until the sidebar shows `text` (the offline runner reads the page). */
+async function sidebarShows(text: string): Promise<string> {
+  await vscode.commands.executeCommand('workbench.view.extension.dsas');
+  let seen = '';
+  return waitFor(`the sidebar to say "${text}"`, async () => ((seen = await sidebarText()).includes(text) ? seen : false)).catch((e: Error) => {
+    throw new Error(`${e.message}; it shows: ${JSON.stringify(seen)}`);
+  });
+}
+
+describe('credentials belong to one service address and user name', () => {
+  before(signIn);
+  after(async () => {
+    const sb = requireSandbox();
+    await setUser('baseUrl', sb.baseUrl);
+    await setUser('username', sb.user);
+    await signIn();
+  });
+
+  it('secrets are stored per account: one key for every way of writing the same address, another for any other address or user', () => {
+    const key = (baseUrl: string, username = 'demo') => secretKey({ baseUrl, username }, 'password');
+    const base = key('https://dsas.example.com/service/v1.1');
+    assert.equal(key('HTTPS://DSAS.Example.com:443/service/v1.1/'), base, 'case of scheme and host, default port, trailing slash');
+    for (const other of ['http://dsas.example.com/service/v1.1', 'https://dsas.example.com:8443/service/v1.1', 'https://dsas.example.com/other/v1.1', 'https://dsas.example.com.evil.test/service/v1.1']) {
+      assert.notEqual(key(other), base, other);
+    }
+    assert.notEqual(key('https://dsas.example.com/service/v1.1', 'Demo'), base, 'user names are compared exactly');
+    assert.notEqual(key('https://a.test/x', 'u","https://b.test'), key('https://a.test/x","u', 'https://b.test'), 'no two accounts share a key');
+    assert.equal(key('not a URL'), undefined);
+    assert.equal(key('https://dsas.example.com/service/v1.1', ''), undefined);
+    assert.notEqual(secretKey({ baseUrl: 'https://a.test', username: 'u' }, 'apiKey'), secretKey({ baseUrl: 'https://a.test', username: 'u' }, 'password'));
+  });
+
+  it('a changed address: nothing is sent there, signed out, told once why; the earlier address signs in again without asking', async () => {
+    const sb = requireSandbox();
+    const { deps, pendingStatus } = await api();
+    const s = (await sandboxState()).submissions[0];
+    const node = await submissionNode(s.id);
+    await deps.submissions.refresh();
+    const trapBefore = await trapHits();
+
+    const { input } = await withAnswers([], async () => {
+      await change('baseUrl', `${process.env.DSAS_TRAP_URL}/dsas/v1.1`);
+      // Everything that sends on its own or on a click: both trees, the poll, Check Status.
+      await vscode.commands.executeCommand('dsas.refreshSubmissions');
+      await vscode.commands.executeCommand('dsas.refreshArchive');
+      await deps.submissions.getChildren();
+      await deps.archive.getChildren();
+      await pendingStatus.pollNow();
+      await vscode.commands.executeCommand('dsas.checkStatus', node);
+      await pause(1500);
+      await waitFor('the message', () => (deps.input.raw as ScriptedInput).asked.some((a) => a.method === 'warn'), 3000).catch(() => undefined);
+    });
+    assert.equal(await trapHits() - trapBefore, 0, 'the new address received no request');
+    assert.equal(deps.session.signedIn, false, 'signed out');
+    const host = new URL(process.env.DSAS_TRAP_URL!).host;
+    const told = input.asked.filter((a) => a.method !== 'error' || !a.text.startsWith('You are not signed in'));
+    assert.deepEqual(told.map((a) => [a.method, a.text, a.items]), [[
+      'warn', `The service address changed to ${host}: sign in to use it. Your password and API key were not sent there.`, ['Sign In'],
+    ]], 'one message says why (Check Status adds only its usual "not signed in")');
+    assert.match(await sidebarShows('The service address or user name changed'), /password and API key stored for the earlier one were not sent/);
+    await screenshot('account-changed-welcome');
+
+    const mark = await logMark();
+    const back = await withAnswers([], async () => {
+      await change('baseUrl', sb.baseUrl);
+      await waitFor('the sign-in to come back', () => deps.session.signedIn);
+    });
+    assert.deepEqual(back.input.asked, [], 'nothing asked');
+    await deps.submissions.refresh();
+    assert.equal(deps.submissions.items.length, (await sandboxState()).submissions.length, 'the rows are back');
+    const requests = (await serviceRequests(mark)).map((e) => `${e.method} ${e.path.replace(/^\/dsas\/v1\.1/, '')} ${e.status}`);
+    assert.ok(requests.includes('GET /submissions 200') && !requests.some((r) => / 403$/.test(r)), `the earlier address accepts the stored secrets: ${requests.join(', ')}`);
+    tried('leakChecks'); // the new address received nothing
+  });
+
+  it('a changed user name: signed out and told once, nothing sent for the other user; changing it back signs in again', async () => {
+    const sb = requireSandbox();
+    const { deps, pendingStatus } = await api();
+    assert.equal(deps.session.signedIn, true);
+    const mark = await logMark();
+    const { input } = await withAnswers([], async () => {
+      await change('username', 'someone-else');
+      await vscode.commands.executeCommand('dsas.refreshSubmissions');
+      await pendingStatus.pollNow();
+      await waitFor('the message', () => (deps.input.raw as ScriptedInput).asked.some((a) => a.method === 'warn'), 3000).catch(() => undefined);
+    });
+    assert.equal(deps.session.signedIn, false);
+    assert.deepEqual(input.asked.map((a) => [a.method, a.text, a.items]), [[
+      'warn', `The user name changed to "someone-else": sign in as that user to use it. The password and API key of "${sb.user}" were not sent for it.`, ['Sign In'],
+    ]]);
+    // (The views may still be loading rows for the earlier user when the setting changes.)
+    assert.deepEqual((await serviceRequests(mark)).filter((e) => e.username !== sb.user).map((e) => `${e.method} ${e.path} as ${e.username}`), [], 'nothing was sent for the new user');
+    await withAnswers([], async () => {
+      await change('username', sb.user);
+      await waitFor('the sign-in to come back', () => deps.session.signedIn);
+    });
+    tried('leakChecks');
+  });
+
+  it('secrets under the fixed keys of version 0.1 are not used, and are removed on activation', async () => {
+    const sb = requireSandbox();
+    const { deps } = await api();
+    await signOut();
+    await deps.context.secrets.store('dsas.password', sb.password);
+    await deps.context.secrets.store('dsas.apiKey', sb.key);
+    const mark = await logMark();
+    await deps.session.restore();
+    assert.equal(deps.session.signedIn, false, 'the 0.1 secrets do not sign in');
+    // What activate() does: the 0.1 secrets are removed, and the user is told to sign in once.
+    const { input } = await withAnswers([], () => deps.session.start());
+    assert.equal(await deps.context.secrets.get('dsas.password'), undefined, 'the 0.1 password is removed');
+    assert.equal(await deps.context.secrets.get('dsas.apiKey'), undefined, 'the 0.1 key is removed');
+    assert.equal(deps.session.signedIn, false);
+    assert.deepEqual(input.asked.map((a) => [a.method, a.items]), [['info', ['Sign In']]]);
+    assert.match(input.asked[0].text, /^Sign in again/);
+    assert.deepEqual(await serviceRequests(mark), [], 'nothing was sent with them');
+    tried('leakChecks');
+  });
+
+  it('the sign-in prompt accepts any user name without control characters (non-ASCII, quotes, backslashes)', async () => {
+    const sb = requireSandbox();
+    const { deps } = await api();
+    assert.equal(deps.session.signedIn, false);
+    await setUser('username', '');
+    const name = 'Zoë "Q" O\\Brien-日本';
+    let validate: InputBoxOptions['validate'];
+    await withAnswers([
+      (asked) => {
+        validate = (asked.options as InputBoxOptions).validate;
+        return name;
+      },
+      undefined, // the password: dismissed
+    ], () => vscode.commands.executeCommand('dsas.signIn'));
+    assert.equal(config().get('username'), name, 'the name was accepted as typed');
+    assert.ok(validate, 'the prompt validates');
+    assert.equal(validate('plain'), undefined);
+    for (const bad of ['', '   ', 'tab\there', 'bell\u0007', 'line\nbreak', 'c1\u0085']) assert.ok(validate(bad), `refused: ${JSON.stringify(bad)}`);
+    await setUser('username', sb.user);
+  });
+});
