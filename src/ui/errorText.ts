@@ -24,7 +24,7 @@ export function describeError(e: unknown): string {
     case 'keyRefused':
       return vscode.l10n.t('The service refused the API key.') + detail;
     case 'authUnsupported':
-      return vscode.l10n.t('Signing in did not work: {0} Your password and key were kept.', e.message);
+      return vscode.l10n.t('{0} Nothing was refused: your password and API key are kept.', e.message);
     case 'forbidden':
       return vscode.l10n.t('The service does not allow this for your account (HTTP 403).') + detail;
     case 'notFound':
