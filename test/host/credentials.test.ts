@@ -106,7 +106,9 @@ describe('credentials refused while signed in', () => {
     assert.equal(deps.session.signedIn, true);
     assert.equal(await storedSecret('apiKey'), key, 'the key is kept');
     const requests = (await serviceRequests(mark)).map((e) => `${e.method} ${e.path.replace(/^\/dsas\/v1\.1/, '').replace(/\d+/, 'ID')} ${e.status}`);
-    assert.deepEqual(requests, ['GET /submissions/ID/status 403', 'GET /submissions 200'], 'the key was checked once on the list');
+    // The archive view may still be loading after the sign-in before: only the submission requests are this test's.
+    assert.deepEqual(requests.filter((r) => r.startsWith('GET /submissions')), ['GET /submissions/ID/status 403', 'GET /submissions 200'], 'the key was checked once on the list');
+    assert.ok(requests.every((r) => !r.endsWith(' 403') || r.includes('/status')), requests.join(', '));
     tried('faults');
   });
 });
