@@ -196,7 +196,7 @@ describe('ServiceClient validation', () => {
 
     it('refuses a user name with a line break, and accepts quotes and non-ASCII', () => {
       assert.throws(() => new ServiceClient({ ...OPTIONS, credentials: { ...OPTIONS.credentials, username: 'u\nx' } }),
-        isError('invalidRequest', 'The user name must not be empty or contain control characters.'));
+        isError('invalidRequest', 'The user name must be a single line without control characters.'));
       for (const username of ['u"x', 'Zoë']) assert.doesNotThrow(() => new ServiceClient({ ...OPTIONS, credentials: { ...OPTIONS.credentials, username } }));
     });
 

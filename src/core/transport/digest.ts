@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { invalidRequest } from '../errors';
+import { checkNotBlank, checkSingleLine } from '../validate';
 import type { Challenge } from './challenge';
 
 /** Hash of each algorithm family (RFC 7616 3.2); node:crypto computes them all. */
@@ -48,10 +48,8 @@ export class DigestSession {
 
   constructor(private readonly username: string, private readonly password: string, private readonly now: () => number = Date.now) {
     // Any text can travel in username* (RFC 8187), but no control character belongs in a user name.
-    // eslint-disable-next-line no-control-regex
-    if (username === '' || /[\u0000-\u001F\u007F-\u009F]/.test(username)) {
-      throw invalidRequest('The user name must not be empty or contain control characters.');
-    }
+    checkNotBlank('The user name', username);
+    checkSingleLine('The user name', username);
   }
 
   get hasChallenge(): boolean {
