@@ -1,8 +1,9 @@
-import { createReadStream, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { saveResponse, type DownloadOptions, type DownloadResult, type DownloadTarget } from './download';
 import { invalidRequest } from './errors';
+import { fileChunks, type CheckedFile } from './fileChunks';
 import { fileNameFromContentDisposition, safeFileName } from './fileNames';
 import { encodeHeaderValue, type HeaderEncoding } from './headerEncoding';
 import { mediaTypeFor } from './mediaTypes';
@@ -154,12 +155,12 @@ export class ServiceClient {
     }, this.packageDefaults), 'utf8');
     const parts: FormPart[] = [
       { field: 'attachment[]', fileName: this.packageFileName, contentType: 'application/xml', content: { buffer: xml } },
-      ...docs.map((d): FormPart => ({ field: 'attachment[]', fileName: d.name, contentType: mediaTypeFor(d.name), content: { path: d.path, size: d.size } })),
+      ...docs.map((d): FormPart => ({ field: 'attachment[]', fileName: d.name, contentType: mediaTypeFor(d.name), content: { file: d.file } })),
     ];
     const body = multipartBody(parts);
     const text = await this.transport.sendOnce({
       method: 'POST', path: '/submissions', operation: 'POST /submissions',
-      headers: { 'Content-Type': body.contentType, Expect: '' },
+      headers: { 'Content-Type': body.contentType },
       body: withProgress(body, o.onProgress), signal: o.signal,
     });
     return this.read.created(text, 'POST /submissions');
@@ -196,18 +197,17 @@ export class ServiceClient {
       'X-Service-Title': encodeHeaderValue('The title', f.title, this.headerEncoding),
       'X-Service-Name': encodeHeaderValue('The file name', name, this.headerEncoding),
       'Content-Type': 'application/octet-stream',
-      Expect: '',
     };
-    const size = await readableSize(f.path, name);
+    const file = await checkedFile(f.path, name);
     const text = await this.transport.sendOnce({
       method: 'PUT', path: '/archives', operation: 'PUT /archives', headers, signal: o.signal,
-      body: withProgress(fileBody(f.path, size), o.onProgress),
+      body: withProgress(fileBody(file, name), o.onProgress),
     });
     return this.read.uploaded(text, 'PUT /archives');
   }
 
   /** Validates a new submission; returns its documents with names and sizes. */
-  private async checkSubmission(s: NewSubmission): Promise<{ path: string; name: string; size: number }[]> {
+  private async checkSubmission(s: NewSubmission): Promise<{ name: string; file: CheckedFile }[]> {
     checkSingleLine('The form reference', s.formReference);
     checkXmlText('The form reference', s.formReference);
     if (s.recipients.length === 0) throw invalidRequest('A submission needs at least one recipient.');
@@ -228,7 +228,7 @@ export class ServiceClient {
     checkXmlText('The data', s.data ?? '');
     if (s.documents.length === 0) throw invalidRequest('A submission needs at least one document.');
     const seen = new Set<string>();
-    const docs: { path: string; name: string; size: number }[] = [];
+    const docs: { name: string; file: CheckedFile }[] = [];
     for (const d of s.documents) {
       const name = d.name ?? path.basename(d.path);
       checkNotBlank('A document name', name);
@@ -238,7 +238,7 @@ export class ServiceClient {
       if (seen.has(key)) throw invalidRequest(`Two documents are named "${name}"; each attachment needs its own name.`);
       if (key === this.packageFileName.toLowerCase()) throw invalidRequest(`A document may not be named "${this.packageFileName}": that name is the package's.`);
       seen.add(key);
-      docs.push({ path: d.path, name, size: await readableSize(d.path, name) });
+      docs.push({ name, file: await checkedFile(d.path, name) });
     }
     return docs;
   }
@@ -254,8 +254,8 @@ function attachmentPath(submissionId: string, a: Attachment): string {
   return `/submissions/${seg(submissionId)}/attachment/${seg(a.id)}/${seg(a.ticket)}`;
 }
 
-/** Size of a readable, non-empty regular file, or a clear error. */
-async function readableSize(p: string, label: string): Promise<number> {
+/** A readable, non-empty regular file with its size and time, or a clear error. */
+async function checkedFile(p: string, label: string): Promise<CheckedFile> {
   let st;
   try {
     st = await fs.stat(p);
@@ -267,13 +267,13 @@ async function readableSize(p: string, label: string): Promise<number> {
   }
   if (!st.isFile()) throw invalidRequest(`"${label}" is not a file.`);
   if (st.size === 0) throw invalidRequest(`"${label}" is empty.`);
-  return st.size;
+  return { path: p, size: st.size, mtimeMs: st.mtimeMs };
 }
 
-function fileBody(p: string, size: number): { open: () => Readable; length: number } {
+function fileBody(file: CheckedFile, label: string): { open: () => Readable; length: number } {
   return {
-    length: size,
-    open: () => createReadStream(p, { highWaterMark: 1024 * 1024 }),
+    length: file.size,
+    open: () => Readable.from(fileChunks(file, label), { objectMode: false }),
   };
 }
 

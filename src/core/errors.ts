@@ -20,6 +20,11 @@ export type ServiceErrorKind =
   | 'badResponse'
   /** The connection failed or dropped. */
   | 'network'
+  /**
+   * The service's TLS certificate was refused (expired, another host name, an
+   * authority not trusted here). Not retried, and nothing was sent.
+   */
+  | 'untrusted'
   /** No answer, or no progress, within the configured time. */
   | 'timeout'
   /** The caller cancelled. */
@@ -69,4 +74,12 @@ export function cancelledError(operation?: string): ServiceError {
 
 export function invalidRequest(message: string): ServiceError {
   return new ServiceError('invalidRequest', message);
+}
+
+/**
+ * Why a signal aborted: the ServiceError it was aborted with (a deadline
+ * passing is a timeout), else a plain cancel.
+ */
+export function abortReason(signal: AbortSignal | undefined, operation?: string): ServiceError {
+  return signal?.reason instanceof ServiceError ? signal.reason : cancelledError(operation);
 }

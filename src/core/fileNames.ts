@@ -1,24 +1,42 @@
 /**
  * File names that come from the service (metadata or Content-Disposition)
  * are made safe before they touch the disk: one path component, no `..`, no
- * control or bidi characters, no reserved device names, bounded length.
+ * control, bidi or invisible characters, no reserved device names, bounded
+ * length, no trailing dot or space.
  */
 
 const MAX_NAME_BYTES = 200;
 const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(\..*)?$/i;
 // eslint-disable-next-line no-control-regex
-const UNSAFE_CHARS = /[\u0000-\u001F\u007F-\u009F<>:"/\\|?*\u200E\u200F\u202A-\u202E\u2066-\u2069\u061C\uFEFF]/gu;
+const UNSAFE_CHARS = /[\u0000-\u001F\u007F-\u009F<>:"/\\|?*\u200E\u200F\u202A-\u202E\u2066-\u2069\u061C]/gu;
+/**
+ * Unicode's Default_Ignorable_Code_Point (zero-width space and joiners, word
+ * joiner, soft hyphen, BOM, variation selectors, tags, fillers…): characters
+ * that render as nothing, so they only make a name look like another one or
+ * like none. The one exception is an emoji sequence (UTS #51), where the
+ * joiner and variation selector are what draws it; the first alternative
+ * matches such a sequence whole so that it is kept.
+ */
+const EMOJI = '\\p{Extended_Pictographic}[\\u{1F3FB}-\\u{1F3FF}]?\\uFE0F?';
+const INVISIBLE = new RegExp(`(${EMOJI}(?:\\u200D${EMOJI})*)|\\p{Default_Ignorable_Code_Point}`, 'gu');
 
 export function safeFileName(name: string | undefined, fallback = 'download'): string {
-  let n = (name ?? '').normalize('NFC');
   // Keep only the last path component, whichever separator was used.
-  n = n.split(/[/\\]/).pop() ?? '';
-  n = n.replace(UNSAFE_CHARS, '_');
-  // Leading dots would hide the file (and `..` is a path); trailing dots and spaces vanish on Windows.
-  n = n.replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
+  let n = (name ?? '').split(/[/\\]/).pop() ?? '';
+  // Controls and bidi marks become a visible `_`; invisible characters are removed before the
+  // checks below, so that what is left is judged as what it looks like.
+  n = n.replace(UNSAFE_CHARS, '_').replace(INVISIBLE, (_, emoji?: string) => emoji ?? '').normalize('NFC');
+  // Leading dots would hide the file (and `..` is a path).
+  n = withoutTrailingDotsOrSpaces(n.replace(/^[.\s]+/, ''));
   if (n === '' || /^_+$/.test(n)) n = safeFallback(fallback);
   if (RESERVED.test(n)) n = `_${n}`;
-  return truncate(n);
+  // The cut can land just after a dot or a space.
+  return withoutTrailingDotsOrSpaces(truncate(n));
+}
+
+/** Windows drops trailing dots and spaces, so the saved name would differ from the one shown. */
+function withoutTrailingDotsOrSpaces(n: string): string {
+  return n.replace(/[.\s]+$/, '');
 }
 
 function safeFallback(fallback: string): string {

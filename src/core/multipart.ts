@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { ServiceError } from './errors';
+import { fileChunks, type CheckedFile } from './fileChunks';
 import type { BodySource } from './transport/http';
 
 /** One `multipart/form-data` part: in memory (the package) or a file streamed from disk. */
@@ -9,20 +8,17 @@ export interface FormPart {
   readonly field: string;
   readonly fileName: string;
   readonly contentType: string;
-  readonly content: { readonly buffer: Buffer } | { readonly path: string; readonly size: number };
+  readonly content: { readonly buffer: Buffer } | { readonly file: CheckedFile };
 }
 
 export interface MultipartBody extends BodySource {
   readonly contentType: string;
 }
 
-/** Read size for documents: large enough that a 1 GiB file is few chunks. */
-const CHUNK = 1024 * 1024;
-
 /**
  * A multipart body whose length is known before sending (so it goes out with
  * Content-Length, not chunked) and whose files are read from disk as they are
- * sent. A file that changes size while being sent is an error, not a corrupt part.
+ * sent. A file that changes while being sent is an error, not a corrupt part.
  */
 export function multipartBody(parts: readonly FormPart[]): MultipartBody {
   const boundary = `----dsas${randomBytes(16).toString('hex')}`;
@@ -49,25 +45,13 @@ async function* generate(parts: readonly FormPart[], heads: readonly Buffer[], t
       yield c.buffer;
       continue;
     }
-    let read = 0;
-    try {
-      for await (const chunk of createReadStream(c.path, { highWaterMark: CHUNK }) as AsyncIterable<Buffer>) {
-        read += chunk.length;
-        if (read > c.size) break;
-        yield chunk;
-      }
-    } catch (e) {
-      throw new ServiceError('localFile', `"${part.fileName}" could not be read: ${(e as NodeJS.ErrnoException).code ?? String(e)}.`, { cause: e });
-    }
-    if (read !== c.size) {
-      throw new ServiceError('localFile', `"${part.fileName}" changed while it was being sent (${c.size} bytes expected, ${read} read).`);
-    }
+    yield* fileChunks(c.file, part.fileName);
   }
   yield tail;
 }
 
 function sizeOf(p: FormPart): number {
-  return 'buffer' in p.content ? p.content.buffer.length : p.content.size;
+  return 'buffer' in p.content ? p.content.buffer.length : p.content.file.size;
 }
 
 /** Quoting as browsers do for form-data names: UTF-8 as is, `"` CR LF percent-encoded. */

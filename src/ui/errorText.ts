@@ -37,6 +37,9 @@ export function describeError(e: unknown): string {
       return e.outcomeUnknown
         ? vscode.l10n.t('The connection failed while sending, so it is not known whether the service received it: {0}', e.message)
         : vscode.l10n.t('The service could not be reached: {0}', e.message);
+    case 'untrusted':
+      // The remedy VS Code honours for the extension's own connections (see the README, "Company certificates").
+      return vscode.l10n.t('{0} Nothing was sent. If your organisation uses its own certificate authority, add its certificate to the operating system\'s trusted certificates and keep the setting "http.systemCertificates" on, then reload the window.', e.message);
     case 'timeout':
       return vscode.l10n.t('The service did not answer in time: {0}', e.message);
     case 'cancelled':

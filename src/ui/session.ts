@@ -233,6 +233,7 @@ export class Session implements vscode.Disposable {
       baseUrl: s.baseUrl,
       credentials: { username: s.username, password, apiKey },
       timeoutMs: s.timeoutMs,
+      responseDeadlineMs: s.responseDeadlineMs,
       logger: this.log,
       headerEncoding: s.headerEncoding,
       naiveTimeZone: s.timesWithoutZone,

@@ -9,6 +9,7 @@ export interface Settings {
   readonly username: string;
   readonly allowInsecureHttp: boolean;
   readonly timeoutMs: number;
+  readonly responseDeadlineMs: number;
   readonly pollingIntervalMs: number;
   readonly downloadFolder: string;
   readonly defaultRecipientType: RecipientTypeSetting;
@@ -50,6 +51,7 @@ export function readSettings(): Settings {
     username: String(user('username', '')).trim(),
     allowInsecureHttp: user<boolean>('allowInsecureHttp', false) === true,
     timeoutMs: num('requestTimeoutSeconds', 30, 1, 3600) * 1000,
+    responseDeadlineMs: num('responseDeadlineSeconds', 60, 5, 3600) * 1000,
     pollingIntervalMs: num('pollingIntervalSeconds', 120, 0, 86400) * 1000,
     downloadFolder: String(user('downloadFolder', '')).trim(),
     defaultRecipientType: oneOf('defaultRecipientType', ['PRIMARY', 'REGULAR', 'COPIED'], 'REGULAR'),
@@ -62,7 +64,7 @@ export function readSettings(): Settings {
 
 /** Whether a change touches anything the connection is built from. */
 export function affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
-  return ['baseUrl', 'username', 'allowInsecureHttp', 'requestTimeoutSeconds', 'nonAsciiHeaderEncoding', 'timesWithoutZone']
+  return ['baseUrl', 'username', 'allowInsecureHttp', 'requestTimeoutSeconds', 'responseDeadlineSeconds', 'nonAsciiHeaderEncoding', 'timesWithoutZone']
     .some((k) => e.affectsConfiguration(`${SECTION}.${k}`));
 }
 

@@ -116,6 +116,30 @@ describe('archive commands', () => {
     assert.ok(input.asked.some((a) => a.method === 'info' && a.items?.includes('Open')), 'Open is offered afterwards');
   });
 
+  it('Cancel pressed once a file has gone out: the archive is checked and says it arrived', async function () {
+    if (!process.env.DSAS_CANCEL_PROGRESS_URL) this.skip();
+    const title = `Cancelled late ${Date.now()}`;
+    const uri = workspaceFile('late/late-upload.txt', 'uploaded, then cancelled\n');
+    // The service stores the file, then answers one byte a second.
+    await control('/faults', 'POST', { method: 'PUT', path: '^/archives$', kind: 'slowBody', ms: 1000, chunkBytes: 1 });
+    try {
+      const archiving = withAnswers([title], () => vscode.commands.executeCommand('dsas.archiveFile', uri));
+      await waitFor('the service to store it', async () => (await sandboxState()).archives.some((a) => a.title === title));
+      await pressCancelOnProgress('Archiving "late-upload.txt"');
+      const { input } = await archiving;
+      const stored = (await sandboxState()).archives.filter((a) => a.title === title);
+      assert.equal(stored.length, 1, 'sent once');
+      const told = input.asked.filter((a) => a.method === 'info' || a.method === 'warn' || a.method === 'error');
+      assert.equal(told.length, 1, told.map((t) => t.text).join(' | '));
+      assert.equal(told[0].method, 'info');
+      assert.equal(told[0].text, `Cancelled after everything had been sent. The archive received "${title}": it is file ${stored[0].id}. Do not upload it again.`);
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    tried('faults');
+    tried('lossChecks');
+  });
+
   it('Cancel in the progress notification stops a slow download at once, quietly, and leaves nothing', async function () {
     // Only the offline runner can press a button in the workbench (not @vscode/test-electron).
     if (!process.env.DSAS_CANCEL_PROGRESS_URL) this.skip();

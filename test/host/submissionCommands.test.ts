@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { stateOf, type AttachmentNode, type SubmissionNode } from '../../src/ui/trees/nodes';
 import { BACK, type InputBoxOptions, type QuickPickOptions } from '../../src/ui/userInput';
-import { binaryBytes, closeAllEditors, sha256File, submissionNode, tempDir, workspaceFile } from './fixtures';
+import { binaryBytes, closeAllEditors, sha256File, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
+import { pressCancelOnProgress } from './helpers';
 import type { Answer } from './scriptedInput';
 import { api, control, requireSandbox, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
 import { tried } from '../reliability/tally';
@@ -133,16 +134,18 @@ describe('submission commands', () => {
     assert.deepEqual(s?.attachments.map((a) => a.name), ['figures.bin']);
   });
 
-  it('after a connection failure while sending, it offers to check the list and never re-sends', async () => {
+  /** The messages the user was shown (not the questions asked). */
+  const toldOf = (input: { asked: readonly { method: string; text: string }[] }) => input.asked.filter((a) => a.method === 'info' || a.method === 'warn' || a.method === 'error');
+
+  it('after a connection failure while sending, it checks the list by itself, says in one message that nothing arrived, and never re-sends', async () => {
     const before = await submissionCount();
     await control('/faults', 'POST', { method: 'POST', path: '^/submissions$', kind: 'drop', afterBytes: 50 * 1024 });
     try {
-      const { input } = await withAnswers([...shortWizard(`Dropped ${Date.now()}`), 'Send', 'Check the List'], () => vscode.commands.executeCommand('dsas.newSubmission', docs[1]));
-      const failure = input.asked.find((a) => a.method === 'error');
-      assert.ok(failure?.text.includes('not known whether the service received it'), failure?.text);
-      const verdict = input.asked.at(-1);
-      assert.equal(verdict?.method, 'warn');
-      assert.match(verdict.text, /did not receive it/);
+      const { input } = await withAnswers([...shortWizard(`Dropped ${Date.now()}`), 'Send'], () => vscode.commands.executeCommand('dsas.newSubmission', docs[1]));
+      const told = toldOf(input);
+      assert.equal(told.length, 1, told.map((t) => t.text).join(' | '));
+      assert.equal(told[0].method, 'warn');
+      assert.match(told[0].text, /did not receive/);
     } finally {
       await control('/faults', 'DELETE');
     }
@@ -151,6 +154,52 @@ describe('submission commands', () => {
     assert.ok(posts.length >= 1);
     tried('faults');
     tried('lossChecks');
+  });
+
+  it('Cancel pressed once the documents have gone out: the list is checked and says the service received it', async function () {
+    // Only the offline runner can press a button in the workbench (not @vscode/test-electron).
+    if (!process.env.DSAS_CANCEL_PROGRESS_URL) this.skip();
+    const formReference = `Cancelled late ${Date.now()}`;
+    // The service stores the submission, then answers one byte a second.
+    await control('/faults', 'POST', { method: 'POST', path: '^/submissions$', kind: 'slowBody', ms: 1000, chunkBytes: 1 });
+    try {
+      const sending = withAnswers([...shortWizard(formReference), 'Send'], () => vscode.commands.executeCommand('dsas.newSubmission', docs[0]));
+      await waitFor('the service to store it', async () => (await sandboxState()).submissions.some((s) => s.formReference === formReference));
+      await pressCancelOnProgress(`Sending "${formReference}"`);
+      const { input } = await sending;
+      const stored = (await sandboxState()).submissions.filter((s) => s.formReference === formReference);
+      assert.equal(stored.length, 1, 'sent once');
+      const told = toldOf(input);
+      assert.equal(told.length, 1, told.map((t) => t.text).join(' | '));
+      assert.equal(told[0].method, 'info', told[0].text);
+      assert.match(told[0].text, new RegExp(`^Cancelled after everything had been sent\\. The service received "${formReference}": it is submission ${stored[0].id}, created .*Do not send it again\\.$`));
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    tried('faults');
+    tried('lossChecks');
+  });
+
+  it('when the list before sending could not be read, an older submission of the same name is never taken for the one just sent', async () => {
+    const older = (await sandboxState()).submissions[0];
+    const before = await submissionCount();
+    // Loads still under way (a sign-in's) must not take the faults meant for the list before sending.
+    await (await api()).deps.submissions.refresh();
+    // The list before sending fails (first try and 3 retries); the whole request arrives and is never answered.
+    await control('/faults', 'POST', { method: 'GET', path: '^/submissions$', kind: 'status', status: 500, times: 4 });
+    await control('/faults', 'POST', { method: 'POST', path: '^/submissions$', kind: 'hangUp' });
+    try {
+      const { input } = await withAnswers([...shortWizard(older.formReference), 'Send'], () => vscode.commands.executeCommand('dsas.newSubmission', docs[0]));
+      const told = toldOf(input);
+      assert.equal(told.length, 1, told.map((t) => t.text).join(' | '));
+      assert.equal(told[0].method, 'warn', told[0].text);
+      assert.match(told[0].text, new RegExp(`^The connection failed after everything had been sent: .*The list has 1 submission\\(s\\) named "${older.formReference}"; the newest is ${older.id}, .*it is not known whether that one is the one just sent`));
+      assert.doesNotMatch(told[0].text, /The service received/);
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    assert.equal(await submissionCount(), before);
+    tried('faults');
   });
 
   it('Check Status shows the state and updates the row', async () => {

@@ -289,6 +289,27 @@ describe('sidebar trees', () => {
     tried('lossChecks'); // the rows shown were kept
   });
 
+  it('Refresh does not wait behind a list that trickles in: it starts again at once and shows the rows', async () => {
+    const ids = (await sandboxState()).submissions.map((x) => x.id).sort();
+    // One byte a second: the list would take minutes (the response deadline ends it after 60 s).
+    await control('/faults', 'POST', { method: 'GET', path: '^/submissions$', kind: 'slowBody', ms: 1000, chunkBytes: 1 });
+    try {
+      const stalled = deps.submissions.refreshList();
+      await waitFor('the trickled list to start', async () => (await control<{ faults: { hits: number }[] }>('/faults')).faults.every((f) => f.hits > 0));
+      const started = Date.now();
+      await vscode.commands.executeCommand('dsas.refreshSubmissions');
+      const took = Date.now() - started;
+      assert.ok(took < 5000, `Refresh took ${took} ms`);
+      const shown = (await subs().getChildren()).flatMap((n) => (n.kind === 'submission' ? [n.item.id] : []));
+      assert.ok(shown.length > 0 && shown.every((id) => ids.includes(id)), `rows ${shown.join(', ')}`);
+      assert.equal(deps.submissions.view.message, undefined, 'no stale notice: the abandoned load is not an error');
+      await stalled;
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    tried('faults');
+  });
+
   it('files dropped on the Archive view are archived through Archive This File', async () => {
     const a = workspaceFile('trees/dropped a.txt', 'dropped a\n');
     const b = workspaceFile('trees/dropped-b.txt', 'dropped b\n');

@@ -20,6 +20,8 @@ export interface HostileEntry {
   /** Whether the Digest response matches the server's password: when the request arrived, and again when `standard` answers it. */
   passwordOk?: boolean;
   readonly key?: string;
+  /** The request's headers as they arrived. */
+  readonly headers: http.IncomingHttpHeaders;
   /** Body bytes received (filled in once the body was read). */
   bodyBytes: number;
   status?: number;
@@ -143,7 +145,7 @@ export class HostileServer {
     const passwordOk = this.verify(req, digest);
     const entry: HostileEntry = {
       n: this.log.length + 1, method: req.method ?? '', path: url.pathname.replace(BASE_PATH, '') + url.search,
-      digest, passwordOk, key: req.headers['x-service-key'] as string | undefined, bodyBytes: 0,
+      digest, passwordOk, key: req.headers['x-service-key'] as string | undefined, headers: req.headers, bodyBytes: 0,
     };
     this.log.push(entry);
     req.on('data', (c: Buffer) => { entry.bodyBytes += c.length; });
@@ -158,13 +160,15 @@ export async function startHostile(script: Script): Promise<HostileServer> {
   return new HostileServer(script).listen();
 }
 
-/** A small valid answer: an empty list of submissions or of archive files, or a new file's id for a PUT. */
+/** A small valid answer: an empty list of submissions or of archive files, or the new item's id for a PUT or POST. */
 export function sendOk(x: Exchange): void {
   const done = (): void => {
     x.res.writeHead(200, { 'Content-Type': 'application/xml' });
     const { method, path } = x.entry;
     x.res.end(`<?xml version="1.0"?><response status="ok">${
-      method === 'PUT' ? '<file><id>77</id></file>' : path.startsWith('/archives') ? '<Files></Files>' : '<Submissions></Submissions>'
+      method === 'PUT' ? '<file><id>77</id></file>'
+        : method === 'POST' ? '<submission status="created"><id>88</id></submission>'
+          : path.startsWith('/archives') ? '<Files></Files>' : '<Submissions></Submissions>'
     }</response>`);
   };
   // Answer once the body is in, as a service that stores it would.

@@ -592,6 +592,23 @@ describe('sandbox service', function () {
       await curlOk(sb, '/submissions');
     });
 
+    it('hangUp reads the whole multipart POST, creates nothing and never answers', async () => {
+      const dir = mkdtempSync(path.join(work, 'hangup-'));
+      writeFileSync(path.join(dir, 'package.xml'), packageXml(['big.pdf']));
+      writeFileSync(path.join(dir, 'big.pdf'), randomBytes(300_000));
+      const before = sb.store.submissions.length;
+      sb.faults.add({ kind: 'hangUp', method: 'POST', path: '^/submissions$', times: 3 });
+      const r = await curl(sb, '/submissions', ['-F', `attachment[]=@${path.join(dir, 'package.xml')};type=application/xml`, '-F', `attachment[]=@${path.join(dir, 'big.pdf')};type=application/pdf`]);
+      assert.notEqual(r.code, 0);
+      assert.equal(sb.store.submissions.length, before);
+      await waitFor(() => sb.accessLog.some((e) => e.method === 'POST' && e.fault === 'hangUp'));
+      const entry = sb.accessLog.find((e) => e.method === 'POST' && e.fault === 'hangUp')!;
+      assert.equal(entry.aborted, true);
+      assert.ok(entry.bytesIn > 300_000, `all of it arrived (${entry.bytesIn} bytes)`);
+      sb.faults.clear();
+      await curlOk(sb, '/submissions');
+    });
+
     it('faults set over HTTP: status, malformed, notXml, statusNotOk, empty, slowBody, delay', async () => {
       const add = async (rule: object) => {
         const r = await raw(`${sb.origin}/__sandbox/faults`, { method: 'POST', body: Buffer.from(JSON.stringify({ path: '^/archives$', ...rule })) });

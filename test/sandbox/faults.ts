@@ -2,7 +2,7 @@
 // also slows the 401 challenge); every other kind is matched only after auth
 // and key checks passed, so the Digest round trip never consumes a fault.
 
-export const FAULT_KINDS = ['delay', 'status', 'drop', 'malformed', 'notXml', 'statusNotOk', 'slowBody', 'empty', 'disposition'] as const;
+export const FAULT_KINDS = ['delay', 'status', 'drop', 'malformed', 'notXml', 'statusNotOk', 'slowBody', 'empty', 'disposition', 'hangUp'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultRule {

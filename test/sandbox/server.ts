@@ -84,6 +84,13 @@ async function decide(ctx: RequestContext, cfg: ServerConfig, expectationFailed:
     ctx.entry.fault = ctx.fault.kind;
     const r = faultReply(ctx);
     if (r) return r;
+    if (ctx.fault.kind === 'hangUp') {
+      // The whole request arrives, nothing is processed, and no answer ever comes.
+      for await (const chunk of ctx.body()) void chunk;
+      ctx.entry.aborted = true;
+      ctx.req.socket.destroy();
+      return undefined;
+    }
     if (ctx.fault.kind === 'drop' && ctx.fault.afterBytes === undefined) {
       ctx.entry.aborted = true;
       ctx.req.socket.destroy();

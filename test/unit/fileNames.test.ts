@@ -83,8 +83,42 @@ describe('safeFileName', () => {
     assert.equal(out, 'b'.repeat(200));
   });
 
+  it('never leaves a trailing dot or space where the cut lands', () => {
+    // 300 characters without a usable extension: the 200-byte cut lands on the dot or the space.
+    assert.equal(safeFileName(`${'a'.repeat(199)}.${'b'.repeat(100)}`), 'a'.repeat(199));
+    assert.equal(safeFileName(`${'a'.repeat(199)} ${'b'.repeat(100)}`), 'a'.repeat(199));
+    assert.equal(safeFileName(`${'a'.repeat(197)} . .${'b'.repeat(100)}`), 'a'.repeat(197));
+    assert.equal(safeFileName(`${'é'.repeat(99)}. ${'b'.repeat(100)}`), 'é'.repeat(99));
+    tried('hostile', 4);
+  });
+
+  it('removes zero-width and other invisible characters instead of replacing them', () => {
+    assert.equal(safeFileName('in\u200Bvoice.pdf'), 'invoice.pdf');
+    assert.equal(safeFileName('\uFEFFre\u200Cp\u200Dort\u2060\u2063.pdf'), 'report.pdf');
+    assert.equal(safeFileName('soft\u00ADhyphen\u034F\u180E.txt'), 'softhyphen.txt');
+    assert.equal(safeFileName('a\uFE0Fb\u{E0041}c\u3164.txt'), 'abc.txt');
+    // Removal comes before the other checks: what is left is judged as what it looks like.
+    assert.equal(safeFileName('CO\u200BN.txt'), '_CON.txt');
+    assert.equal(safeFileName('report.pdf\u200B.\u200B'), 'report.pdf');
+    assert.equal(safeFileName('x/..\u200B'), 'download');
+    tried('hostile', 7);
+  });
+
+  it('keeps the joiners and variation selectors that hold an emoji together', () => {
+    assert.equal(safeFileName('👩‍💻 notes.txt'), '👩‍💻 notes.txt');
+    assert.equal(safeFileName('❤️‍🔥 👍🏽 ☂️.txt'), '❤️‍🔥 👍🏽 ☂️.txt');
+  });
+
+  it('falls back for a name made only of invisible characters', () => {
+    assert.equal(safeFileName('\u200B\u200C\u200D\u2060\uFEFF'), 'download');
+    assert.equal(safeFileName('\u00AD\u034F', 'summary-12.pdf'), 'summary-12.pdf');
+    assert.equal(safeFileName('\u200B.\u200B'), 'download');
+    tried('hostile', 3);
+  });
+
   it('normalises to NFC', () => {
     assert.equal(safeFileName('Zoe\u0308.pdf'), 'Zoë.pdf');
+    assert.equal(safeFileName('Zoe\u034F\u0308.pdf'), 'Zoë.pdf');
   });
 });
 

@@ -48,7 +48,7 @@ describe('multipartBody', () => {
   function writeFile(name: string, content: Buffer): FormPart {
     const p = path.join(dir, name);
     fs.writeFileSync(p, content);
-    return { field: 'attachment[]', fileName: name, contentType: name.endsWith('.pdf') ? 'application/pdf' : 'text/plain', content: { path: p, size: content.length } };
+    return { field: 'attachment[]', fileName: name, contentType: name.endsWith('.pdf') ? 'application/pdf' : 'text/plain', content: { file: { path: p, size: content.length, mtimeMs: fs.statSync(p).mtimeMs } } };
   }
 
   const xml = Buffer.from('<?xml version="1.0" encoding="UTF-8"?><submission type="8"><cover_note><![CDATA[Zoë 😀]]></cover_note></submission>', 'utf8');
@@ -112,14 +112,23 @@ describe('multipartBody', () => {
     const body = build();
     fs.appendFileSync(path.join(dir, 'contract.pdf'), Buffer.from('more bytes'));
     await assert.rejects(readAll(body.open()),
-      isError('localFile', `"contract.pdf" changed while it was being sent (${pdf.length} bytes expected, ${pdf.length + 10} read).`));
+      isError('localFile', `"contract.pdf" changed while it was being sent (${pdf.length} bytes when it was checked, ${pdf.length + 10} now), so it was not sent complete. Send it again once it is no longer being written.`));
   });
 
   it('fails with localFile when a file shrank after the body was built', async () => {
     const body = build();
     fs.truncateSync(path.join(dir, 'Übersicht – 2024 😀.txt'), 3);
     await assert.rejects(readAll(body.open()),
-      isError('localFile', `"Übersicht – 2024 😀.txt" changed while it was being sent (${txt.length} bytes expected, 3 read).`));
+      isError('localFile', `"Übersicht – 2024 😀.txt" changed while it was being sent (${txt.length} bytes when it was checked, 3 now), so it was not sent complete. Send it again once it is no longer being written.`));
+  });
+
+  it('fails with localFile when a file was rewritten with the same size after the body was built', async () => {
+    const body = build();
+    const p = path.join(dir, 'contract.pdf');
+    fs.writeFileSync(p, Buffer.alloc(pdf.length, 0x58));
+    fs.utimesSync(p, new Date(), new Date(Date.now() + 5000));
+    await assert.rejects(readAll(body.open()),
+      isError('localFile', '"contract.pdf" changed while it was being sent, so it was not sent complete. Send it again once it is no longer being written.'));
   });
 
   it('never sends more than `length` bytes before failing on a grown file', async () => {

@@ -1,7 +1,9 @@
 import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
 import type { ArchiveFile, SubmissionDetail, SubmissionHistory, SubmissionListItem } from '../../src/core/models';
+import { messageFromBody } from '../../src/core/xml/document';
 import { ResponseReader } from '../../src/core/xml/readers';
+import { boundOnly } from '../../src/core/serviceText';
 import { fixture, isError } from './helpers';
 import { tried } from '../reliability/tally';
 
@@ -13,6 +15,8 @@ const T0815Z = new Date('2026-11-22T08:15:00.000Z');
 const T0615Z = new Date('2026-11-22T06:15:00.000Z');
 /** Unix 1763799300 (seconds) and 1763799300000 (ms). */
 const UNIX = new Date('2025-11-22T08:15:00.000Z');
+
+const DOCTYPE_REFUSED = 'The service sent XML with a document type declaration (DOCTYPE), which is not accepted.';
 
 const ANNA = { fullName: 'Anna Müller', email: 'anna.mueller@example.com' };
 
@@ -471,10 +475,38 @@ describe('ResponseReader envelope errors', () => {
       isError('badResponse', 'The service sent XML without a `response` element.'));
   });
 
-  it('refuses <!ENTITY declarations', () => {
-    assert.throws(() => read.submissionList(fixture('entity.xml')),
-      isError('badResponse', 'The service sent XML with entity declarations, which is not accepted.'));
+  it('refuses a DOCTYPE with entity declarations', () => {
+    assert.throws(() => read.submissionList(fixture('entity.xml')), isError('badResponse', DOCTYPE_REFUSED));
     tried('hostile');
+  });
+
+  it('refuses a DOCTYPE whose comments look like CDATA and hide an entity declaration', () => {
+    const body = '<?xml version="1.0"?><!DOCTYPE response [<!-- <![CDATA[ --><!ENTITY x "SMUGGLED">  <!-- ]]> -->]>' +
+      '<response status="ok"><Files><file><id>1</id><name>&x;</name></file></Files></response>';
+    assert.throws(() => read.archiveList(body), isError('badResponse', DOCTYPE_REFUSED));
+    tried('hostile');
+  });
+
+  it('refuses any DOCTYPE, with or without declarations, wherever it stands', () => {
+    for (const body of [
+      '<!DOCTYPE response><response status="ok"><Files/></response>',
+      '<?xml version="1.0"?>\n<!DOCTYPE response SYSTEM "file:///etc/passwd"><response status="ok"><Files/></response>',
+      '<!-- note --><!DOCTYPE response []><response status="ok"><Files/></response>',
+      '<response status="ok"><!DOCTYPE x [<!ENTITY a "b">]><Files/></response>',
+      // Also as text in a CDATA section: telling text from markup is the scan that was fooled, so none is tried.
+      '<response status="ok"><Files><file><id>1</id><title><![CDATA[<!DOCTYPE html>]]></title></file></Files></response>',
+    ]) {
+      assert.throws(() => read.archiveList(body), isError('badResponse', DOCTYPE_REFUSED), body);
+      tried('hostile');
+    }
+  });
+
+  it('refuses a DOCTYPE in any letter case, as not well-formed or as a DOCTYPE', () => {
+    for (const keyword of ['doctype', 'DocType', 'DOCtype']) {
+      const body = `<!${keyword} r [<!ENTITY x "SMUGGLED">]><response status="ok"><Files><file><id>1</id><name>&x;</name></file></Files></response>`;
+      assert.throws(() => read.archiveList(body), isError('badResponse'), body);
+      tried('hostile');
+    }
   });
 
   it('accepts a response with a BOM', () => {
@@ -484,5 +516,33 @@ describe('ResponseReader envelope errors', () => {
   it('accepts the text "<!ENTITY" inside a recipient comment (CDATA), which declares nothing', () => {
     const body = fixture('submission-detail-one.xml').replace('<comment><![CDATA[]]></comment>', '<comment><![CDATA[Use <!ENTITY in the DTD]]></comment>');
     assert.equal(read.submissionDetail(body, 'op').recipients[0].comment, 'Use <!ENTITY in the DTD');
+  });
+});
+
+describe('messageFromBody', () => {
+  it('does not expand entities a DOCTYPE in an error body declares', () => {
+    const message = messageFromBody('<!DOCTYPE r [<!ENTITY x "expanded from the DTD">]><r>&x;</r>', boundOnly);
+    assert.doesNotMatch(message, /expanded/);
+    assert.match(message, /&x;/);
+    tried('hostile');
+  });
+});
+
+describe('element text around CDATA', () => {
+  const name = (inner: string): string =>
+    read.archiveList(`<response status="ok"><Files><file><id>1</id><name>${inner}</name></file></Files></response>`)[0].name;
+  const description = (inner: string): string =>
+    read.history(`<response status="ok"><history><submission_id>1</submission_id><events><historyEvent><time>0</time><description>${inner}</description></historyEvent></events></history></response>`, 'op').events[0].description;
+
+  it('keeps text and CDATA sections in document order', () => {
+    assert.equal(name('<![CDATA[a]]>b'), 'ab');
+    assert.equal(name('x<![CDATA[y]]>z'), 'xyz');
+    assert.equal(name('<![CDATA[1]]>2<![CDATA[3]]>4'), '1234');
+  });
+
+  it('keeps CDATA exactly and drops only the formatting whitespace around it', () => {
+    assert.equal(description('\n    <![CDATA[  two  ]]>\n  '), '  two  ');
+    assert.equal(description('\n  first <![CDATA[ second ]]> third\n'), 'first second third');
+    assert.equal(description('&lt;<![CDATA[&lt;]]>'), '<&lt;');
   });
 });

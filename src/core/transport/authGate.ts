@@ -1,4 +1,4 @@
-import { cancelledError, type ServiceError } from '../errors';
+import { abortReason, type ServiceError } from '../errors';
 
 /** How a pilot's request ended, for the requests that waited on it. */
 export type PilotOutcome =
@@ -6,7 +6,7 @@ export type PilotOutcome =
   | { readonly kind: 'confirmed' }
   /** The service refused them for good: nobody sends again. */
   | { readonly kind: 'refused' }
-  /** A failure the waiters would meet too (network, time-out, an authentication this client cannot answer): they fail with it. */
+  /** A failure the waiters would meet too (network, time-out, a refused certificate, an authentication this client cannot answer): they fail with it. */
   | { readonly kind: 'failed'; readonly error: ServiceError }
   /** It ended for a reason of its own (cancelled, a local file): the next waiter becomes the pilot. */
   | { readonly kind: 'abandoned' };
@@ -105,9 +105,9 @@ export class AuthGate {
 /** A promise that also settles (rejects) when the signal aborts. */
 export function abortable<T>(p: Promise<T>, signal?: AbortSignal): Promise<T> {
   if (!signal) return p;
-  if (signal.aborted) return Promise.reject(cancelledError());
+  if (signal.aborted) return Promise.reject(abortReason(signal));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(cancelledError());
+    const onAbort = (): void => reject(abortReason(signal));
     signal.addEventListener('abort', onAbort, { once: true });
     p.then(
       (v) => { signal.removeEventListener('abort', onAbort); resolve(v); },

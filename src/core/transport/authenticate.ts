@@ -209,7 +209,7 @@ export class Authenticator {
 
   private outcomeOf(e: unknown): PilotOutcome {
     if (e === this.gate.refused) return { kind: 'refused' };
-    if (e instanceof ServiceError && (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'authUnsupported' || (e.kind === 'serviceError' && e.status === 401))) {
+    if (e instanceof ServiceError && (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'untrusted' || e.kind === 'authUnsupported' || (e.kind === 'serviceError' && e.status === 401))) {
       return { kind: 'failed', error: e };
     }
     return { kind: 'abandoned' };

@@ -2,7 +2,8 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ServiceError, cancelledError } from '../errors';
+import { ServiceError, abortReason, cancelledError } from '../errors';
+import { decodeXml } from '../xml/decode';
 
 /** A request body that can be produced again (needed when a 401 asks for a retry). */
 export interface BodySource {
@@ -32,9 +33,19 @@ export interface RawResponse {
   readonly bodyStarted: boolean;
 }
 
-/** Thrown by `send` for failures below HTTP; carries what was already sent. */
+/** Thrown by `send` for failures below HTTP; carries how much of the request had gone. */
 export class ExchangeError extends ServiceError {
-  constructor(error: ServiceError, readonly bodyStarted: boolean) {
+  constructor(
+    error: ServiceError,
+    /** Whether any request body byte was handed to the socket. */
+    readonly bodyStarted: boolean,
+    /**
+     * Whether the whole request may have reached the service: connected, and
+     * its last byte handed to the connection. When false, some bytes never
+     * left this process, so the service cannot have had a complete request.
+     */
+    readonly requestComplete: boolean,
+  ) {
     super(error.kind, error.message, { cause: error, operation: error.operation });
   }
 }
@@ -49,19 +60,24 @@ const agents = {
 
 /**
  * One HTTP exchange with node:http: streams the body with backpressure,
- * applies an inactivity timeout and the caller's AbortSignal, and resolves
- * with the response head; the caller consumes or discards the body.
+ * applies the timeout (to connecting, then to any pause in the exchange) and
+ * the caller's AbortSignal, and resolves with the response head; the caller
+ * consumes or discards the body.
  */
 export function send(ex: Exchange): Promise<RawResponse> {
   return new Promise<RawResponse>((resolve, reject) => {
-    if (ex.signal?.aborted) return reject(cancelledError());
+    if (ex.signal?.aborted) return reject(abortReason(ex.signal));
     const isHttps = ex.url.protocol === 'https:';
     const headers: Record<string, string | number> = { ...ex.headers };
     if (ex.body?.length !== undefined) headers['Content-Length'] = ex.body.length;
     else if (!ex.body && ex.method !== 'GET' && ex.method !== 'HEAD') headers['Content-Length'] = 0;
 
     let bodyStarted = false;
+    /** Body bytes handed to the request so far. */
+    let handed = 0;
+    let connected = false;
     let settled = false;
+    const seconds = formatSeconds(ex.timeoutMs);
     const req = (isHttps ? https : http).request(ex.url, {
       method: ex.method,
       headers,
@@ -71,15 +87,33 @@ export function send(ex: Exchange): Promise<RawResponse> {
       if (settled) return;
       settled = true;
       cleanup();
+      // Counted, not only ended: the last byte can reach the service before the body stream knows it has ended.
+      const complete = connected && (req.writableEnded || (ex.body?.length !== undefined && handed >= ex.body.length));
       req.destroy();
-      reject(new ExchangeError(e, bodyStarted));
+      reject(new ExchangeError(e, bodyStarted, complete));
     };
-    const onAbort = (): void => fail(cancelledError());
+    const onAbort = (): void => fail(abortReason(ex.signal));
     ex.signal?.addEventListener('abort', onAbort, { once: true });
-    const cleanup = (): void => ex.signal?.removeEventListener('abort', onAbort);
+    // The socket's own timeout starts only once it is connected: a host that
+    // drops connection attempts would otherwise keep the call for minutes.
+    const connectTimer = setTimeout(() => {
+      fail(new ServiceError('timeout', `The service could not be reached: could not connect within ${seconds}.`));
+    }, ex.timeoutMs);
+    const cleanup = (): void => {
+      clearTimeout(connectTimer);
+      ex.signal?.removeEventListener('abort', onAbort);
+    };
+    req.once('socket', (socket) => {
+      const onConnect = (): void => {
+        connected = true;
+        clearTimeout(connectTimer);
+      };
+      if (socket.connecting) socket.once('connect', onConnect);
+      else onConnect();
+    });
 
     req.setTimeout(ex.timeoutMs, () => {
-      fail(new ServiceError('timeout', `The service did not answer within ${Math.round(ex.timeoutMs / 1000)} s.`));
+      fail(new ServiceError('timeout', `The service did not answer within ${seconds}.`));
     });
     req.on('error', (e) => fail(networkError(e)));
     req.on('response', (res) => {
@@ -88,15 +122,15 @@ export function send(ex: Exchange): Promise<RawResponse> {
         return;
       }
       settled = true;
+      cleanup();
       // The body is consumed by the caller; the signal and timeout still apply to it.
-      ex.signal?.removeEventListener('abort', onAbort);
       const onBodyAbort = (): void => {
-        res.destroy(cancelledError());
+        res.destroy(abortReason(ex.signal));
       };
       ex.signal?.addEventListener('abort', onBodyAbort, { once: true });
       res.once('close', () => ex.signal?.removeEventListener('abort', onBodyAbort));
       res.setTimeout?.(ex.timeoutMs, () => {
-        res.destroy(new ServiceError('timeout', `The service stopped sending for ${Math.round(ex.timeoutMs / 1000)} s.`));
+        res.destroy(new ServiceError('timeout', `The service stopped sending for ${seconds}.`));
       });
       // A refusal that arrives while the body is still going out (a 401 to a large
       // upload) ends the sending. A success can arrive a moment before the request
@@ -115,8 +149,9 @@ export function send(ex: Exchange): Promise<RawResponse> {
       req.end(body);
       return;
     }
-    body.once('data', () => {
+    body.on('data', (chunk: Buffer) => {
       bodyStarted = true;
+      handed += chunk.length;
     });
     // Errors are named by where they start: the body is a local file, the request is the network.
     body.once('error', (e) => fail(e instanceof ServiceError ? e : fileError(e)));
@@ -126,7 +161,7 @@ export function send(ex: Exchange): Promise<RawResponse> {
   });
 }
 
-/** Collects a response body as UTF-8 text, refusing more than `limit` bytes. */
+/** Collects a response body as text (in the encoding it declares), refusing more than `limit` bytes. */
 export async function readText(res: http.IncomingMessage, limit: number, operation: string): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -146,7 +181,7 @@ export async function readText(res: http.IncomingMessage, limit: number, operati
   if (Number.isFinite(expected) && res.headers['content-length'] !== undefined && size < expected) {
     throw new ServiceError('network', `The connection closed after ${size} of ${expected} bytes.`, { operation });
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return decodeXml(Buffer.concat(chunks), res.headers['content-type']);
 }
 
 /** Reads and throws away a body so the connection can be reused; bounded. */
@@ -164,6 +199,11 @@ function networkError(e: unknown, operation?: string): ServiceError {
   const err = e as NodeJS.ErrnoException;
   if (err?.name === 'AbortError') return cancelledError(operation);
   const code = err?.code ?? '';
+  const certificate = CERTIFICATE_PROBLEMS[code];
+  if (certificate) {
+    // Not retried: a refused certificate stays refused until someone changes the trust.
+    return new ServiceError('untrusted', `The service's certificate is not trusted: ${certificate} (${code}).`, { operation, cause: e });
+  }
   const why: Record<string, string> = {
     ECONNREFUSED: 'the connection was refused (is the service running at that address?)',
     ENOTFOUND: 'the host name could not be found',
@@ -180,9 +220,34 @@ function networkError(e: unknown, operation?: string): ServiceError {
   return new ServiceError('network', `The service could not be reached: ${text}.`, { operation, cause: e });
 }
 
+const UNKNOWN_AUTHORITY = 'it was not issued by an authority this computer trusts';
+
+/** Node's codes for a certificate it refused, as what went wrong with it. */
+const CERTIFICATE_PROBLEMS: Record<string, string> = {
+  CERT_HAS_EXPIRED: 'it has expired',
+  CERT_NOT_YET_VALID: 'it is not valid yet (is this computer\'s clock right?)',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'it was issued for another host name',
+  HOSTNAME_MISMATCH: 'it was issued for another host name',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'it is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: UNKNOWN_AUTHORITY,
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: UNKNOWN_AUTHORITY,
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: UNKNOWN_AUTHORITY,
+  UNABLE_TO_GET_ISSUER_CERT: UNKNOWN_AUTHORITY,
+  CERT_UNTRUSTED: UNKNOWN_AUTHORITY,
+  CERT_REVOKED: 'it has been revoked',
+  CERT_SIGNATURE_FAILURE: 'its signature is invalid',
+  CERT_REJECTED: 'it was rejected',
+  INVALID_CA: 'an authority in its chain is not valid',
+};
+
 function fileError(e: unknown): ServiceError {
   const err = e as NodeJS.ErrnoException;
   return new ServiceError('localFile', `A file could not be read: ${err?.code ?? err?.message}.`, { cause: e });
+}
+
+/** `1.5 s`, `30 s`. */
+export function formatSeconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
 }
 
 export function formatBytes(n: number): string {

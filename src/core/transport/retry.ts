@@ -1,4 +1,4 @@
-import { cancelledError } from '../errors';
+import { abortReason } from '../errors';
 
 export interface RetryPolicy {
   /** Further attempts after the first. */
@@ -15,14 +15,14 @@ export function backoffDelay(p: RetryPolicy, attempt: number): number {
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(cancelledError());
+    if (signal?.aborted) return reject(abortReason(signal));
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = (): void => {
       clearTimeout(timer);
-      reject(cancelledError());
+      reject(abortReason(signal));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import { ServiceError, cancelledError } from '../errors';
+import { ServiceError, abortReason, type ServiceErrorKind } from '../errors';
 import { silentLogger, type Logger } from '../logger';
 import { quoter, type Quote } from '../serviceText';
 import { messageFromBody } from '../xml/document';
 import { Authenticator } from './authenticate';
-import { ExchangeError, formatBytes, readText, send, type BodySource, type RawResponse } from './http';
+import { ExchangeError, formatBytes, formatSeconds, readText, send, type BodySource, type RawResponse } from './http';
 import { backoffDelay, sleep, type RetryPolicy } from './retry';
 
 export interface Credentials {
@@ -20,6 +20,12 @@ export interface TransportOptions {
   /** Inactivity limit for every exchange. Default 30 s. */
   readonly timeoutMs?: number;
   readonly retry?: Partial<RetryPolicy>;
+  /**
+   * Longest time for an XML answer: for a read, from its first request to the
+   * last byte, retries included; for an upload, from the answer's first byte.
+   * Default 60 s.
+   */
+  readonly responseDeadlineMs?: number;
   /** Largest XML response accepted. Default 32 MiB. */
   readonly maxXmlBytes?: number;
   /**
@@ -51,6 +57,29 @@ export interface ServiceRequest {
 export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 300, maxDelayMs: 5000 };
 const RETRY_STATUSES = new Set([500, 502, 503, 504]);
 const ERROR_BODY_LIMIT = 64 * 1024;
+/** Failures that cut an exchange short, as opposed to an answer from the service. */
+const INTERRUPTIONS = new Set<ServiceErrorKind>(['network', 'timeout', 'cancelled']);
+
+/**
+ * A signal that aborts with a timeout when `ms` have passed, or as `signal`
+ * does; `dispose` stops the clock.
+ */
+function deadline(ms: number, signal: AbortSignal | undefined): { signal: AbortSignal; dispose: () => void } {
+  const ac = new AbortController();
+  const timer = setTimeout(() => {
+    ac.abort(new ServiceError('timeout', `The service did not send its whole answer within the ${formatSeconds(ms)} allowed for it.`));
+  }, ms);
+  const follow = (): void => ac.abort(signal?.reason);
+  if (signal?.aborted) follow();
+  else signal?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: ac.signal,
+    dispose: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', follow);
+    },
+  };
+}
 
 /**
  * Sends requests to the service: authentication (see Authenticator), the API
@@ -65,6 +94,7 @@ export class ServiceTransport {
   private readonly timeoutMs: number;
   private readonly retry: RetryPolicy;
   private readonly maxXmlBytes: number;
+  private readonly responseDeadlineMs: number;
   private readonly log: Logger;
   /** Redacts this account's secrets from, and bounds, any text of the service's. */
   readonly quote: Quote;
@@ -93,6 +123,7 @@ export class ServiceTransport {
     this.timeoutMs = opts.timeoutMs ?? 30_000;
     this.retry = { ...DEFAULT_RETRY, ...opts.retry };
     this.maxXmlBytes = opts.maxXmlBytes ?? 32 * 1024 * 1024;
+    this.responseDeadlineMs = opts.responseDeadlineMs ?? 60_000;
     this.log = opts.logger ?? silentLogger;
     this.quote = quoter([password, apiKey]);
     this.auth = new Authenticator({
@@ -107,12 +138,20 @@ export class ServiceTransport {
     });
   }
 
-  /** GET an XML document, retried on network errors, timeouts and 500/502/503/504. */
+  /**
+   * GET an XML document, retried on network errors, timeouts and
+   * 500/502/503/504; all attempts together end at the response deadline.
+   */
   async getXml(path: string, operation: string, signal?: AbortSignal): Promise<string> {
-    return this.withRetries(operation, signal, async () => {
-      const res = await this.request({ method: 'GET', path, operation, signal });
-      return readText(res.body, this.maxXmlBytes, operation);
-    });
+    const limit = deadline(this.responseDeadlineMs, signal);
+    try {
+      return await this.withRetries(operation, limit.signal, async () => {
+        const res = await this.request({ method: 'GET', path, operation, signal: limit.signal });
+        return readText(res.body, this.maxXmlBytes, operation);
+      });
+    } finally {
+      limit.dispose();
+    }
   }
 
   /** GET a raw download's response head, retried like getXml until the body starts. */
@@ -121,17 +160,34 @@ export class ServiceTransport {
   }
 
   /**
-   * Sends a request that changes data. Never retried once the body has
-   * started; a failure after that has an unknown outcome.
+   * Sends a request that changes data; never retried. When it fails or is
+   * cancelled after the whole request may have reached the service (its last
+   * byte sent, or an answer begun), the outcome is unknown; before that, the
+   * service cannot have had all of it, and the error says so.
    */
   async sendOnce(req: ServiceRequest): Promise<string> {
+    let answered = false;
     try {
       const res = await this.request(req);
-      return await readText(res.body, this.maxXmlBytes, req.operation);
+      answered = true;
+      const limit = deadline(this.responseDeadlineMs, req.signal);
+      try {
+        // The answer's own deadline starts with it: sending a large body may take long.
+        limit.signal.addEventListener('abort', () => res.body.destroy(abortReason(limit.signal)), { once: true });
+        return await readText(res.body, this.maxXmlBytes, req.operation);
+      } finally {
+        limit.dispose();
+      }
     } catch (e) {
-      if (e instanceof ExchangeError && e.bodyStarted && (e.kind === 'network' || e.kind === 'timeout')) {
+      if (!(e instanceof ServiceError) || !INTERRUPTIONS.has(e.kind)) throw e;
+      if (answered || (e instanceof ExchangeError && e.requestComplete)) {
         throw new ServiceError(e.kind, `${e.message} The request may or may not have been carried out.`, {
           operation: req.operation, outcomeUnknown: true, cause: e,
+        });
+      }
+      if (e instanceof ExchangeError && e.bodyStarted && e.kind !== 'cancelled') {
+        throw new ServiceError(e.kind, `${e.message} It failed before the whole request was sent: the service did not receive it.`, {
+          operation: req.operation, cause: e,
         });
       }
       throw e;
@@ -199,7 +255,7 @@ export class ServiceTransport {
       } catch (e) {
         const err = e as ServiceError;
         const retryable = err.kind === 'network' || err.kind === 'timeout' || (err.kind === 'serviceError' && RETRY_STATUSES.has(err.status ?? 0));
-        if (!retryable || n >= this.retry.retries || signal?.aborted) throw signal?.aborted ? cancelledError(operation) : e;
+        if (!retryable || n >= this.retry.retries || signal?.aborted) throw signal?.aborted ? abortReason(signal, operation) : e;
         const delay = backoffDelay(this.retry, n);
         this.log.warn(`${operation}: ${err.message} Retrying in ${delay} ms (${n + 1} of ${this.retry.retries}).`);
         await sleep(delay, signal);

@@ -1,4 +1,4 @@
-import { cancelledError } from '../errors';
+import { abortReason } from '../errors';
 
 /**
  * A counting semaphore for requests on the wire. Kept equal to the agent's
@@ -13,7 +13,7 @@ export class Slots {
 
   /** Resolves with the release function once a slot is free; rejects when the signal aborts first. */
   acquire(signal?: AbortSignal): Promise<() => void> {
-    if (signal?.aborted) return Promise.reject(cancelledError());
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise((resolve, reject) => {
       const grant = (): void => {
         signal?.removeEventListener('abort', onAbort);
@@ -27,7 +27,7 @@ export class Slots {
       const onAbort = (): void => {
         const i = this.waiting.indexOf(grant);
         if (i >= 0) this.waiting.splice(i, 1);
-        reject(cancelledError());
+        reject(abortReason(signal));
       };
       if (this.free > 0) {
         this.free--;

@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ServiceError } from '../errors';
 import { boundOnly, type Quote } from '../serviceText';
 
-/** A parsed element: attributes under `@_name`, CDATA under `#cdata`, text under `#text`. */
+/** A parsed element: attributes under `@_name`, text and CDATA joined in document order under `#text`. */
 export type XmlNode = { readonly [key: string]: XmlValue };
 export type XmlValue = string | XmlNode | readonly XmlValue[];
 
@@ -14,8 +14,9 @@ const parser = new XMLParser({
   attributeNamePrefix: '@_',
   parseTagValue: false, // keep `007`, `0e123`, 22-digit ids exactly as sent
   parseAttributeValue: false,
-  trimValues: true, // trims formatting whitespace only; CDATA is kept apart, untrimmed
-  cdataPropName: '#cdata',
+  // Trims each run of text between markup; CDATA sections join the text untrimmed, in document order
+  // (no cdataPropName: that keeps CDATA apart, and the order of text and CDATA is lost).
+  trimValues: true,
   processEntities: true,
   htmlEntities: true, // also decodes numeric character references (&#233;), which 5.x ties to this flag
   isArray: (name) => REPEATED.has(name),
@@ -32,16 +33,16 @@ export function parseResponse(body: string, operation?: string, quote: Quote = b
   if (text.trim() === '') {
     throw new ServiceError('badResponse', 'The service sent an empty response.', { operation });
   }
-  // A service response has no use for entity declarations; refusing them rules out expansion attacks.
-  if (/<!ENTITY/i.test(text) && /<!ENTITY/i.test(text.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, ''))) {
-    throw new ServiceError('badResponse', 'The service sent XML with entity declarations, which is not accepted.', { operation, serviceMessage: quote(text) });
-  }
+  // The validator only checks syntax (it expands nothing), and tells an HTML page for what it is.
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     throw new ServiceError('badResponse', `The service sent a response that is not well-formed XML (${quote(valid.err.msg)}, line ${valid.err.line}).`, {
       operation,
       serviceMessage: quote(stripMarkup(text)),
     });
+  }
+  if (hasDoctype(text)) {
+    throw new ServiceError('badResponse', 'The service sent XML with a document type declaration (DOCTYPE), which is not accepted.', { operation, serviceMessage: quote(text) });
   }
   let doc: unknown;
   try {
@@ -67,7 +68,7 @@ export function parseResponse(body: string, operation?: string, quote: Quote = b
 /** Text found in a response body that is an error, XML or not, quoted. */
 export function messageFromBody(body: string, quote: Quote): string {
   const text = body.replace(/^\uFEFF/, '');
-  if (XMLValidator.validate(text) === true) {
+  if (!hasDoctype(text) && XMLValidator.validate(text) === true) {
     try {
       const doc: unknown = parser.parse(text);
       if (isNode(doc)) return quote(messageText(doc));
@@ -97,13 +98,12 @@ export function children(node: XmlValue | undefined, name: string): XmlValue[] {
   return Array.isArray(v) ? [...v] : [v];
 }
 
-/** Element text: plain text and CDATA sections joined, CDATA untouched. */
+/** Element text: plain text and CDATA sections as the parser joined them, CDATA untouched. */
 export function text(node: XmlValue | undefined): string {
   if (node === undefined) return '';
   if (typeof node === 'string') return node;
   if (Array.isArray(node)) return node.map(text).join('');
-  const n = node as XmlNode;
-  return text(n['#text']) + text(n['#cdata']);
+  return text((node as XmlNode)['#text']);
 }
 
 export function attr(node: XmlValue | undefined, name: string): string | undefined {
@@ -126,6 +126,17 @@ function messageText(node: XmlValue): string {
   };
   walk(node);
   return parts.join(' ').replace(/\s+/g, ' ').slice(0, 1000);
+}
+
+/**
+ * A document type declaration anywhere, in any letter case, even as text in
+ * a CDATA section or comment. Entities can only be declared inside one, so
+ * refusing it rules out expansion attacks. Telling a declaration from text
+ * would need a tokenizer that agrees exactly with the parser's: a comment that
+ * looks like CDATA is enough to fool a simpler one.
+ */
+function hasDoctype(s: string): boolean {
+  return /<!DOCTYPE/i.test(s);
 }
 
 function stripMarkup(s: string): string {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ArchiveFile } from '../../core';
+import { isServiceError, type ArchiveFile, type ArchiveListItem } from '../../core';
 import { ARCHIVE_SCHEME, ArchiveFileSystem, archiveUri, OPEN_SIZE_LIMIT } from '../archiveFileSystem';
 import { registerCommand } from '../commandRunner';
 import type { Deps } from '../deps';
@@ -9,6 +9,7 @@ import { confirmUploadInRestrictedMode, regularFiles, urisFromArgs, type LocalFi
 import { pickArchiveFile } from '../pickers';
 import { withCancellableProgress } from '../progress';
 import type { ArchiveNode } from '../trees/nodes';
+import { listedIds, reportUnknownOutcome, type ArrivalCheck } from '../unknownOutcome';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/u;
@@ -48,7 +49,7 @@ async function filesToArchive(deps: Deps, given: vscode.Uri[]): Promise<vscode.U
   return deps.input.current.openDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: vscode.l10n.t('Archive'), title: vscode.l10n.t('Files to archive') });
 }
 
-async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<string[]> {
+async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<string[] | undefined> {
   const client = deps.session.client; // fails early, before any question, when signed out
   const uris = await filesToArchive(deps, given);
   if (!uris?.length) return [];
@@ -76,10 +77,23 @@ async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<string[]> 
   const done: string[] = [];
   try {
     for (const { file, title } of titled) {
-      const created = await withCancellableProgress(
-        files.length > 1 ? vscode.l10n.t('Archiving "{0}" ({1} of {2})…', file.name, done.length + 1, files.length) : vscode.l10n.t('Archiving "{0}"…', file.name),
-        (p, signal) => client.uploadArchiveFile({ path: file.path, title }, { signal, onProgress: (sent, total) => p.bytes(sent, total || file.size) }),
-      );
+      const arrival = archiveArrival(deps, title, file.name, titled.length - done.length - 1);
+      let before: ReadonlySet<string> | undefined;
+      let created;
+      try {
+        created = await withCancellableProgress(
+          files.length > 1 ? vscode.l10n.t('Archiving "{0}" ({1} of {2})…', file.name, done.length + 1, files.length) : vscode.l10n.t('Archiving "{0}"…', file.name),
+          async (p, signal) => {
+            // What is there already, so that after an unknown outcome a new arrival can be told from an old one.
+            before = await listedIds(arrival, signal);
+            return client.uploadArchiveFile({ path: file.path, title }, { signal, onProgress: (sent, total) => p.bytes(sent, total || file.size) });
+          },
+        );
+      } catch (e) {
+        // The files after it are not sent: the connection just failed, or the user cancelled.
+        if (isServiceError(e) && e.outcomeUnknown) return void (await reportUnknownOutcome(deps, e, before, arrival));
+        throw e;
+      }
       deps.log.info(`Archived ${file.size} bytes as file ${created.id}.`);
       done.push(created.id);
     }
@@ -94,6 +108,30 @@ async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<string[]> 
     ? vscode.l10n.t('Archived "{0}" (file id {1}).', titled[0].title, done[0])
     : vscode.l10n.t('Archived {0} files.', done.length));
   return done;
+}
+
+/** How an uploaded file is recognised in the archive after an unknown outcome: by its title and name. */
+function archiveArrival(deps: Deps, title: string, name: string, notSent: number): ArrivalCheck<ArchiveListItem> {
+  const t = vscode.l10n.t;
+  const shown = oneLine(title);
+  const rest = notSent > 0 ? ` ${t('The other {0} file(s) were not sent.', notSent)}` : '';
+  return {
+    list: (signal) => deps.session.client.listArchive({ signal }),
+    id: (f) => f.id,
+    matches: (f) => f.title === title && (f.name === '' || f.name === name),
+    // The archive list has no dates: of several matching files, the first listed is reported.
+    newestFirst: (l) => l,
+    reveal: async (id) => {
+      await deps.archive.refresh();
+      await deps.archive.reveal(id);
+    },
+    text: {
+      arrived: (f) => t('The archive received "{0}": it is file {1}. Do not upload it again.', shown, f.id) + rest,
+      absent: () => t('The archive did not receive "{0}": no new file of that title is in it. You can upload it again.', shown) + rest,
+      uncertain: (f, n) => t('The archive has {0} file(s) titled "{1}" (file {2} first). The list from before sending could not be read, so it is not known whether one of them is the one just sent.', n, shown, f.id) + rest,
+      unchecked: () => t('The archive could not be read either: check it before uploading "{0}" again.', shown) + rest,
+    },
+  };
 }
 
 // ── Download / Open ───────────────────────────────────────────────────────

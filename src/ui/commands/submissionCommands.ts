@@ -1,11 +1,10 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { invalidRequest, isServiceError, type Attachment, type ServiceError, type SubmissionListItem } from '../../core';
+import { invalidRequest, isServiceError, type Attachment, type SubmissionListItem } from '../../core';
 import { safeFileName } from '../../core/fileNames';
 import { registerCommand } from '../commandRunner';
 import type { Deps } from '../deps';
 import { askSaveTarget, offerOpen } from '../downloads';
-import { describeError } from '../errorText';
 import { formatBytes, formatTime, oneLine } from '../format';
 import { confirmUploadInRestrictedMode, regularFiles, urisFromArgs, type LocalFile } from '../localFiles';
 import { askSubmission, splitName, toNewRecipient, type SubmissionAnswers } from '../newSubmissionWizard';
@@ -13,6 +12,7 @@ import { pickSubmission } from '../pickers';
 import { withCancellableProgress } from '../progress';
 import { readSettings } from '../settings';
 import type { AttachmentNode, HistoryNode, RecipientNode, SubmissionNode } from '../trees/nodes';
+import { listedIds, reportUnknownOutcome, type ArrivalCheck } from '../unknownOutcome';
 import { BACK } from '../userInput';
 import type { PdfSource } from '../webviews/pdfPanels';
 
@@ -94,12 +94,13 @@ async function newSubmission(deps: Deps, given: vscode.Uri[]): Promise<void> {
   }
 
   const total = documents.reduce((n, d) => n + d.size, 0);
-  let before: Set<string> | undefined;
+  const arrival = submissionArrival(deps, answers.formReference);
+  let before: ReadonlySet<string> | undefined;
   let created;
   try {
     created = await withCancellableProgress(vscode.l10n.t('Sending "{0}"…', answers.formReference), async (p, signal) => {
       // What is there already, so that after an unknown outcome a new arrival can be told from an old one.
-      before = await client.listSubmissions({ signal }).then((l) => new Set(l.map((s) => s.id)), () => undefined);
+      before = await listedIds(arrival, signal);
       return client.createSubmission({
         formReference: answers.formReference,
         recipients: answers.recipients.map(toNewRecipient),
@@ -109,7 +110,7 @@ async function newSubmission(deps: Deps, given: vscode.Uri[]): Promise<void> {
       }, { signal, onProgress: (sent, all) => p.bytes(sent, all || total) });
     });
   } catch (e) {
-    if (isServiceError(e) && e.outcomeUnknown) return unknownOutcome(deps, e, answers.formReference, before);
+    if (isServiceError(e) && e.outcomeUnknown) return reportUnknownOutcome(deps, e, before, arrival);
     throw e;
   }
   deps.log.info(`Submission ${created.id} sent with ${documents.length} document(s), ${total} bytes.`);
@@ -210,31 +211,23 @@ async function workspaceFiles(deps: Deps): Promise<vscode.Uri[]> {
   return out;
 }
 
-/**
- * The connection failed after the documents started going out: the service
- * may or may not have the submission. Never send again by ourselves; offer to
- * look at the list instead.
- */
-async function unknownOutcome(deps: Deps, e: ServiceError, formReference: string, before: Set<string> | undefined): Promise<void> {
-  deps.log.warn(`Sending "${formReference}": outcome unknown (${e.kind}: ${e.message}).`);
-  const check = vscode.l10n.t('Check the List');
-  const showLog = vscode.l10n.t('Show Log');
-  const answer = await deps.input.current.error(
-    `${describeError(e)} ${vscode.l10n.t('Check the Submissions list before sending it again.')}`,
-    check, showLog,
-  );
-  if (answer === showLog) void vscode.commands.executeCommand('dsas.showLog');
-  if (answer !== check) return;
-  const list = await withCancellableProgress(vscode.l10n.t('Checking the submissions…'), (_p, signal) => deps.session.client.listSubmissions({ signal }));
-  await deps.submissions.refresh();
-  const same = list.filter((s) => s.formReference === formReference && (!before || !before.has(s.id)));
-  const newest = same.sort((a, b) => (b.created.date?.getTime() ?? 0) - (a.created.date?.getTime() ?? 0))[0];
-  if (newest) {
-    await deps.submissions.reveal(newest.id);
-    void deps.input.current.info(vscode.l10n.t('The service has a submission "{0}" (id {1}, created {2}): it was received. Do not send it again.', formReference, newest.id, formatTime(newest.created)));
-  } else {
-    void deps.input.current.warn(vscode.l10n.t('No new submission "{0}" is in the list: the service did not receive it. You can send it again.', formReference));
-  }
+/** How a new submission is recognised in the list after an unknown outcome: by its form reference. */
+function submissionArrival(deps: Deps, formReference: string): ArrivalCheck<SubmissionListItem> {
+  const t = vscode.l10n.t;
+  const ref = oneLine(formReference);
+  return {
+    list: (signal) => deps.session.client.listSubmissions({ signal }),
+    id: (s) => s.id,
+    matches: (s) => s.formReference === formReference,
+    newestFirst: (l) => [...l].sort((a, b) => (b.created.date?.getTime() ?? 0) - (a.created.date?.getTime() ?? 0)),
+    reveal: (id) => deps.submissions.reveal(id),
+    text: {
+      arrived: (s) => t('The service received "{0}": it is submission {1}, created {2}. Do not send it again.', ref, s.id, formatTime(s.created)),
+      absent: () => t('The service did not receive "{0}": no new submission of that name is in the list. You can send it again.', ref),
+      uncertain: (s, n) => t('The list has {0} submission(s) named "{1}"; the newest is {2}, created {3}. The list from before sending could not be read, so it is not known whether that one is the one just sent: compare its time before sending again.', n, ref, s.id, formatTime(s.created)),
+      unchecked: () => t('The list of submissions could not be read either: check it before sending "{0}" again.', ref),
+    },
+  };
 }
 
 // ── Check Status ──────────────────────────────────────────────────────────

@@ -208,7 +208,7 @@ export class ArchiveTree implements vscode.TreeDataProvider<ArchiveTreeNode>, vs
       await this.loadDetail(row);
       return;
     }
-    await this.list.load();
+    await this.list.reload();
     for (const row of this.list.all) {
       this.detailErrors.delete(row);
       if (row.detail) this.outdated.add(row);

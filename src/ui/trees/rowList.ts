@@ -67,6 +67,16 @@ export class RowList<Item, Row> {
     return changed;
   }
 
+  /**
+   * Fetches the list again now (the user's Refresh): a fetch still under way,
+   * which a slow or stalled service can keep for up to its deadline, is
+   * abandoned rather than waited for.
+   */
+  async reload(): Promise<readonly Row[]> {
+    if (this.task.running) this.abandonFetch();
+    return this.load();
+  }
+
   /** Loads the list unless it was loaded or failed already (a fetch under way is waited for). */
   async ensureLoaded(): Promise<void> {
     await this.task.idle();
@@ -118,9 +128,7 @@ export class RowList<Item, Row> {
 
   /** Forgets everything (sign-in, sign-out); answers still on their way are ignored. */
   reset(): void {
-    this.generation++;
-    this.abort.abort();
-    this.abort = new AbortController();
+    this.abandonFetch();
     this.rows = [];
     this.byId.clear();
     this.changedRows = [];
@@ -129,6 +137,13 @@ export class RowList<Item, Row> {
     this.failure = undefined;
     this.filter = undefined;
     this.pages = 1;
+  }
+
+  /** Cancels the fetch under way; its answer, if one still comes, is ignored. */
+  private abandonFetch(): void {
+    this.generation++;
+    this.abort.abort();
+    this.abort = new AbortController();
   }
 
   /** Sets or clears the filter; the first page of the matches is shown. */

@@ -206,7 +206,7 @@ export class SubmissionsTree implements vscode.TreeDataProvider<SubmissionTreeNo
       }
       return;
     }
-    await this.list.load();
+    await this.list.reload();
     this.changed.fire(undefined);
     for (const row of this.list.all) if (row.detail) this.outdated.add(row);
     this.refetchDetails(this.list.all.filter((r) => r.detail && this.expanded.has(r)));

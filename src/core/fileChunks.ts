@@ -1,0 +1,60 @@
+import { promises as fs, type Stats } from 'node:fs';
+import { ServiceError } from './errors';
+
+/** A local file as it was checked before sending: what the request declares. */
+export interface CheckedFile {
+  readonly path: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+/** Read size: large enough that a 1 GiB file is few chunks. */
+const CHUNK = 1024 * 1024;
+
+/**
+ * Exactly the checked file's bytes, read from disk as they are sent, and
+ * nothing more: a request declares its length before the body, so a file
+ * that grew would send a surplus the service reads as another request, and
+ * one that shrank would leave it waiting. The last bytes are held back until
+ * the file is seen unchanged (size and modification time), so that a changed
+ * file never reaches the service complete; it fails with an error naming it.
+ */
+export async function* fileChunks(file: CheckedFile, label: string): AsyncGenerator<Buffer> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file.path, 'r');
+  } catch (e) {
+    throw unreadable(label, e);
+  }
+  try {
+    await ensureUnchanged(handle, file, label);
+    let read = 0;
+    while (read < file.size) {
+      const want = Math.min(CHUNK, file.size - read);
+      const buffer = Buffer.allocUnsafe(want);
+      const { bytesRead } = await handle.read(buffer, 0, want, read).catch((e: unknown) => {
+        throw unreadable(label, e);
+      });
+      if (bytesRead === 0) throw changed(label, file, await handle.stat());
+      read += bytesRead;
+      if (read === file.size) await ensureUnchanged(handle, file, label);
+      yield bytesRead === want ? buffer : buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+async function ensureUnchanged(handle: fs.FileHandle, file: CheckedFile, label: string): Promise<void> {
+  const now = await handle.stat();
+  if (now.size !== file.size || now.mtimeMs !== file.mtimeMs) throw changed(label, file, now);
+}
+
+function changed(label: string, file: CheckedFile, now: Stats): ServiceError {
+  const sizes = now.size !== file.size ? ` (${file.size} bytes when it was checked, ${now.size} now)` : '';
+  return new ServiceError('localFile', `"${label}" changed while it was being sent${sizes}, so it was not sent complete. Send it again once it is no longer being written.`);
+}
+
+function unreadable(label: string, e: unknown): ServiceError {
+  return new ServiceError('localFile', `"${label}" could not be read: ${(e as NodeJS.ErrnoException).code ?? String(e)}.`, { cause: e });
+}
