@@ -175,10 +175,6 @@ export function workbenchUrl(host: string, workspace: string, payload: [string, 
   return payload.length ? `http://${host}/?${query}&payload=${encodeURIComponent(JSON.stringify(payload))}` : `http://${host}/?${query}`;
 }
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-export const CHROMIUM_MISSING = `Chromium is missing (${CHROMIUM}). Install it with: apt-get update && apt-get install -y chromium`;
-
 /**
  * Sets keys in the user settings of a code-server profile. The service address
  * and user name are read from user settings only, never from a workspace.

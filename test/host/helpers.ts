@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { format } from 'node:util';
 import * as vscode from 'vscode';
 import manifest from '../../package.json';
+import type { DetailsSeen, PdfSeen, TabSeen } from './workbenchPage';
 
 export const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
 
@@ -85,9 +86,54 @@ export async function sidebarText(): Promise<string> {
   return askRunner(endpoint, 'reading the sidebar');
 }
 
-function askRunner(url: string, what: string): Promise<string> {
+/**
+ * Calls a route of workbenchPage.ts on the offline runner (DSAS_WORKBENCH_URL).
+ * A route bounds its own waits and says what it saw; the minute here only
+ * catches a runner that stopped answering.
+ */
+async function askWorkbench(route: string, params: Record<string, string>, what: string): Promise<string> {
+  const base = process.env.DSAS_WORKBENCH_URL;
+  if (!base) throw new Error('DSAS_WORKBENCH_URL is not set: run through npm run test:host');
+  return askRunner(`${base}${route}?${new URLSearchParams(params).toString()}`, what, 60_000);
+}
+
+/**
+ * Has the runner wait for the quick input showing `expect` (its title or
+ * prompt), type `text` into it and press Enter, as a user would; resolves
+ * with what the quick input said (title / placeholder / prompt).
+ */
+export async function answerQuickInput(expect: string, text: string): Promise<string> {
+  return askWorkbench('/quick-input', { expect, text }, `answering "${expect}"`);
+}
+
+/** The text the workbench's status bar shows now. */
+export async function statusBarText(): Promise<string> {
+  return askWorkbench('/statusbar-text', {}, 'reading the status bar');
+}
+
+/** The text of the webview whose page shows `contains` (waiting up to 15 s for one). */
+export async function webviewText(contains: string): Promise<string> {
+  return askWorkbench('/webview-text', { contains }, `reading the webview showing "${contains}"`);
+}
+
+/** What the PDF viewer shows once page 1 is drawn: its page count label and page 1's canvas (waiting up to 15 s). */
+export async function pdfView(): Promise<PdfSeen> {
+  return JSON.parse(await askWorkbench('/pdf-view', {}, 'reading the PDF viewer')) as PdfSeen;
+}
+
+/** The open extension details page: name, header icon, tabs, and the README webview found by `readmeHeading`. */
+export async function extensionDetails(readmeHeading: string): Promise<DetailsSeen> {
+  return JSON.parse(await askWorkbench('/extension-details', { readme: readmeHeading }, 'reading the extension details page')) as DetailsSeen;
+}
+
+/** Clicks the details page's tab `tab` and reads the webview showing `contains`, not `exclude`; `text` is absent without such a tab. */
+export async function extensionTab(tab: string, contains: string, exclude: string): Promise<TabSeen> {
+  return JSON.parse(await askWorkbench('/extension-tab', { tab, contains, exclude }, `opening the "${tab}" tab`)) as TabSeen;
+}
+
+function askRunner(url: string, what: string, ms = 20_000): Promise<string> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', timeout: 20_000 }, (res) => {
+    const req = http.request(url, { method: 'POST', timeout: ms }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));

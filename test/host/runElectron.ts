@@ -32,6 +32,7 @@ async function main(): Promise<number> {
         DSAS_SANDBOX_PASSWORD: sb.password,
         DSAS_SANDBOX_KEY: sb.key,
         DSAS_TEST_ARTIFACTS: path.join(ROOT, 'test-artifacts'),
+        TMPDIR: tmp, // the tests' own folders go with the run's
       },
     });
   } catch (e) {

@@ -10,17 +10,19 @@
 // and runs installed.test.ts alone as the tests of a separate probe
 // extension. Otherwise trust is off and every other suite runs.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startSandbox } from '../sandbox';
+import { CHROMIUM_ARGS, findBrowser } from './browser';
 import {
-  CHROMIUM, CHROMIUM_ARGS, CHROMIUM_MISSING, ensureCodeServer, freePort, installExtension, isNoise, ROOT, startCodeServer, workbenchUrl, writeUserSettings, writeWorkspace,
+  ensureCodeServer, freePort, installExtension, isNoise, ROOT, startCodeServer, workbenchUrl, writeUserSettings, writeWorkspace,
 } from './codeServer';
 import { packageVsix } from './packageVsix';
 import { consoleText, finishOff, processTree, ProcessGuard } from './processes';
+import { pageRoutes } from './workbenchPage';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
 const SCREENSHOTS = path.join(ARTIFACTS, 'screenshots');
@@ -98,11 +100,22 @@ async function pressCancel(page: Page, text: string): Promise<string> {
  * Loopback endpoints the host tests call for what only the browser can do:
  * `/screenshot` takes a screenshot of the workbench; `/cancel-progress?text=`
  * presses Cancel on a progress notification, as a user would; `/sidebar-text`
- * returns the text the sidebar shows (e.g. a view's welcome content).
+ * returns the text the sidebar shows (e.g. a view's welcome content); the
+ * routes of workbenchPage.ts answer the quick input and read webviews, the
+ * status bar and the extension's details page.
  */
 async function workbenchServer(page: Page): Promise<{ url: string; close(): Promise<void> }> {
+  const routes = pageRoutes(page);
   const server = http.createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://localhost');
+    const route = Object.hasOwn(routes, u.pathname) ? routes[u.pathname] : undefined;
+    if (req.method === 'POST' && route) {
+      route(u.searchParams).then(
+        (text) => { res.writeHead(200).end(text); },
+        (e: Error) => { res.writeHead(500).end(e.message); },
+      );
+      return;
+    }
     if (req.method === 'POST' && u.pathname === '/cancel-progress') {
       pressCancel(page, u.searchParams.get('text') ?? '').then(
         (text) => { res.writeHead(200).end(text); },
@@ -157,10 +170,7 @@ async function trapServer(): Promise<{ url: string; close(): Promise<void> }> {
 }
 
 async function main(guard: ProcessGuard): Promise<number> {
-  if (!existsSync(CHROMIUM)) {
-    console.error(CHROMIUM_MISSING);
-    return 1;
-  }
+  const browserFound = await findBrowser();
   ensureCodeServer();
   // The --installed run packages its own production bundle instead.
   if (!installed) step(process.execPath, ['esbuild.mjs']);
@@ -174,6 +184,9 @@ async function main(guard: ProcessGuard): Promise<number> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'dsas-host-'));
   guard.add(async () => rmSync(tmp, { recursive: true, force: true }));
   const workspace = path.join(tmp, 'workspace');
+  // The temporary folder of code-server and the extension host (the tests' download folders among them): removed with the run's.
+  const hostTmp = path.join(tmp, 'tmp');
+  mkdirSync(hostTmp);
 
   const sb = await startSandbox({ port: 0, seed: 'demo' });
   guard.add(() => sb.close());
@@ -193,7 +206,7 @@ async function main(guard: ProcessGuard): Promise<number> {
 
   // A browser server, so that its process can be killed outright should closing hang.
   const browserServer = await chromium.launchServer({
-    executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
+    ...browserFound.launch, args: CHROMIUM_ARGS, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
   });
   guard.add(async () => {
     const tree = processTree(browserServer.process().pid!);
@@ -216,6 +229,8 @@ async function main(guard: ProcessGuard): Promise<number> {
     const at = Date.now();
     installExtension(packageVsix(path.join(tmp, 'package')), extensionsDir, userDataDir);
     developmentPath = writeProbeExtension(path.join(tmp, 'probe'));
+    // A user's own set-up: the service address and user name in the user settings (the password and key are typed at sign-in).
+    writeUserSettings(userDataDir, { 'dsas.baseUrl': sb.baseUrl, 'dsas.username': sb.user });
     console.log(`host: packaged and installed the .vsix in ${((Date.now() - at) / 1000).toFixed(1)} s`);
   }
   const cs = await startCodeServer({
@@ -226,6 +241,7 @@ async function main(guard: ProcessGuard): Promise<number> {
     workspaceTrust: restricted,
     env: {
       // Inherited by the extension host.
+      TMPDIR: hostTmp,
       DSAS_SANDBOX_URL: sb.baseUrl,
       DSAS_SANDBOX_USER: sb.user,
       DSAS_SANDBOX_PASSWORD: sb.password,
@@ -234,6 +250,7 @@ async function main(guard: ProcessGuard): Promise<number> {
       DSAS_SCREENSHOT_URL: `${workbench.url}/screenshot`,
       DSAS_CANCEL_PROGRESS_URL: `${workbench.url}/cancel-progress`,
       DSAS_SIDEBAR_TEXT_URL: `${workbench.url}/sidebar-text`,
+      DSAS_WORKBENCH_URL: workbench.url,
       DSAS_TRAP_URL: trap.url,
       DSAS_TEST_ARTIFACTS: ARTIFACTS,
       DSAS_HOST_GREP: process.env.DSAS_HOST_GREP ?? '',
@@ -269,7 +286,7 @@ async function main(guard: ProcessGuard): Promise<number> {
     ['skipWelcome', 'true'],
   ]);
   const described = restricted ? ' (Restricted Mode run)' : installed ? ' (installed .vsix, Production mode run)' : '';
-  console.log(`host: code-server on ${cs.url}, sandbox on ${sb.baseUrl}${described}`);
+  console.log(`host: code-server on ${cs.url}, sandbox on ${sb.baseUrl}${described}; browser: ${browserFound.description}`);
   await page.goto(url);
   const code = await exitCode;
   console.log(`host: suite ${code === 0 ? 'passed' : 'FAILED'} (exit ${code}) in ${((Date.now() - started) / 1000).toFixed(1)} s; artifacts in ${path.relative(ROOT, ARTIFACTS)}/`);

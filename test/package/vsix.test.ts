@@ -1,15 +1,19 @@
 // Packages the extension as `npm run package` does and checks what the .vsix
 // holds: the bundle, the manifest, media and the licence; no sources, tests,
-// source maps or node_modules.
+// source maps or node_modules. And the listing: the icon, the CHANGELOG, and a
+// README and CHANGELOG whose every relative link and image is in the package
+// (vsce runs with --no-rewrite-relative-links, which keeps it from checking
+// them itself).
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-interface ZipEntry { name: string; size: number }
+interface ZipEntry { name: string; size: number; method: number; compressedSize: number; offset: number }
 
 /** The entries of a zip file, from its central directory. */
 function zipEntries(zip: Buffer): ZipEntry[] {
@@ -26,16 +30,85 @@ function zipEntries(zip: Buffer): ZipEntry[] {
     const nameLength = zip.readUInt16LE(at + 28);
     const extraLength = zip.readUInt16LE(at + 30);
     const commentLength = zip.readUInt16LE(at + 32);
-    entries.push({ name: zip.toString('utf8', at + 46, at + 46 + nameLength), size: zip.readUInt32LE(at + 24) });
+    entries.push({
+      name: zip.toString('utf8', at + 46, at + 46 + nameLength),
+      method: zip.readUInt16LE(at + 10),
+      compressedSize: zip.readUInt32LE(at + 20),
+      size: zip.readUInt32LE(at + 24),
+      offset: zip.readUInt32LE(at + 42),
+    });
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
 }
 
+/** The bytes of one entry (stored or deflated, the two methods vsce writes). */
+function zipRead(zip: Buffer, entry: ZipEntry): Buffer {
+  const at = entry.offset;
+  if (zip.readUInt32LE(at) !== 0x04034b50) throw new Error(`bad local header for ${entry.name}`);
+  const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
+  const raw = zip.subarray(start, start + entry.compressedSize);
+  if (entry.method === 0) return raw;
+  if (entry.method === 8) return inflateRawSync(raw);
+  throw new Error(`${entry.name}: compression method ${entry.method}`);
+}
+
+/** Width and height from a PNG's IHDR chunk, which must come first. */
+function pngSize(png: Buffer): { width: number; height: number } {
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  assert.ok(png.subarray(0, 8).equals(signature), 'not a PNG file');
+  assert.equal(png.toString('latin1', 12, 16), 'IHDR', 'a PNG starts with its IHDR chunk');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+interface MarkdownRef { kind: 'link' | 'image'; target: string }
+
+/**
+ * The link and image targets of a Markdown document as a renderer sees them:
+ * inline links and images, reference definitions and HTML `<img src>`; not
+ * what stands in code blocks or code spans.
+ */
+function markdownRefs(markdown: string): MarkdownRef[] {
+  const text = markdown
+    .replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '')
+    .replace(/(`+)[\s\S]*?\1/g, '');
+  const refs: MarkdownRef[] = [];
+  const inline = /(!?)\[(?:[^[\]]|\[[^[\]]*\])*\]\(\s*(<[^>]*>|[^)\s]+)(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
+  for (const m of text.matchAll(inline)) {
+    refs.push({ kind: m[1] ? 'image' : 'link', target: m[2].replace(/^<|>$/g, '') });
+  }
+  for (const m of text.matchAll(/^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)/gm)) {
+    refs.push({ kind: 'link', target: m[1].replace(/^<|>$/g, '') });
+  }
+  for (const m of text.matchAll(/<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
+    refs.push({ kind: 'image', target: m[1] ?? m[2] ?? m[3] });
+  }
+  return refs;
+}
+
+/** Relative: no scheme (`https:`, `mailto:`, `command:`), not an anchor in the same page. */
+function isRelative(target: string): boolean {
+  return !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#') && !target.startsWith('//');
+}
+
+/** The .vsix entry a relative target of a file at `extension/<from>` points to. */
+function entryFor(target: string): string {
+  const file = decodeURI(target.replace(/[?#].*$/, ''));
+  return path.posix.normalize(path.posix.join('extension', file));
+}
+
 describe('the .vsix package', () => {
   let dir: string;
+  let zip: Buffer;
+  let entries: ZipEntry[];
   let names: string[];
   let size: number;
+
+  const read = (name: string): Buffer => {
+    const entry = entries.find((e) => e.name === name);
+    assert.ok(entry, `${name} is missing from the .vsix`);
+    return zipRead(zip, entry);
+  };
 
   before(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'dsas-vsix-'));
@@ -44,14 +117,16 @@ describe('the .vsix package', () => {
     const r = spawnSync('npm', ['run', 'package', '--', '--out', out], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: 150_000 });
     assert.equal(r.status, 0, `npm run package failed:\n${r.stdout}\n${r.stderr}`);
     size = statSync(out).size;
-    names = zipEntries(readFileSync(out)).map((e) => e.name);
+    zip = readFileSync(out);
+    entries = zipEntries(zip);
+    names = entries.map((e) => e.name);
     console.log(`      .vsix: ${(size / 1024).toFixed(1)} KiB, ${names.length} entries: ${names.join(', ')}`);
   });
 
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('holds the bundle, the manifest, the licence and the README', () => {
-    for (const f of ['extension/dist/extension.js', 'extension/package.json', 'extension/LICENSE.txt', 'extension/readme.md', 'extension.vsixmanifest']) {
+  it('holds the bundle, the manifest, the licence, the README and the CHANGELOG', () => {
+    for (const f of ['extension/dist/extension.js', 'extension/package.json', 'extension/LICENSE.txt', 'extension/readme.md', 'extension/changelog.md', 'extension.vsixmanifest']) {
       assert.ok(names.includes(f), `${f} is missing from the .vsix`);
     }
   });
@@ -63,5 +138,85 @@ describe('the .vsix package', () => {
 
   it('stays small', () => {
     assert.ok(size < 5 * 1024 * 1024, `the .vsix is ${size} bytes`);
+  });
+
+  it('has an icon of at least 128 × 128 pixels, named by the manifest', () => {
+    const manifest = JSON.parse(read('extension/package.json').toString('utf8')) as { icon?: string };
+    assert.equal(manifest.icon, 'media/icon.png');
+    const vsixManifest = read('extension.vsixmanifest').toString('utf8');
+    assert.match(vsixManifest, /<Icon>extension\/media\/icon\.png<\/Icon>/);
+    assert.match(vsixManifest, /Type="Microsoft\.VisualStudio\.Services\.Icons\.Default" Path="extension\/media\/icon\.png"/);
+    const { width, height } = pngSize(read('extension/media/icon.png'));
+    console.log(`      icon: ${width} × ${height}`);
+    assert.ok(width >= 128 && height >= 128, `the icon is ${width} × ${height}`);
+    assert.equal(width, height, 'the icon is square');
+  });
+
+  it('has a CHANGELOG with a section for the packaged version', () => {
+    const { version } = JSON.parse(read('extension/package.json').toString('utf8')) as { version: string };
+    const changelog = read('extension/changelog.md').toString('utf8');
+    assert.match(changelog, new RegExp(`^## \\[${version.replace(/\./g, '\\.')}\\]`, 'm'));
+    assert.match(read('extension.vsixmanifest').toString('utf8'), /Type="Microsoft\.VisualStudio\.Services\.Content\.Changelog" Path="extension\/changelog\.md"/);
+  });
+
+  for (const doc of ['readme.md', 'changelog.md']) {
+    it(`resolves every relative link and image of the packaged ${doc} to a file in the package`, () => {
+      const refs = markdownRefs(read(`extension/${doc}`).toString('utf8'));
+      const broken = refs.filter((r) => isRelative(r.target) && !names.includes(entryFor(r.target)));
+      assert.deepEqual(broken, [], `links into files the .vsix does not hold (the details page would show them broken)`);
+    });
+  }
+
+  it('carries every picture of the README inside it, as PNG data (the details page shows no relative picture)', () => {
+    const source = markdownRefs(readFileSync(path.join(ROOT, 'README.md'), 'utf8')).filter((r) => r.kind === 'image');
+    const packaged = markdownRefs(read('extension/readme.md').toString('utf8')).filter((r) => r.kind === 'image');
+    assert.ok(source.length >= 2, `the README shows ${source.length} pictures`);
+    assert.equal(packaged.length, source.length, 'every picture is still there');
+    source.forEach((image, i) => {
+      const data = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/.exec(packaged[i].target);
+      assert.ok(data, `${image.target} is not inside the packaged README: ${packaged[i].target.slice(0, 80)}`);
+      const png = Buffer.from(data[1], 'base64');
+      assert.deepEqual(png, readFileSync(path.join(ROOT, decodeURI(image.target))), `${image.target}: the same bytes`);
+      const { width, height } = pngSize(png);
+      assert.ok(width > 0 && height > 0, `${image.target}: ${width} × ${height}`);
+      assert.ok(png.length < 400 * 1024, `${image.target}: ${png.length} bytes`);
+    });
+    assert.deepEqual(names.filter((n) => n.startsWith('extension/media/readme/')), [], 'the picture files themselves are not packaged twice');
+  });
+
+  it('shows users a README of the extension, and developers the way to CONTRIBUTING.md', () => {
+    const readme = read('extension/readme.md').toString('utf8');
+    // Developers' material lives in CONTRIBUTING.md, which is not in the package: the README
+    // names it without linking to it (a relative link would be caught as broken above).
+    assert.ok(existsSync(path.join(ROOT, 'CONTRIBUTING.md')), 'CONTRIBUTING.md is missing');
+    assert.ok(!names.includes('extension/CONTRIBUTING.md'));
+    assert.match(readme, /CONTRIBUTING\.md/);
+    assert.doesNotMatch(readme, /\bnpm (ci|test|start|run)\b/, 'set-up and scripts belong in CONTRIBUTING.md');
+    // Every command and setting the extension contributes is described.
+    const manifest = JSON.parse(read('extension/package.json').toString('utf8')) as {
+      contributes: { commands: { command: string }[]; configuration: { properties: Record<string, unknown> } };
+    };
+    const ids = [...manifest.contributes.commands.map((c) => c.command), ...Object.keys(manifest.contributes.configuration.properties)];
+    const missing = ids.filter((id) => !readme.includes(`\`${id}\``));
+    assert.deepEqual(missing, [], 'commands and settings the README does not describe');
+  });
+});
+
+describe('the link check of the package test', () => {
+  it('finds links and images, and leaves out code', () => {
+    const refs = markdownRefs([
+      '![Sidebar](media/readme/sidebar.png) and [a picture](media/readme/a%20b.png#top "title")',
+      '[Sign In](command:dsas.signIn), [site](https://example.com/x), [here](#settings)',
+      '`[not](a-link.md)` and <img alt="x" src="media/x.png"> and <img src=\'y.png\'>',
+      '```', '![not](in-code.png)', '```',
+      '[ref]: docs/guide.md',
+    ].join('\n'));
+    assert.deepEqual(refs.filter((r) => isRelative(r.target)).map((r) => `${r.kind} ${entryFor(r.target)}`), [
+      'image extension/media/readme/sidebar.png',
+      'link extension/media/readme/a b.png',
+      'link extension/docs/guide.md',
+      'image extension/media/x.png',
+      'image extension/y.png',
+    ]);
   });
 });

@@ -1,0 +1,183 @@
+// What the runner does in the workbench page for the host tests, as a user
+// would see or do it: answer the quick input, read a webview (a nested
+// iframe), look at the PDF viewer's canvas, read the extension's details page.
+// The extension host cannot drive the browser; runOffline.ts serves these
+// over loopback, and helpers.ts has the clients.
+//
+// Code passed to evaluate() runs in the page. The project compiles without
+// the DOM library, so each such function names the few members it reads.
+import type { Frame, Locator, Page } from 'playwright-core';
+
+type Route = (q: URLSearchParams) => Promise<string>;
+
+interface ImageLike { complete: boolean; naturalWidth: number; naturalHeight: number; getAttribute(name: string): string | null }
+interface CanvasLike {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null;
+}
+
+export interface ImageSeen { src: string; complete: boolean; naturalWidth: number; naturalHeight: number }
+export interface PdfSeen { pageLabel: string; canvas: { width: number; height: number; inked: number } }
+export interface DetailsSeen { name: string; icon: ImageSeen; tabs: string[]; readme: { headings: string[]; images: ImageSeen[]; csp: string } }
+export interface TabSeen { tabs: string[]; text?: string }
+
+/** The routes runOffline.ts serves (POST, parameters in the query): each resolves with text or JSON. */
+export function pageRoutes(page: Page): Record<string, Route> {
+  return {
+    '/quick-input': (q) => answerQuickInput(page, q.get('expect') ?? '', q.get('text') ?? ''),
+    '/statusbar-text': () => page.locator('[id="workbench.parts.statusbar"]').innerText({ timeout: 5000 }),
+    '/webview-text': async (q) => (await frameWith(page, q.get('contains') ?? '')).text,
+    '/pdf-view': async () => JSON.stringify(await pdfView(page)),
+    '/extension-details': async (q) => JSON.stringify(await extensionDetails(page, q.get('readme') ?? '')),
+    '/extension-tab': async (q) => JSON.stringify(await extensionTab(page, q.get('tab') ?? '', q.get('contains') ?? '', q.get('exclude') ?? undefined)),
+  };
+}
+
+const oneLine = (s: string, max = 300): string => {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max)}…` : t;
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `check` until it gives a value, or fails with `what` after `ms`. */
+async function poll<T>(what: string, check: () => Promise<T | undefined>, ms: number): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error(`${what} within ${ms / 1000} s`);
+    await sleep(200);
+  }
+}
+
+/** What a quick input says: its title, placeholder and prompt (not its list, nor what was typed). */
+async function quickInputText(widget: Locator): Promise<string> {
+  const title = await widget.locator('.quick-input-title').innerText({ timeout: 1000 }).catch(() => '');
+  const placeholder = await widget.locator('.quick-input-box input').getAttribute('placeholder', { timeout: 1000 }).catch(() => null);
+  const message = await widget.locator('.quick-input-message').innerText({ timeout: 1000 }).catch(() => '');
+  return [title, placeholder ?? '', message].map((s) => oneLine(s)).filter(Boolean).join(' / ');
+}
+
+/**
+ * Waits for the quick input showing `expect` (its title or prompt), types
+ * `text` and presses Enter, as a user would. In a quick pick, the row Enter
+ * picks must be the one the text names. Resolves with what the quick input said.
+ */
+async function answerQuickInput(page: Page, expect: string, text: string): Promise<string> {
+  const widget = page.locator('.quick-input-widget', { hasText: expect });
+  try {
+    await widget.waitFor({ state: 'visible', timeout: 10_000 });
+  } catch {
+    const open = page.locator('.quick-input-widget:visible');
+    const shown = (await open.count()) ? await quickInputText(open.first()) : '';
+    throw new Error(`no quick input showing "${expect}" within 10 s; ${shown ? `the quick input shows: ${shown}` : 'none is open'}`);
+  }
+  const said = await quickInputText(widget);
+  const input = widget.locator('.quick-input-box input');
+  await input.pressSequentially(text, { timeout: 5000 });
+  const rows = widget.locator('.quick-input-list .monaco-list-row');
+  if (await rows.count()) {
+    // The list filters as one types; Enter takes the highlighted row.
+    const focused = await widget.locator('.quick-input-list .monaco-list-row.focused').innerText({ timeout: 2000 }).catch(() => '(none)');
+    if (!focused.includes(text)) throw new Error(`after typing "${text}" in "${said}", the highlighted row is ${JSON.stringify(oneLine(focused))}`);
+  }
+  await input.press('Enter');
+  return said;
+}
+
+/** The text of every webview's page now (a webview is an iframe in an iframe; the outer one shows no text). */
+async function webviewTexts(page: Page): Promise<{ frame: Frame; text: string }[]> {
+  const seen: { frame: Frame; text: string }[] = [];
+  for (const frame of page.frames()) {
+    if (frame === page.mainFrame()) continue;
+    const text = await frame.locator('body').innerText({ timeout: 1000 }).catch(() => undefined);
+    if (text?.trim()) seen.push({ frame, text });
+  }
+  return seen;
+}
+
+/** The webview whose page shows `contains` (and not `exclude`), waiting up to `ms` for it. */
+async function frameWith(page: Page, contains: string, exclude?: string, ms = 15_000): Promise<{ frame: Frame; text: string }> {
+  let seen: string[] = [];
+  try {
+    return await poll(`no webview showed "${contains}"`, async () => {
+      const all = await webviewTexts(page);
+      seen = all.map((f) => oneLine(f.text, 200));
+      return all.find((f) => f.text.includes(contains) && !(exclude && f.text.includes(exclude)));
+    }, ms);
+  } catch (e) {
+    throw new Error(`${(e as Error).message}; the webviews show: ${JSON.stringify(seen)}`);
+  }
+}
+
+/**
+ * The PDF viewer once it drew page 1: the page count it shows ("/ N") and
+ * how many pixels of page 1's canvas are not white or transparent.
+ */
+async function pdfView(page: Page): Promise<PdfSeen> {
+  return poll('no PDF viewer drew page 1', async () => {
+    for (const frame of page.frames()) {
+      const canvas = frame.locator('.page[data-page="1"][data-drawn="true"] canvas');
+      if (!(await canvas.count().catch(() => 0))) continue;
+      const pageLabel = await frame.locator('.page-label').innerText({ timeout: 1000 });
+      const drawn = await canvas.first().evaluate((c: CanvasLike) => {
+        const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? [];
+        let inked = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 0 && (data[i] < 200 || data[i + 1] < 200 || data[i + 2] < 200)) inked++;
+        return { width: c.width, height: c.height, inked };
+      });
+      return { pageLabel: pageLabel.trim(), canvas: drawn };
+    }
+    return undefined;
+  }, 15_000);
+}
+
+const imageSeen = (imgs: ImageLike[]): ImageSeen[] =>
+  imgs.map((i) => ({ src: i.getAttribute('src') ?? '', complete: i.complete, naturalWidth: i.naturalWidth, naturalHeight: i.naturalHeight }));
+
+/** Images once each has loaded or failed (or after 10 s). */
+async function settledImages(images: Locator): Promise<ImageSeen[]> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const seen = await images.evaluateAll(imageSeen);
+    if (seen.every((i) => i.complete) || Date.now() > until) return seen;
+    await sleep(200);
+  }
+}
+
+/**
+ * The extension's details page (the editor `extension.open` shows): its name,
+ * header icon, tabs, and the README webview, found by `readmeHeading`, with
+ * its headings, pictures and Content-Security-Policy.
+ */
+async function extensionDetails(page: Page, readmeHeading: string): Promise<DetailsSeen> {
+  const editor = page.locator('.extension-editor');
+  await editor.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {
+    throw new Error('no extension details page within 10 s');
+  });
+  const name = await editor.locator('.header .name').first().innerText({ timeout: 5000 });
+  const [icon] = await settledImages(editor.locator('.header img.icon'));
+  const tabs = await editor.locator('.navbar .action-label').allInnerTexts();
+  const { frame } = await frameWith(page, readmeHeading);
+  const images = await settledImages(frame.locator('img'));
+  const headings = await frame.locator('h1, h2').allInnerTexts();
+  const csp = (await frame.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content', { timeout: 1000 }).catch(() => null)) ?? '';
+  return { name: name.trim(), icon, tabs: tabs.map((t) => t.trim()), readme: { headings: headings.map((h) => h.trim()), images, csp } };
+}
+
+/**
+ * Clicks the details page's tab named `tab`, as a user would, and returns the
+ * text of the webview then showing `contains` (and not `exclude`, e.g. the
+ * previous tab's title); without such a tab, only the tabs there are.
+ */
+async function extensionTab(page: Page, tab: string, contains: string, exclude?: string): Promise<TabSeen> {
+  const labels = page.locator('.extension-editor .navbar .action-label');
+  const tabs = (await labels.allInnerTexts()).map((t) => t.trim());
+  // Shown in capitals (CSS); matched on the text itself.
+  const target = labels.filter({ hasText: new RegExp(`^\\s*${tab.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'i') });
+  if (!(await target.count())) return { tabs };
+  await target.first().click({ timeout: 5000 });
+  return { tabs, text: (await frameWith(page, contains, exclude)).text };
+}
