@@ -5,7 +5,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { tallyDir } from './tally';
 
-const SNAPSHOT = 'temp-before.json';
+// Not .json: the tally reads every .json file of its folder as a suite's counts.
+const SNAPSHOT = 'temp-before.snapshot';
 
 export function noteTempFolder(dir = tallyDir(), temp = os.tmpdir()): void {
   mkdirSync(dir, { recursive: true });
