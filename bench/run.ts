@@ -57,7 +57,7 @@ async function main(): Promise<number> {
   }
   if (opts.cases.has(5)) {
     log('case 5: tree rows for 10,000 submissions');
-    results.rows = runRows(Math.max(opts.runs, 5));
+    results.rows = await runRows(Math.max(opts.runs, 5));
   }
 
   const transfers = [1, 2, 3].filter((c) => opts.cases.has(c));

@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
-import { registerArchiveCommands } from './ui/commands/archiveCommands';
+import { Cmd } from './ui/commandIds';
+import { CommandRunner } from './ui/commandRunner';
+import { archiveFiles, registerArchiveCommands } from './ui/commands/archiveCommands';
+import { downloadListedAttachment, registerAttachmentCommands, savePdf } from './ui/commands/attachmentCommands';
 import { registerSessionCommands } from './ui/commands/sessionCommands';
 import { registerSubmissionCommands } from './ui/commands/submissionCommands';
 import { registerViewCommands } from './ui/commands/viewCommands';
@@ -7,7 +10,7 @@ import type { Deps } from './ui/deps';
 import { createLog } from './ui/log';
 import { Secrets } from './ui/secrets';
 import { Session } from './ui/session';
-import { PendingStatus } from './ui/statusBar';
+import { PendingStatus } from './ui/status/statusBar';
 import { ArchiveTree } from './ui/trees/archiveTree';
 import { SubmissionsTree } from './ui/trees/submissionsTree';
 import { InputHolder, type UserInput } from './ui/userInput';
@@ -33,16 +36,27 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const input = new InputHolder();
   const secrets = new Secrets(context.secrets);
   const session = new Session(secrets, input, log);
+  const commands = new CommandRunner({ log, input, session }, context.subscriptions);
+  const transfers = { input, log, session };
+  const { extensionUri } = context;
+
+  // Panel buttons and drops run their action directly, under the commands' error handler.
   const submissions = new SubmissionsTree(session, log);
-  const archive = new ArchiveTree(session, log);
-  const pdfs = new PdfPanels({ context, log, session });
-  const timelines = new TimelinePanels({ context, log, session }, pdfs);
-  const deps: Deps = { context, log, input, session, submissions, archive, timelines, pdfs };
+  // The drop's Archive This File reveals the new files in this same tree: `deps` is read when a drop happens.
+  const archive = new ArchiveTree(session, log, (uris) => commands.run(Cmd.archiveFile, () => archiveFiles(deps, uris)));
+  const pdfs = new PdfPanels({ extensionUri, log, session, save: (source) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source)) });
+  const timelines = new TimelinePanels({
+    extensionUri, log, session,
+    openSummary: (submissionId) => void commands.run(Cmd.showSummary, () => pdfs.show({ kind: 'summary', submissionId })),
+    downloadAttachment: (submissionId, attachmentId) => void commands.run(Cmd.downloadAttachment, () => downloadListedAttachment(transfers, submissionId, attachmentId)),
+  });
+  const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, timelines, pdfs };
   const pendingStatus = new PendingStatus(deps);
   context.subscriptions.push(log, secrets, session, submissions, archive, pdfs, timelines, pendingStatus);
 
   registerSessionCommands(deps);
   registerSubmissionCommands(deps);
+  registerAttachmentCommands(deps);
   registerArchiveCommands(deps);
   registerViewCommands(deps);
 

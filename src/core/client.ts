@@ -1,22 +1,23 @@
-import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { saveResponse, type DownloadOptions, type DownloadResult, type DownloadTarget } from './download';
-import { invalidRequest } from './errors';
+import { invalidInput } from './errors';
 import { fileChunks, type CheckedFile } from './fileChunks';
 import { fileNameFromContentDisposition, safeFileName } from './fileNames';
 import { encodeHeaderValue, type HeaderEncoding } from './headerEncoding';
+import { sourceFile, sourceName, type LocalSource } from './localFile';
 import { mediaTypeFor } from './mediaTypes';
 import type {
   ArchiveFile, ArchiveListItem, Attachment, Created, SubmissionDetail, SubmissionHistory,
   SubmissionListItem, SubmissionStatus,
 } from './models';
 import { multipartBody, type FormPart } from './multipart';
+import type { Problem } from './problems';
+import { checkSubmission, type SubmissionFields } from './submissionCheck';
 import type { NaiveTimeZone } from './time';
 import type { RawResponse } from './transport/http';
 import { ServiceTransport, type TransportOptions } from './transport/service';
-import { checkNotBlank, checkSingleLine, checkXmlText, isValidEmail } from './validate';
-import { buildPackage, DEFAULT_PACKAGE, type NewRecipient, type PackageDefaults } from './xml/package';
+import { documentNamesProblem, emptyFilesProblem } from './validate';
+import { buildPackage, DEFAULT_PACKAGE, type PackageDefaults } from './xml/package';
 import { ResponseReader } from './xml/readers';
 
 export interface ClientOptions extends TransportOptions {
@@ -35,22 +36,12 @@ export interface CallOptions {
 }
 
 /** A new submission: the package fields and the documents to send. */
-export interface NewSubmission {
-  readonly formReference: string;
-  readonly recipients: readonly NewRecipient[];
-  readonly coverNote?: string;
-  readonly data?: string;
-  /** Local paths; each is sent under its base name (or `name` when given). */
-  readonly documents: readonly { readonly path: string; readonly name?: string }[];
+export interface NewSubmission extends SubmissionFields {
+  readonly documents: readonly LocalSource[];
   readonly options?: Partial<PackageDefaults>;
 }
 
-export interface NewArchiveFile {
-  readonly path: string;
-  readonly title: string;
-  /** Defaults to the file's base name. */
-  readonly name?: string;
-}
+export type NewArchiveFile = LocalSource & { readonly title: string };
 
 export interface UploadOptions extends CallOptions {
   /** Bytes handed to the connection so far. */
@@ -87,6 +78,14 @@ export class ServiceClient {
   /** Requests sent so far, 401 challenges included. */
   get requestCount(): number {
     return this.transport.requestCount;
+  }
+
+  /**
+   * Why these documents cannot go in one submission (their names, empty
+   * files), so that the extension can refuse them before asking anything.
+   */
+  documentsProblem(docs: readonly { readonly name: string; readonly size: number }[]): Problem | undefined {
+    return documentNamesProblem(docs.map((d) => d.name), this.packageFileName) ?? emptyFilesProblem(docs);
   }
 
   /** 1. GET /submissions */
@@ -144,7 +143,7 @@ export class ServiceClient {
    * before anything is sent; never retried once the body has started.
    */
   async createSubmission(s: NewSubmission, o: UploadOptions = {}): Promise<Created> {
-    const docs = await this.checkSubmission(s);
+    const docs = await checkSubmission(s, s.documents, this.packageFileName);
     const xml = Buffer.from(buildPackage({
       formReference: s.formReference,
       recipients: s.recipients,
@@ -192,82 +191,29 @@ export class ServiceClient {
 
   /** 11. PUT /archives: the file streamed as the body, title and name in headers. */
   async uploadArchiveFile(f: NewArchiveFile, o: UploadOptions = {}): Promise<Created> {
-    const name = f.name ?? path.basename(f.path);
+    const name = sourceName(f);
     const headers = {
-      'X-Service-Title': encodeHeaderValue('The title', f.title, this.headerEncoding),
-      'X-Service-Name': encodeHeaderValue('The file name', name, this.headerEncoding),
+      'X-Service-Title': encodeHeaderValue('title', f.title, this.headerEncoding),
+      'X-Service-Name': encodeHeaderValue('fileName', name, this.headerEncoding),
       'Content-Type': 'application/octet-stream',
     };
-    const file = await checkedFile(f.path, name);
+    const { file } = await sourceFile(f);
     const text = await this.transport.sendOnce({
       method: 'PUT', path: '/archives', operation: 'PUT /archives', headers, signal: o.signal,
       body: withProgress(fileBody(file, name), o.onProgress),
     });
     return this.read.uploaded(text, 'PUT /archives');
   }
-
-  /** Validates a new submission; returns its documents with names and sizes. */
-  private async checkSubmission(s: NewSubmission): Promise<{ name: string; file: CheckedFile }[]> {
-    checkSingleLine('The form reference', s.formReference);
-    checkXmlText('The form reference', s.formReference);
-    if (s.recipients.length === 0) throw invalidRequest('A submission needs at least one recipient.');
-    s.recipients.forEach((r, i) => {
-      const who = `Recipient ${i + 1}`;
-      checkNotBlank(`${who}'s e-mail address`, r.email);
-      if (!isValidEmail(r.email)) throw invalidRequest(`${who}'s e-mail address "${r.email}" is not valid.`);
-      for (const [field, v] of [['first name', r.firstName], ['last name', r.lastName], ['type', r.type ?? ''], ['authentication method', r.auth?.method ?? ''], ['authentication number', r.auth?.number ?? '']] as const) {
-        checkSingleLine(`${who}'s ${field}`, v);
-        checkXmlText(`${who}'s ${field}`, v);
-      }
-      if (r.auth) {
-        checkNotBlank(`${who}'s authentication method`, r.auth.method);
-        checkNotBlank(`${who}'s authentication number`, r.auth.number);
-      }
-    });
-    checkXmlText('The cover note', s.coverNote ?? '');
-    checkXmlText('The data', s.data ?? '');
-    if (s.documents.length === 0) throw invalidRequest('A submission needs at least one document.');
-    const seen = new Set<string>();
-    const docs: { name: string; file: CheckedFile }[] = [];
-    for (const d of s.documents) {
-      const name = d.name ?? path.basename(d.path);
-      checkNotBlank('A document name', name);
-      checkSingleLine(`The document name "${name}"`, name);
-      if (name !== safeFileName(name)) throw invalidRequest(`The document name "${name}" cannot be used as a file name.`);
-      const key = name.toLowerCase();
-      if (seen.has(key)) throw invalidRequest(`Two documents are named "${name}"; each attachment needs its own name.`);
-      if (key === this.packageFileName.toLowerCase()) throw invalidRequest(`A document may not be named "${this.packageFileName}": that name is the package's.`);
-      seen.add(key);
-      docs.push({ name, file: await checkedFile(d.path, name) });
-    }
-    return docs;
-  }
 }
 
 /** A path segment: ids and tickets are the service's strings, escaped. */
 function seg(v: string): string {
-  if (v === '' || v === '.' || v === '..') throw invalidRequest(`"${v}" is not a valid identifier.`);
+  if (v === '' || v === '.' || v === '..') throw invalidInput({ code: 'invalidIdentifier', field: 'id', values: [v] });
   return encodeURIComponent(v);
 }
 
 function attachmentPath(submissionId: string, a: Attachment): string {
   return `/submissions/${seg(submissionId)}/attachment/${seg(a.id)}/${seg(a.ticket)}`;
-}
-
-/** A readable, non-empty regular file with its size and time, or a clear error. */
-async function checkedFile(p: string, label: string): Promise<CheckedFile> {
-  let st;
-  try {
-    st = await fs.stat(p);
-    await (await fs.open(p, 'r')).close();
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'does not exist' : code === 'EACCES' || code === 'EPERM' ? 'cannot be read (permission denied)' : `cannot be read (${code})`;
-    throw invalidRequest(`"${label}" ${why}.`);
-  }
-  if (!st.isFile()) throw invalidRequest(`"${label}" is not a file.`);
-  if (st.size === 0) throw invalidRequest(`"${label}" is empty.`);
-  return { path: p, size: st.size, mtimeMs: st.mtimeMs };
 }
 
 function fileBody(file: CheckedFile, label: string): { open: () => Readable; length: number } {

@@ -1,3 +1,5 @@
+import { problemMessage, type Problem } from './problems';
+
 /**
  * One typed error family for everything the client can fail with. The core
  * never words errors for a person beyond a plain English message; the UI maps
@@ -29,7 +31,7 @@ export type ServiceErrorKind =
   | 'timeout'
   /** The caller cancelled. */
   | 'cancelled'
-  /** The request was refused before anything was sent (validation). */
+  /** The request was refused before anything was sent (validation); `problem` says why when the user's input was at fault. */
   | 'invalidRequest'
   /** A local file could not be read or written. */
   | 'localFile';
@@ -43,6 +45,8 @@ export interface ServiceErrorDetails {
   outcomeUnknown?: boolean;
   /** The operation that failed, e.g. `GET /submissions/12`. Never holds credentials. */
   operation?: string;
+  /** What is wrong with the user's input, for `invalidRequest`: the extension words it. */
+  problem?: Problem;
   cause?: unknown;
 }
 
@@ -52,6 +56,7 @@ export class ServiceError extends Error {
   readonly serviceMessage?: string;
   readonly outcomeUnknown: boolean;
   readonly operation?: string;
+  readonly problem?: Problem;
 
   constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -61,6 +66,7 @@ export class ServiceError extends Error {
     this.serviceMessage = details.serviceMessage;
     this.outcomeUnknown = details.outcomeUnknown ?? false;
     this.operation = details.operation;
+    this.problem = details.problem;
   }
 }
 
@@ -74,6 +80,11 @@ export function cancelledError(operation?: string): ServiceError {
 
 export function invalidRequest(message: string): ServiceError {
   return new ServiceError('invalidRequest', message);
+}
+
+/** The user's input refused before anything was sent: the problem as data, its plain English as the message. */
+export function invalidInput(problem: Problem): ServiceError {
+  return new ServiceError('invalidRequest', problemMessage(problem), { problem });
 }
 
 /**

@@ -1,4 +1,5 @@
-import { checkNotBlank, checkSingleLine } from './validate';
+import type { ProblemField } from './problems';
+import { checkText, HEADER_VALUE } from './validate';
 
 /**
  * How `X-Service-Title` and `X-Service-Name` carry text outside printable
@@ -14,9 +15,8 @@ export type HeaderEncoding = 'rfc2047' | 'rfc8187';
 /** RFC 2047 limits an encoded word to 75 characters; longer text takes several words. */
 const WORD_BYTES = 45;
 
-export function encodeHeaderValue(field: string, value: string, encoding: HeaderEncoding = 'rfc2047'): string {
-  checkNotBlank(field, value);
-  checkSingleLine(field, value);
+export function encodeHeaderValue(field: ProblemField, value: string, encoding: HeaderEncoding = 'rfc2047'): string {
+  checkText(field, value, HEADER_VALUE);
   if (/^[\x20-\x7E]*$/.test(value) && !value.includes('=?') && !value.startsWith("UTF-8''") && value.trim() === value) {
     return value;
   }

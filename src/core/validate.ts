@@ -1,8 +1,12 @@
-import { invalidRequest } from './errors';
+import { invalidInput } from './errors';
+import { safeFileName } from './fileNames';
+import type { Problem, ProblemField } from './problems';
 
 /**
- * Checks made before anything is sent, so that a bad request fails at once
- * with a message the user can act on, and nothing half-done reaches the service.
+ * The rules for what the user types, written once: the client checks them
+ * before anything is sent (so nothing half-done reaches the service), and
+ * the extension's prompts call the same predicates, so a prompt never
+ * accepts what the client would refuse.
  */
 
 /** A practical address check: one @, no spaces or controls, a dotted domain. */
@@ -16,23 +20,68 @@ export function isValidEmail(email: string): boolean {
 // eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
 
-/** Rejects text XML cannot carry, naming the field. */
-export function checkXmlText(field: string, value: string): void {
-  if (NOT_XML.test(value)) {
-    throw invalidRequest(`${field} contains a control character that cannot be sent.`);
-  }
-}
-
 /** CR, LF, NUL and other controls are refused in single-line values (names, titles). */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/u;
 
-export function checkSingleLine(field: string, value: string): void {
-  if (CONTROL.test(value)) {
-    throw invalidRequest(`${field} must be a single line without control characters.`);
-  }
+export interface TextRule {
+  /** Blank (or only spaces) is refused. */
+  readonly required?: boolean;
+  /** No line break or other control character. */
+  readonly singleLine?: boolean;
+  /** Only characters XML 1.0 can carry. */
+  readonly xml?: boolean;
 }
 
-export function checkNotBlank(field: string, value: string): void {
-  if (value.trim() === '') throw invalidRequest(`${field} must not be empty.`);
+/** Values of the package written on one line: names, form reference, recipient type and authentication. */
+export const PACKAGE_LINE: TextRule = { singleLine: true, xml: true };
+/** Cover note and data: any text XML can carry, line breaks included. */
+export const PACKAGE_TEXT: TextRule = { xml: true };
+/** Header values (archive title, file name) and user names: not blank, one line. */
+export const HEADER_VALUE: TextRule = { required: true, singleLine: true };
+
+export type TextProblemCode = 'empty' | 'controlCharacter' | 'notXml';
+
+/** The first rule `value` breaks, in the order blank, control character, not XML. */
+export function textProblem(value: string, rule: TextRule): TextProblemCode | undefined {
+  if (rule.required && value.trim() === '') return 'empty';
+  if (rule.singleLine && CONTROL.test(value)) return 'controlCharacter';
+  if (rule.xml && NOT_XML.test(value)) return 'notXml';
+  return undefined;
+}
+
+/** Throws the problem of `value` in `field` as an `invalidRequest` error. */
+export function checkText(field: ProblemField, value: string, rule: TextRule, recipient?: number): void {
+  const code = textProblem(value, rule);
+  if (code) throw invalidInput({ code, field, recipient });
+}
+
+/**
+ * Why documents with these names cannot go in one submission whose package
+ * part is named `packageFileName`: a blank or multi-line name, names that
+ * are not plain file names, a name taken twice (ignoring case) or the
+ * package's own.
+ */
+export function documentNamesProblem(names: readonly string[], packageFileName: string): Problem | undefined {
+  if (names.length === 0) return { code: 'noDocuments', field: 'documents' };
+  for (const name of names) {
+    const code = textProblem(name, HEADER_VALUE);
+    if (code) return { code, field: 'documentName', values: code === 'empty' ? [] : [name] };
+  }
+  const odd = names.filter((n) => n !== safeFileName(n));
+  if (odd.length) return { code: 'notFileName', field: 'documentName', values: odd };
+  if (names.some((n) => n.toLowerCase() === packageFileName.toLowerCase())) return { code: 'reservedName', field: 'documentName', values: [packageFileName] };
+  const seen = new Set<string>();
+  for (const name of names) {
+    const key = name.toLowerCase();
+    if (seen.has(key)) return { code: 'duplicateName', field: 'documentName', values: [name] };
+    seen.add(key);
+  }
+  return undefined;
+}
+
+/** Files that cannot be sent because they are empty. */
+export function emptyFilesProblem(files: readonly { readonly name: string; readonly size: number }[]): Problem | undefined {
+  const empty = files.filter((f) => f.size === 0).map((f) => f.name);
+  return empty.length ? { code: 'emptyFile', field: 'documents', values: empty } : undefined;
 }

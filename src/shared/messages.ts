@@ -2,6 +2,7 @@
  * Messages between the extension and its webviews, declared once for both
  * sides. Every page first posts `ready`; the extension sends data only then.
  * Service text travels as data and is rendered as text, never as HTML.
+ * Each side checks what it receives at runtime (messageChecks.ts).
  */
 
 /** A time as shown: the instant when it was recognised, and the raw text. */
@@ -49,11 +50,8 @@ export type FromTimeline =
   | { readonly type: 'refresh' }
   | { readonly type: 'openSummary' }
   | { readonly type: 'downloadAttachment'; readonly attachmentId: string }
-  /**
-   * What was drawn, for tests and logs: counts, the event texts as shown, and
-   * how many elements under the page's root the data could have injected (images, frames, links, scripts…).
-   */
-  | { readonly type: 'rendered'; readonly events: number; readonly recipients: number; readonly descriptions: readonly string[]; readonly foreignElements: number };
+  /** What was drawn, for the log: how many events and recipients. */
+  | { readonly type: 'rendered'; readonly events: number; readonly recipients: number };
 
 export type ToPdf =
   | { readonly type: 'pdf'; readonly title: string; readonly bytes: Uint8Array; readonly page?: number; readonly zoom?: ZoomState; readonly invertInDark: boolean }

@@ -1,7 +1,7 @@
 // The account the user settings name (service address and user name): what a
 // change of it tells the user, and which user names the sign-in accepts.
 import * as vscode from 'vscode';
-import { checkNotBlank, checkSingleLine } from '../core/validate';
+import { HEADER_VALUE, textProblem } from '../core';
 import { normalisedBaseUrl, type Account } from './secrets';
 
 /**
@@ -32,11 +32,5 @@ function hostOf(baseUrl: string): string {
  * core sends non-ASCII names as Digest's `username*` and escapes `"` and `\`.
  */
 export function userNameProblem(value: string): string | undefined {
-  try {
-    checkNotBlank('user name', value);
-    checkSingleLine('user name', value);
-    return undefined;
-  } catch {
-    return vscode.l10n.t('Enter the user name, without control characters.');
-  }
+  return textProblem(value, HEADER_VALUE) ? vscode.l10n.t('Enter the user name, without control characters.') : undefined;
 }

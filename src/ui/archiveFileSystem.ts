@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isServiceError, type ArchiveFile } from '../core';
-import { safeFileName } from '../core/fileNames';
+import { safeFileName } from '../core';
 import { describeError, NotSignedInError } from './errorText';
 import { formatBytes } from './format';
 import type { Session } from './session';

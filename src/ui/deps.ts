@@ -1,5 +1,7 @@
 import type * as vscode from 'vscode';
 import type { Logger } from '../core';
+import type { CommandRunner } from './commandRunner';
+import type { Secrets } from './secrets';
 import type { Session } from './session';
 import type { ArchiveTree } from './trees/archiveTree';
 import type { SubmissionsTree } from './trees/submissionsTree';
@@ -7,12 +9,18 @@ import type { InputHolder } from './userInput';
 import type { PdfPanels } from './webviews/pdfPanels';
 import type { TimelinePanels } from './webviews/timelinePanels';
 
-/** What commands and views are built from; assembled once in extension.ts. */
+/**
+ * What the commands are built from; assembled once in extension.ts. Helpers
+ * below the commands take the narrow thing they use (the prompts, the
+ * client), never this bag.
+ */
 export interface Deps {
   readonly context: vscode.ExtensionContext;
   readonly log: vscode.LogOutputChannel & Logger;
   readonly input: InputHolder;
+  readonly secrets: Secrets;
   readonly session: Session;
+  readonly commands: CommandRunner;
   readonly submissions: SubmissionsTree;
   readonly archive: ArchiveTree;
   readonly timelines: TimelinePanels;

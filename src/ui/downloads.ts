@@ -1,11 +1,11 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { invalidRequest, type DownloadResult } from '../core';
-import { safeFileName } from '../core/fileNames';
-import type { Deps } from './deps';
+import { invalidRequest, type DownloadResult, type Logger } from '../core';
+import { safeFileName } from '../core';
 import { formatBytes } from './format';
 import { defaultDownloadFolder, readSettings } from './settings';
+import type { UserInput } from './userInput';
 
 /** Where the user chose to save, and whether they agreed to replace an existing file. */
 export interface SaveTarget {
@@ -19,8 +19,7 @@ export interface SaveTarget {
  * already, but a scripted or remote dialog may not have, and a silent
  * overwrite is never acceptable. Undefined when the user backed out.
  */
-export async function askSaveTarget(deps: Deps, name: string, title: string, filters?: Record<string, string[]>): Promise<SaveTarget | undefined> {
-  const ui = deps.input.current;
+export async function askSaveTarget(ui: UserInput, name: string, title: string, filters?: Record<string, string[]>): Promise<SaveTarget | undefined> {
   const folder = defaultDownloadFolder(readSettings());
   const uri = await ui.saveDialog({
     title,
@@ -43,17 +42,17 @@ export async function askSaveTarget(deps: Deps, name: string, title: string, fil
 }
 
 /** After a download: says where the file went and offers to open or reveal it. */
-export function offerOpen(deps: Deps, result: DownloadResult): void {
+export function offerOpen(ui: UserInput, log: Logger, result: DownloadResult): void {
   const uri = vscode.Uri.file(result.path);
   const open = vscode.l10n.t('Open');
   const inWorkspace = vscode.workspace.getWorkspaceFolder(uri) !== undefined;
   const reveal = inWorkspace ? vscode.l10n.t('Reveal in Explorer') : vscode.l10n.t('Show in Folder');
-  void deps.input.current.info(
+  void ui.info(
     vscode.l10n.t('Downloaded "{0}" ({1}).', path.basename(result.path), formatBytes(result.bytes)),
     open, reveal,
   ).then((a) => {
     if (a === open) return vscode.commands.executeCommand('vscode.open', uri);
     if (a === reveal) return vscode.commands.executeCommand(inWorkspace ? 'revealInExplorer' : 'revealFileInOS', uri);
     return undefined;
-  }).then(undefined, (e: unknown) => deps.log.warn(`Opening the download failed: ${e instanceof Error ? e.message : String(e)}`));
+  }).then(undefined, (e: unknown) => log.warn(`Opening the download failed: ${e instanceof Error ? e.message : String(e)}`));
 }

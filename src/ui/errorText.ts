@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../core';
+import { problemText } from './problemText';
 
 /** Thrown by UI code when a command needs a sign-in first. */
 export class NotSignedInError extends Error {
@@ -45,7 +46,7 @@ export function describeError(e: unknown): string {
     case 'cancelled':
       return vscode.l10n.t('Cancelled.');
     case 'invalidRequest':
-      return e.message;
+      return e.problem ? problemText(e.problem) : e.message;
     case 'localFile':
       return e.message;
   }

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import type { NewRecipient } from '../core';
-import { isValidEmail } from '../core/validate';
+import { inputProblemText } from './problemText';
 import type { RecipientTypeSetting } from './settings';
 import { BACK, type Back, type UserInput } from './userInput';
+import { answerProblem, type WizardField } from './wizardChecks';
 
 /** What the user typed for one recipient, kept as typed so that Back shows it again. */
 export interface RecipientAnswers {
@@ -25,15 +26,11 @@ export interface SubmissionAnswers {
 type RecipientStep = 'name' | 'email' | 'type' | 'authMethod' | 'authNumber' | 'more';
 type Position = { readonly step: RecipientStep; readonly i: number } | { readonly step: 'coverNote' | 'data' | 'formReference' };
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/u;
-/** Characters XML cannot carry; tab, CR and LF are fine in the cover note and data. */
-// eslint-disable-next-line no-control-regex
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/u;
-
-const singleLine = (v: string): string | undefined => (CONTROL.test(v) ? vscode.l10n.t('Use a single line without control characters.') : undefined);
-const required = (v: string): string | undefined => (v.trim() === '' ? vscode.l10n.t('This cannot be empty.') : singleLine(v));
-const xmlText = (v: string): string | undefined => (NOT_XML.test(v) ? vscode.l10n.t('This contains a control character that cannot be sent.') : undefined);
+/** The input box's check for a field: the hint for what is wrong, if anything. */
+const check = (field: WizardField) => (v: string): string | undefined => {
+  const code = answerProblem(field, v);
+  return code && inputProblemText(code);
+};
 
 /** "Ada Lovelace" → Ada / Lovelace; "Lovelace, Ada King" → Ada King / Lovelace; one word is a first name. */
 export function splitName(full: string): { firstName: string; lastName: string } {
@@ -128,11 +125,11 @@ async function ask(
     const title = vscode.l10n.t('New Submission');
     switch (pos.step) {
       case 'coverNote':
-        return text({ title, prompt: vscode.l10n.t('Cover note, shown to the recipients (may be empty)'), value: a.coverNote, validate: xmlText }, (v) => (a.coverNote = v));
+        return text({ title, prompt: vscode.l10n.t('Cover note, shown to the recipients (may be empty)'), value: a.coverNote, validate: check('coverNote') }, (v) => (a.coverNote = v));
       case 'data':
-        return text({ title, prompt: vscode.l10n.t('Data (optional)'), value: a.data, validate: xmlText }, (v) => (a.data = v));
+        return text({ title, prompt: vscode.l10n.t('Data (optional)'), value: a.data, validate: check('data') }, (v) => (a.data = v));
       case 'formReference':
-        return text({ title, prompt: vscode.l10n.t('Form reference: how this submission is named in the list'), value: a.formReference, validate: required }, (v) => (a.formReference = v.trim()));
+        return text({ title, prompt: vscode.l10n.t('Form reference: how this submission is named in the list'), value: a.formReference, validate: check('formReference') }, (v) => (a.formReference = v.trim()));
     }
   }
   const r = recipient(pos.i);
@@ -141,16 +138,16 @@ async function ask(
   const who = r.name.trim() || vscode.l10n.t('recipient {0}', n);
   switch (pos.step) {
     case 'name':
-      return text({ title, prompt: vscode.l10n.t('Full name of recipient {0} ("First Last", or "Last, First")', n), value: r.name, validate: required }, (v) => (r.name = v));
+      return text({ title, prompt: vscode.l10n.t('Full name of recipient {0} ("First Last", or "Last, First")', n), value: r.name, validate: check('name') }, (v) => (r.name = v));
     case 'email':
       return text({
         title, prompt: vscode.l10n.t('E-mail address of {0}', who), value: r.email, placeHolder: 'name@example.com',
-        validate: (v) => (isValidEmail(v.trim()) ? undefined : vscode.l10n.t('Enter a valid e-mail address, e.g. name@example.com.')),
+        validate: check('email'),
       }, (v) => (r.email = v.trim()));
     case 'authMethod':
-      return text({ title, prompt: vscode.l10n.t('Recipient authentication method for {0} (optional: leave empty for none)', who), value: r.authMethod, validate: singleLine }, (v) => (r.authMethod = v.trim()));
+      return text({ title, prompt: vscode.l10n.t('Recipient authentication method for {0} (optional: leave empty for none)', who), value: r.authMethod, validate: check('authMethod') }, (v) => (r.authMethod = v.trim()));
     case 'authNumber':
-      return text({ title, prompt: vscode.l10n.t('Authentication number for {0} ({1})', who, r.authMethod), value: r.authNumber, validate: required }, (v) => (r.authNumber = v.trim()));
+      return text({ title, prompt: vscode.l10n.t('Authentication number for {0} ({1})', who, r.authMethod), value: r.authNumber, validate: check('authNumber') }, (v) => (r.authNumber = v.trim()));
     case 'type': {
       const descriptions: Record<RecipientTypeSetting, string> = {
         PRIMARY: vscode.l10n.t('the main recipient'),

@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
-import { isServiceError, ServiceClient, type Logger, type ServiceError } from '../core';
-import { accountChangeText, userNameProblem } from './account';
+import { ServiceClient, type Logger, type ServiceError } from '../core';
+import { accountChangeText } from './account';
+import { Cmd } from './commandIds';
 import { describeError, NotSignedInError } from './errorText';
 import { accountKey, type Account, type SecretName, type Secrets } from './secrets';
-import { affectsConnection, checkBaseUrl, readSettings, updateUserSetting, type Settings } from './settings';
+import { affectsConnection, checkBaseUrl, readSettings, type Settings } from './settings';
 import type { InputHolder } from './userInput';
 
 /**
@@ -11,7 +12,8 @@ import type { InputHolder } from './userInput';
  * address and user name make a client. Signed in means both secrets are held
  * and the last check did not refuse them. The `dsas.signedIn` context key
  * follows it, for welcome views and menus; `dsas.signInRefused` and
- * `dsas.accountChanged` say why the session signed out.
+ * `dsas.accountChanged` say why the session signed out. Asking for the
+ * address, user name and secrets is the sign-in flow's (signIn.ts).
  */
 export class Session implements vscode.Disposable {
   private current?: ServiceClient;
@@ -75,7 +77,7 @@ export class Session implements vscode.Disposable {
     void this.input.current.info(
       vscode.l10n.t('Sign in again: the password and API key are now kept for each service address and user name, and the ones stored by the earlier version were removed.'),
       signIn,
-    ).then((a) => a === signIn && vscode.commands.executeCommand('dsas.signIn'));
+    ).then((a) => a === signIn && vscode.commands.executeCommand(Cmd.signIn));
   }
 
   /**
@@ -91,8 +93,7 @@ export class Session implements vscode.Disposable {
     const [password, apiKey] = await Promise.all([this.secrets.get(s, 'password'), this.secrets.get(s, 'apiKey')]);
     if (started !== this.generation) return; // a newer restore, sign-in or sign-out decides
     // After a refusal only a sign-in here signs in again: the refused secret may not be removed yet.
-    const refused = this.refusal !== undefined && this.refusal.account === accountKey(s);
-    if (!refused && s.username && password && apiKey && checkBaseUrl(s.baseUrl, s.allowInsecureHttp) === undefined) {
+    if (this.refusedSecret(s) === undefined && s.username && password && apiKey && checkBaseUrl(s.baseUrl, s.allowInsecureHttp) === undefined) {
       this.set(this.build(s, password, apiKey), s);
       return;
     }
@@ -102,74 +103,16 @@ export class Session implements vscode.Disposable {
   }
 
   /**
-   * Asks for whatever is missing (address, user name, password, key), checks
-   * it with a real request and keeps the secrets only when the service
-   * accepted them. Returns whether the user is signed in afterwards.
+   * The secret the service refused while signed in to this account, if it
+   * did: the sign-in asks for it even if its removal has not finished yet.
    */
-  async signIn(): Promise<boolean> {
-    const ui = this.input.current;
-    let s = readSettings();
-    if (!s.baseUrl || checkBaseUrl(s.baseUrl, s.allowInsecureHttp)) {
-      const problem = s.baseUrl ? checkBaseUrl(s.baseUrl, s.allowInsecureHttp) : undefined;
-      const url = await ui.inputBox({
-        title: vscode.l10n.t('Sign In (1/4)'),
-        prompt: problem ?? vscode.l10n.t('Address of the service, including its path prefix'),
-        value: s.baseUrl,
-        placeHolder: 'https://dsas.example.com/service/v1.1',
-        validate: (v) => checkBaseUrl(v.trim(), s.allowInsecureHttp),
-      });
-      if (typeof url !== 'string') return false;
-      await updateUserSetting('baseUrl', url.trim());
-    }
-    s = readSettings();
-    if (!s.username) {
-      const user = await ui.inputBox({
-        title: vscode.l10n.t('Sign In (2/4)'),
-        prompt: vscode.l10n.t('User name of your account'),
-        validate: userNameProblem,
-      });
-      if (typeof user !== 'string') return false;
-      await updateUserSetting('username', user.trim());
-      s = readSettings();
-    }
-    // A secret refused while signed in is asked again even if its removal has not finished yet.
-    const wasRefused = (name: SecretName) => this.refusal?.name === name && this.refusal.account === accountKey(s);
-    const stored = async (name: SecretName) => (wasRefused(name) ? undefined : await this.secrets.get(s, name));
-    const refusedNote = (name: SecretName) => (wasRefused(name) ? `${vscode.l10n.t('The service refused the one stored before.')} ` : '');
-    const password = (await stored('password')) ?? (await this.ask(vscode.l10n.t('Sign In (3/4)'), refusedNote('password') + vscode.l10n.t('Password for {0}', s.username)));
-    if (password === undefined) return false;
-    const apiKey = (await stored('apiKey')) ?? (await this.ask(vscode.l10n.t('Sign In (4/4)'), refusedNote('apiKey') + vscode.l10n.t('API key of your account')));
-    if (apiKey === undefined) return false;
+  refusedSecret(account: Account): SecretName | undefined {
+    return this.refusal !== undefined && this.refusal.account === accountKey(account) ? this.refusal.name : undefined;
+  }
 
-    let client: ServiceClient;
-    try {
-      client = this.build(s, password, apiKey);
-      await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Signing in to {0}…', new URL(s.baseUrl).host), cancellable: true },
-        async (_p, token) => {
-          const ac = new AbortController();
-          token.onCancellationRequested(() => ac.abort());
-          await client.listSubmissions({ signal: ac.signal });
-        },
-      );
-    } catch (e) {
-      // Keep nothing the service refused, so that the next sign-in asks again.
-      if (isServiceError(e, 'unauthorized')) await this.secrets.clearOne(s, 'password');
-      if (isServiceError(e, 'keyRefused')) await this.secrets.clearOne(s, 'apiKey');
-      this.log.warn(`Sign-in failed: ${isServiceError(e) ? e.kind : 'error'}`);
-      const again = vscode.l10n.t('Sign In Again');
-      if (isServiceError(e, 'cancelled')) return false;
-      void ui.error(vscode.l10n.t('Sign-in failed. {0}', describeError(e)), again).then((a) => a === again && vscode.commands.executeCommand('dsas.signIn'));
-      return false;
-    }
-    // Both, even when the first cannot reach the keyring: each is then kept for this session.
-    const kept = [await this.secrets.store(s, 'password', password), await this.secrets.store(s, 'apiKey', apiKey)];
-    if (kept.includes(false)) {
-      void ui.warn(vscode.l10n.t('The system keyring is not available: your password and API key are kept for this session only and will be asked again next time.'));
-    }
-    this.set(client, s);
-    this.log.info(`Signed in to ${new URL(s.baseUrl).origin} as ${s.username}.`);
-    return true;
+  /** Signed in with a client the sign-in flow checked against the service. */
+  signedInWith(client: ServiceClient, account: Account): void {
+    this.set(client, account);
   }
 
   /** Removes the secrets of the address and user name in the settings (and of the client in use, should they differ). */
@@ -181,14 +124,6 @@ export class Session implements vscode.Disposable {
     if (this.currentAccount && accountKey(this.currentAccount) !== accountKey(s)) await this.secrets.clear(this.currentAccount);
     this.set(undefined);
     this.log.info('Signed out; the password and API key were removed.');
-  }
-
-  private async ask(title: string, prompt: string): Promise<string | undefined> {
-    const v = await this.input.current.inputBox({
-      title, prompt, password: true,
-      validate: (x) => (x.length === 0 ? vscode.l10n.t('This cannot be empty.') : undefined),
-    });
-    return typeof v === 'string' ? v : undefined;
   }
 
   /**
@@ -212,8 +147,8 @@ export class Session implements vscode.Disposable {
     const text = `${why}${/[.!?]$/.test(why) ? '' : '.'} ${vscode.l10n.t('You were signed out; nothing more is sent until you sign in again.')}`;
     // Removed before the user can answer, so that a quick sign-in's new secret is not removed after it was stored.
     void this.secrets.clearOne(account, name).then(() => this.input.current.error(text, signIn, showLog)).then((a) => {
-      if (a === signIn) void vscode.commands.executeCommand('dsas.signIn');
-      if (a === showLog) void vscode.commands.executeCommand('dsas.showLog');
+      if (a === signIn) void vscode.commands.executeCommand(Cmd.signIn);
+      if (a === showLog) void vscode.commands.executeCommand(Cmd.showLog);
     });
   }
 
@@ -223,11 +158,12 @@ export class Session implements vscode.Disposable {
     this.log.warn('The service address or user name changed: signed out; the secrets stored for the earlier one were not used.');
     const signIn = vscode.l10n.t('Sign In');
     void this.input.current.warn(accountChangeText(from, to), signIn).then((a) => {
-      if (a === signIn) void vscode.commands.executeCommand('dsas.signIn');
+      if (a === signIn) void vscode.commands.executeCommand(Cmd.signIn);
     });
   }
 
-  private build(s: Settings, password: string, apiKey: string): ServiceClient {
+  /** A client for these settings and secrets; a refusal of them signs this session out (when it is the client in use). */
+  build(s: Settings, password: string, apiKey: string): ServiceClient {
     const client: ServiceClient = new ServiceClient({
       onRefused: (e) => this.refused(client, e),
       baseUrl: s.baseUrl,

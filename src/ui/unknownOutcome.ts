@@ -1,10 +1,8 @@
 import * as vscode from 'vscode';
-import { isServiceError, type ServiceError } from '../core';
-import { findArrival } from '../core/arrival';
-import { sleep } from '../core/transport/retry';
-import type { Deps } from './deps';
+import { findArrival, isServiceError, sleep, type Logger, type ServiceError } from '../core';
 import { describeError } from './errorText';
 import { withCancellableProgress } from './progress';
+import type { UserInput } from './userInput';
 
 /**
  * How to tell, from a list of the service's, whether a request that changes
@@ -50,8 +48,8 @@ export async function listedIds<T>(check: Pick<ArrivalCheck<T>, 'list' | 'id'>, 
  * is told what it shows, in one message: received (the item revealed), not
  * received, or that it cannot be told.
  */
-export async function reportUnknownOutcome<T>(deps: Deps, e: ServiceError, before: ReadonlySet<string> | undefined, check: ArrivalCheck<T>): Promise<void> {
-  deps.log.warn(`${e.operation ?? 'A request'}: outcome unknown (${e.kind}: ${e.message}); checking the list.`);
+export async function reportUnknownOutcome<T>(ui: UserInput, log: Logger, e: ServiceError, before: ReadonlySet<string> | undefined, check: ArrivalCheck<T>): Promise<void> {
+  log.warn(`${e.operation ?? 'A request'}: outcome unknown (${e.kind}: ${e.message}); checking the list.`);
   // The transport's own words, without its "may or may not": the check below answers that.
   const cause = e.cause instanceof Error ? e.cause.message : e.message;
   const why = isServiceError(e, 'cancelled')
@@ -67,20 +65,20 @@ export async function reportUnknownOutcome<T>(deps: Deps, e: ServiceError, befor
       return look();
     });
   } catch (err) {
-    deps.log.warn(`Checking the list failed: ${describeError(err)}`);
-    void deps.input.current.error(`${why} ${check.text.unchecked()}`);
+    log.warn(`Checking the list failed: ${describeError(err)}`);
+    void ui.error(`${why} ${check.text.unchecked()}`);
     return;
   }
   switch (found.kind) {
     case 'arrived':
       await check.reveal(check.id(found.item));
-      void deps.input.current.info(`${why} ${check.text.arrived(found.item)}`);
+      void ui.info(`${why} ${check.text.arrived(found.item)}`);
       return;
     case 'absent':
-      void deps.input.current.warn(`${why} ${check.text.absent()}`);
+      void ui.warn(`${why} ${check.text.absent()}`);
       return;
     case 'uncertain':
       await check.reveal(check.id(found.candidates[0]));
-      void deps.input.current.warn(`${why} ${check.text.uncertain(found.candidates[0], found.candidates.length)}`);
+      void ui.warn(`${why} ${check.text.uncertain(found.candidates[0], found.candidates.length)}`);
   }
 }

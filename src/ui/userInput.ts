@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { notificationText } from './trees/safeText';
+import { notificationText } from './text';
 
 /**
  * Returned by a step when the user pressed the Back button. A registered

@@ -1,6 +1,7 @@
 import * as pdfjs from 'pdfjs-dist';
 import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.mjs';
 import type { FromPdf, ToPdf, ZoomState } from '../shared/messages';
+import { isToPdf } from '../shared/messageChecks';
 import { button, connect, el, icon } from './vscodeApi';
 
 // A worker loaded from a webview resource URL fails (and blob: workers would
@@ -11,7 +12,7 @@ import { button, connect, el, icon } from './vscodeApi';
 interface State { page: number; zoom: ZoomState; invert: boolean }
 
 const app = document.getElementById('app') as HTMLElement;
-const { post, state: saved } = connect<FromPdf, ToPdf, State>((m) => void onMessage(m));
+const { post, state: saved } = connect<FromPdf, ToPdf, State>(isToPdf, (m) => void onMessage(m));
 const state: State = saved.getState() ?? { page: 1, zoom: { mode: 'fitWidth' }, invert: false };
 let doc: pdfjs.PDFDocumentProxy | undefined;
 let pages: HTMLElement[] = [];

@@ -1,8 +1,9 @@
 import type { FromTimeline, TimeView, TimelineData, ToTimeline } from '../shared/messages';
+import { isToTimeline } from '../shared/messageChecks';
 import { button, connect, el, icon } from './vscodeApi';
 
 const app = document.getElementById('app') as HTMLElement;
-const { post, state } = connect<FromTimeline, ToTimeline, { submissionId: string }>((m) => {
+const { post, state } = connect<FromTimeline, ToTimeline, { submissionId: string }>(isToTimeline, (m) => {
   if (m.type === 'data') render(m.data);
   else if (m.type === 'loading') app.replaceChildren(el('p', { className: 'muted', text: 'Loading…' }));
   else if (m.type === 'error') app.replaceChildren(el('p', { className: 'error' }, icon('error'), el('span', { text: ` ${m.message}` })));
@@ -65,14 +66,7 @@ function render(d: TimelineData): void {
     el('section', {}, el('h2', { text: `Recipients (${d.recipients.length})` }), recipients),
     el('section', {}, el('h2', { text: `Attachments (${d.attachments.length})` }), attachments),
   );
-  post({
-    type: 'rendered',
-    events: d.events.length,
-    recipients: d.recipients.length,
-    descriptions: [...app.querySelectorAll('.description')].map((e) => e.textContent ?? ''),
-    // Inside the page's root, where service text lands (VS Code adds its own style to the document).
-    foreignElements: app.querySelectorAll('img, iframe, object, embed, a, form, script, style, svg, link, meta').length,
-  });
+  post({ type: 'rendered', events: d.events.length, recipients: d.recipients.length });
 }
 
 post({ type: 'ready' });

@@ -1,4 +1,7 @@
 /** The webview side of the message protocol (src/shared/messages.ts). */
+import type { MessageCheck } from '../shared/messageChecks';
+import { bidiVisible } from '../shared/visibleText';
+
 interface VsCodeApi<State> {
   postMessage(message: unknown): void;
   getState(): State | undefined;
@@ -7,19 +10,17 @@ interface VsCodeApi<State> {
 
 declare function acquireVsCodeApi<State>(): VsCodeApi<State>;
 
-/** Typed wrapper: acquireVsCodeApi may be called once per page. */
-export function connect<Out, In, State>(onMessage: (m: In) => void): { post(m: Out): void; state: VsCodeApi<State> } {
+/**
+ * Typed wrapper: acquireVsCodeApi may be called once per page. A message that
+ * `accepts` refuses (from shared/messageChecks.ts) is ignored, and said so in the console.
+ */
+export function connect<Out, In, State>(accepts: MessageCheck<In>, onMessage: (m: In) => void): { post(m: Out): void; state: VsCodeApi<State> } {
   const api = acquireVsCodeApi<State>();
-  window.addEventListener('message', (e: MessageEvent<In>) => onMessage(e.data));
+  window.addEventListener('message', (e: MessageEvent<unknown>) => {
+    if (accepts(e.data)) onMessage(e.data);
+    else console.warn('Ignored a message that is not part of this page\'s protocol.');
+  });
   return { post: (m: Out) => api.postMessage(m), state: api };
-}
-
-// Bidi overrides and isolates would reorder what is shown: they appear as visible escapes.
-const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
-
-/** Text as shown: inert characters, bidi controls made visible. */
-export function shown(text: string): string {
-  return text.replace(BIDI, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
 /** Builds an element; text goes in as text (textContent), never as HTML. */
@@ -30,8 +31,8 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 ): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (props.className) e.className = props.className;
-  if (props.text !== undefined) e.textContent = shown(props.text);
-  if (props.title !== undefined) e.title = shown(props.title);
+  if (props.text !== undefined) e.textContent = bidiVisible(props.text);
+  if (props.title !== undefined) e.title = bidiVisible(props.title);
   for (const [k, v] of Object.entries(props.attrs ?? {})) e.setAttribute(k, v);
   for (const c of children) if (c) e.append(c);
   return e;

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { isFromTimeline } from '../../src/shared/messageChecks';
 import { PanelHost } from '../../src/ui/webviews/panelHost';
 import { tried } from '../reliability/tally';
 import { closeAllEditors, nextEvent } from './fixtures';
@@ -48,7 +49,10 @@ window.addEventListener('load', () => {
  */
 async function loadProbe(): Promise<ProbeReport> {
   const panel = vscode.window.createWebviewPanel('dsas.cspProbe', 'CSP probe', vscode.ViewColumn.One, { enableScripts: true });
-  const host = new PanelHost<never, { type: string }>(panel, extension().extensionUri, { title: 'CSP probe', script: 'timeline.js' });
+  const warnings: string[] = [];
+  const host = new PanelHost(panel, extension().extensionUri, { title: 'CSP probe', script: 'timeline.js' }, { accepts: isFromTimeline, log: { warn: (m) => warnings.push(m) } });
+  const passed: unknown[] = [];
+  host.onMessage((m) => passed.push(m));
   try {
     const page = panel.webview.html;
     const nonce = /nonce-([0-9a-f]{32})/.exec(page)?.[1];
@@ -61,7 +65,11 @@ async function loadProbe(): Promise<ProbeReport> {
     assert.ok(html.includes('__ran.push') && html.includes(`nonce="${nonce}"`), 'the probe page was assembled');
     const report = nextEvent(panel.webview.onDidReceiveMessage as vscode.Event<ProbeReport>, (m) => m.type === 'cspProbe', 'the probe report', 15_000);
     panel.webview.html = html;
-    return await report;
+    const probed = await report;
+    // The probe's report is no timeline message: the host ignores it and says so.
+    assert.deepEqual(passed, [], 'the host passed on no message');
+    assert.deepEqual(warnings, ['timeline.js: ignored a message that is not part of its protocol: type "cspProbe"']);
+    return probed;
   } finally {
     host.dispose();
     panel.dispose();

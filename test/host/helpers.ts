@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { format } from 'node:util';
 import * as vscode from 'vscode';
 import manifest from '../../package.json';
-import type { DetailsSeen, PdfSeen, TabSeen } from './workbenchPage';
+import type { ColorsSeen, DetailsSeen, PdfSeen, TabSeen, TimelineSeen } from './workbenchPage';
 
 export const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
 
@@ -114,6 +114,21 @@ export async function statusBarText(): Promise<string> {
 /** The text of the webview whose page shows `contains` (waiting up to 15 s for one). */
 export async function webviewText(contains: string): Promise<string> {
   return askWorkbench('/webview-text', { contains }, `reading the webview showing "${contains}"`);
+}
+
+/** The colours the body of the webview showing `contains` is painted in (CSS colour strings). */
+export async function webviewColors(contains: string): Promise<ColorsSeen> {
+  return JSON.parse(await askWorkbench('/webview-colors', { contains }, `reading the colours of the webview showing "${contains}"`)) as ColorsSeen;
+}
+
+/** The text of the workbench's panel (the Output view…) once it shows `contains` (waiting up to 10 s). */
+export async function panelText(contains: string): Promise<string> {
+  return askWorkbench('/panel-text', { contains }, `reading the panel for "${contains}"`);
+}
+
+/** The timeline page of submission `id` as the browser holds it: event texts as shown, elements the data could have injected. */
+export async function timelineView(id: string): Promise<TimelineSeen> {
+  return JSON.parse(await askWorkbench('/timeline-view', { id }, `reading the timeline of ${id}`)) as TimelineSeen;
 }
 
 /** What the PDF viewer shows once page 1 is drawn: its page count label and page 1's canvas (waiting up to 15 s). */

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { silentLogger } from '../../src/core/logger';
 import { Secrets } from '../../src/ui/secrets';
 import { Session } from '../../src/ui/session';
+import { signIn as signInFlow } from '../../src/ui/signIn';
 import { InputHolder } from '../../src/ui/userInput';
 import { tried } from '../reliability/tally';
 import { ScriptedInput } from './scriptedInput';
@@ -30,7 +31,7 @@ describe('when the system keyring is unavailable', () => {
     input.current = scripted;
     const session = new Session(secrets, input, silentLogger);
     try {
-      assert.equal(await session.signIn(), true);
+      assert.equal(await signInFlow({ session, secrets, ui: input.current, log: silentLogger }), true);
       assert.deepEqual(scripted.asked.map((a) => `${a.method}: ${a.text}`), [
         `inputBox: Sign In (3/4) Password for ${sb.user}`,
         'inputBox: Sign In (4/4) API key of your account',

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Deps } from '../../src/ui/deps';
-import type { PendingStatus } from '../../src/ui/statusBar';
+import type { PendingStatus } from '../../src/ui/status/statusBar';
 import { workspaceFile } from './fixtures';
 import { api, control, sandboxState, signIn, signOut, withAnswers } from './session';
 import { tried } from '../reliability/tally';

@@ -3,12 +3,12 @@ import * as vscode from 'vscode';
 import type { Deps } from '../../src/ui/deps';
 import { formatBytes } from '../../src/ui/format';
 import { droppedFiles } from '../../src/ui/trees/archiveDrop';
-import { markdownText, notificationText, safeText } from '../../src/ui/trees/safeText';
+import { markdownText } from '../../src/ui/text';
 import type {
   ArchiveNode, ArchiveTreeNode, GroupNode, LoadMoreNode, MessageNode, SubmissionNode, SubmissionTreeNode,
 } from '../../src/ui/trees/nodes';
 import { waitFor, workspaceFile } from './fixtures';
-import { log, screenshot } from './helpers';
+import { log, screenshot, sidebarText } from './helpers';
 import { api, control, sandboxState, signIn, withAnswers } from './session';
 import { tried } from '../reliability/tally';
 
@@ -143,14 +143,6 @@ describe('sidebar trees', () => {
     const pt = markdown(item(subs(), person));
     assert.ok(!pt.value.includes('](command:') && !pt.value.includes('**bold**'), pt.value);
     tried('hostile', 5); // markup, a command: link and a bidi override in the form reference; a link and Markdown in the names
-  });
-
-  it('service text is shown safely: invisible characters as escapes, long values cut, markup and links as text', () => {
-    assert.equal(safeText('a\u202Eb\u2066c\u200Fd\u0000e\u009Bf\ng'), 'a\\u202Eb\\u2066c\\u200Fd\\u0000e\\u009Bf\\ng');
-    assert.equal(safeText('x'.repeat(600)), `${'x'.repeat(500)}…`);
-    assert.equal(markdownText('[a](command:x) <b>*i*</b> $(zap) www.x.io'), '\\[a\\]\\(command\\:x\\) &lt;b&gt;\\*i\\*&lt;\\/b&gt; \\$\\(zap\\) www\\.x\\.io');
-    assert.ok(!notificationText('see [a](command:dsas.signOut)').includes(']('), 'no link can form in a notification');
-    tried('hostile', 4);
   });
 
   it('Refresh on a row fetches its detail and status again; hovering an archive row fetches its detail', async () => {
@@ -328,7 +320,7 @@ describe('sidebar trees', () => {
     assert.deepEqual(added, ['Dropped A', 'Dropped B']);
   });
 
-  it('shows the sidebar with a submission expanded (screenshot)', async () => {
+  it('shows the sidebar with a submission expanded: its row, groups and recipients (and a screenshot)', async () => {
     await vscode.commands.executeCommand('workbench.action.closePanel');
     await vscode.commands.executeCommand('workbench.view.extension.dsas');
     // With no editor open, the empty editor area is the part resized: shrinking it widens the sidebar.
@@ -347,5 +339,14 @@ describe('sidebar trees', () => {
     await new Promise((r) => setTimeout(r, 800));
     const file = await screenshot('sidebar');
     if (file) log(`screenshot: ${file}`);
+    // What the user reads there: the row, both groups and the first recipient, as the tree labels them.
+    const labelOf = async (n: Parameters<ReturnType<typeof subs>['getTreeItem']>[0]): Promise<string> => {
+      const l = (await subs().getTreeItem(n)).label;
+      return typeof l === 'string' ? l : l?.label ?? '';
+    };
+    const [firstRecipient] = await subs().getChildren(recipients);
+    const expected = await Promise.all([row, recipients, attachments, firstRecipient].map(labelOf));
+    const shown = await sidebarText();
+    for (const label of expected) assert.ok(label && shown.includes(label), `the sidebar shows "${label}": ${JSON.stringify(shown.slice(0, 600))}`);
   });
 });

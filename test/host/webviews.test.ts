@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import * as vscode from 'vscode';
 import type { FromPdf, FromTimeline } from '../../src/shared/messages';
 import { closeAllEditors, nextEvent, submissionNode, tempDir, workspaceFile } from './fixtures';
-import { log, screenshot } from './helpers';
+import { log, screenshot, timelineView, webviewColors } from './helpers';
 import { api, control, sandboxState, signIn, withAnswers } from './session';
 import { tried } from '../reliability/tally';
 
@@ -48,6 +48,18 @@ async function pageCount(pdf: Buffer): Promise<number> {
   return (await PDFDocument.load(pdf)).getPageCount();
 }
 
+/** The relative luminance (WCAG 2) of a CSS `rgb()`/`rgba()` colour. */
+function luminance(css: string): number {
+  const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((c) => Number(c) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  assert.ok([r, g, b].every((c) => Number.isFinite(c)), `a colour the browser computed: ${css}`);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The WCAG contrast ratio of two luminances (4.5 is the minimum for body text). */
+function contrast(a: number, b: number): number {
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}
+
 async function setTheme(name: string): Promise<void> {
   await vscode.workspace.getConfiguration('workbench').update('colorTheme', name, vscode.ConfigurationTarget.Global);
   await new Promise((r) => setTimeout(r, 800));
@@ -64,8 +76,9 @@ describe('webviews', () => {
     assert.equal(r.events, history.length);
     assert.equal(r.recipients, s.recipients.length);
     const inOrder = history.map((e, i) => ({ e, i })).sort((a, b) => Math.floor(a.e.time / 1000) - Math.floor(b.e.time / 1000) || a.i - b.i).map((x) => x.e.description);
-    assert.deepEqual(r.descriptions, inOrder);
-    assert.equal(r.foreignElements, 0);
+    const seen = await timelineView(s.id);
+    assert.deepEqual(seen.descriptions, inOrder);
+    assert.equal(seen.foreignElements, 0);
   });
 
   it('reuses the panel of a submission, also when opened from its History row', async () => {
@@ -89,10 +102,11 @@ describe('webviews', () => {
       recipients: [{ firstName: '<b>Bold</b>', lastName: '<iframe src=x>', email: 'hostile@example.org' }],
     });
     await control('/respond', 'POST', { submissionId: id, outcome: 'clarify', comment: '<svg onload=alert(1)>', endorsement: '<a href="command:dsas.signOut">x</a>' });
-    const r = await openTimeline(await submissionNode(id), id);
-    assert.equal(r.foreignElements, 0, 'no element came from the data');
+    await openTimeline(await submissionNode(id), id);
+    const seen = await timelineView(id);
+    assert.equal(seen.foreignElements, 0, 'no element came from the data');
     const visible = payload.replace('\u202E', '\\u202E');
-    assert.ok(r.descriptions.some((d) => d.includes(visible)), `the payload is shown as characters, the bidi override as an escape: ${JSON.stringify(r.descriptions)}`);
+    assert.ok(seen.descriptions.some((d) => d.includes(visible)), `the payload is shown as characters, the bidi override as an escape: ${JSON.stringify(seen.descriptions)}`);
     assert.ok(deps.session.signedIn, 'no command: link ran');
     tried('hostile', 8); // four in the form reference, two names, the comment, the endorsement
     await screenshot('timeline-hostile');
@@ -133,7 +147,7 @@ describe('webviews', () => {
     assert.deepEqual(m, { type: 'failed', message: 'The service sent something that is not a PDF.' });
   });
 
-  it('looks native in a light and a dark theme (screenshots)', async () => {
+  it('takes the colours of a light and a dark theme, with readable text (and screenshots)', async () => {
     const s = (await sandboxState()).submissions.find((x) => x.recipients.length >= 2) ?? (await sandboxState()).submissions[0];
     const previous = vscode.workspace.getConfiguration('workbench').inspect<string>('colorTheme')?.globalValue;
     try {
@@ -141,9 +155,14 @@ describe('webviews', () => {
         await setTheme(theme);
         await closeAllEditors();
         await openTimeline(await submissionNode(s.id), s.id);
+        const colors = await webviewColors(`Id ${s.id}`);
+        const background = luminance(colors.background);
+        assert.equal(background > 0.5 ? 'light' : 'dark', name, `the page's background in ${theme}: ${colors.background}`);
+        assert.ok(contrast(background, luminance(colors.foreground)) >= 4.5, `text is readable in ${theme}: ${colors.foreground} on ${colors.background}`);
         await screenshot(`timeline-${name}`);
         await closeAllEditors();
-        await pdfReport(() => vscode.commands.executeCommand('dsas.showSummary', { kind: 'submission', item: { id: s.id } }), (x) => x.type === 'rendered', 'the summary');
+        const m = (await pdfReport(() => vscode.commands.executeCommand('dsas.showSummary', { kind: 'submission', item: { id: s.id } }), (x) => x.type === 'rendered', 'the summary')) as PdfRendered;
+        assert.equal(m.firstPageDrawn, true, `the summary's first page is drawn in ${theme}`);
         await new Promise((r) => setTimeout(r, 500));
         await screenshot(`pdf-${name}`);
       }

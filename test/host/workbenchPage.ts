@@ -1,6 +1,6 @@
 // What the runner does in the workbench page for the host tests, as a user
 // would see or do it: answer the quick input, read a webview (a nested
-// iframe), look at the PDF viewer's canvas, read the extension's details page.
+// iframe), look at the timeline and the PDF viewer's canvas, read the extension's details page.
 // The extension host cannot drive the browser; runOffline.ts serves these
 // over loopback, and helpers.ts has the clients.
 //
@@ -11,6 +11,8 @@ import type { Frame, Locator, Page } from 'playwright-core';
 type Route = (q: URLSearchParams) => Promise<string>;
 
 interface ImageLike { complete: boolean; naturalWidth: number; naturalHeight: number; getAttribute(name: string): string | null }
+interface StyledLike { ownerDocument: { defaultView: { getComputedStyle(e: unknown): { color: string; backgroundColor: string } } | null } }
+interface ElementLike { textContent: string | null; querySelectorAll(selector: string): ArrayLike<ElementLike> }
 interface CanvasLike {
   width: number;
   height: number;
@@ -18,6 +20,8 @@ interface CanvasLike {
 }
 
 export interface ImageSeen { src: string; complete: boolean; naturalWidth: number; naturalHeight: number }
+export interface ColorsSeen { background: string; foreground: string }
+export interface TimelineSeen { descriptions: string[]; foreignElements: number }
 export interface PdfSeen { pageLabel: string; canvas: { width: number; height: number; inked: number } }
 export interface DetailsSeen { name: string; icon: ImageSeen; tabs: string[]; readme: { headings: string[]; images: ImageSeen[]; csp: string } }
 export interface TabSeen { tabs: string[]; text?: string }
@@ -28,7 +32,10 @@ export function pageRoutes(page: Page): Record<string, Route> {
     '/quick-input': (q) => answerQuickInput(page, q.get('expect') ?? '', q.get('text') ?? ''),
     '/statusbar-text': () => page.locator('[id="workbench.parts.statusbar"]').innerText({ timeout: 5000 }),
     '/webview-text': async (q) => (await frameWith(page, q.get('contains') ?? '')).text,
+    '/webview-colors': async (q) => JSON.stringify(await webviewColors(page, q.get('contains') ?? '')),
+    '/panel-text': (q) => panelText(page, q.get('contains') ?? ''),
     '/pdf-view': async () => JSON.stringify(await pdfView(page)),
+    '/timeline-view': async (q) => JSON.stringify(await timelineView(page, q.get('id') ?? '')),
     '/extension-details': async (q) => JSON.stringify(await extensionDetails(page, q.get('readme') ?? '')),
     '/extension-tab': async (q) => JSON.stringify(await extensionTab(page, q.get('tab') ?? '', q.get('contains') ?? '', q.get('exclude') ?? undefined)),
   };
@@ -110,6 +117,53 @@ async function frameWith(page: Page, contains: string, exclude?: string, ms = 15
   } catch (e) {
     throw new Error(`${(e as Error).message}; the webviews show: ${JSON.stringify(seen)}`);
   }
+}
+
+/** The colours the body of the webview showing `contains` is painted in, as the browser computed them. */
+async function webviewColors(page: Page, contains: string): Promise<ColorsSeen> {
+  const { frame } = await frameWith(page, contains);
+  return frame.locator('body').evaluate((b: StyledLike) => {
+    const style = b.ownerDocument.defaultView?.getComputedStyle(b);
+    return { background: style?.backgroundColor ?? '', foreground: style?.color ?? '' };
+  });
+}
+
+/** The text of the workbench's panel (Output, Terminal…) once it shows `contains`, waiting up to 10 s. */
+async function panelText(page: Page, contains: string): Promise<string> {
+  const panel = page.locator('[id="workbench.parts.panel"]');
+  let seen = '';
+  try {
+    return await poll(`the panel did not show "${contains}"`, async () => {
+      seen = await panel.innerText({ timeout: 1000 }).catch(() => '');
+      return seen.includes(contains) ? seen : undefined;
+    }, 10_000);
+  } catch (e) {
+    throw new Error(`${(e as Error).message}; it shows: ${JSON.stringify(oneLine(seen))}`);
+  }
+}
+
+/** Elements service text could have injected into a page (VS Code adds its own style to the document, outside the root). */
+const FOREIGN = 'img, iframe, object, embed, a, form, script, style, svg, link, meta';
+
+/**
+ * The timeline page of submission `id` as the browser holds it: the event
+ * texts as shown, and how many elements under the page's root the data could
+ * have injected (images, frames, links, scripts…).
+ */
+async function timelineView(page: Page, id: string): Promise<TimelineSeen> {
+  return poll(`no timeline page showed submission ${id}`, async () => {
+    for (const frame of page.frames()) {
+      const app = frame.locator('#app');
+      if (!(await app.locator('.timeline, .meta').count().catch(() => 0))) continue;
+      // No named helper inside: the runner's compiler would wrap it in a function the page lacks.
+      const seen = await app.evaluate((root: ElementLike, q: { id: string; foreign: string }) => {
+        if (!Array.from(root.querySelectorAll('.meta > span'), (e) => e.textContent).includes(`Id ${q.id}`)) return null;
+        return { descriptions: Array.from(root.querySelectorAll('.description'), (e) => e.textContent ?? ''), foreignElements: root.querySelectorAll(q.foreign).length };
+      }, { id, foreign: FOREIGN }, { timeout: 1000 }).catch(() => null);
+      if (seen) return seen;
+    }
+    return undefined;
+  }, 15_000);
 }
 
 /**

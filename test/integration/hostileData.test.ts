@@ -49,7 +49,7 @@ describe('client ↔ sandbox: hostile data', () => {
     const small = clientFor(t.sb, { maxXmlBytes: 2048 });
     const e = await rejection(() => small.listSubmissions());
     assert.equal(e.kind, 'badResponse');
-    assert.equal(e.message, "The service's response is larger than the 2.0 KiB limit for XML responses.");
+    assert.equal(e.message, "The service's response is larger than the 2 KB limit for XML responses.");
     tried('faults');
   });
 });

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ServiceClient, type ClientOptions, type NewSubmission } from '../../src/core/client';
+import { ServiceError } from '../../src/core/errors';
+import { checkFile, isProblem } from '../../src/core/localFile';
 import { isError, tempDir } from './helpers';
 import { tried } from '../reliability/tally';
 
@@ -141,6 +143,40 @@ describe('ServiceClient validation', () => {
       await refused({ ...valid(), documents: [{ path: pdf, name: 'sub/a.pdf' }] }, 'The document name "sub/a.pdf" cannot be used as a file name.');
       await refused({ ...valid(), documents: [{ path: pdf, name: 'CON.pdf' }] }, 'The document name "CON.pdf" cannot be used as a file name.');
       await refused({ ...valid(), documents: [{ path: pdf, name: '  ' }] }, 'A document name must not be empty.');
+    });
+  });
+
+  describe('checked once', () => {
+    it('sends a file checked with checkFile as checked', async () => {
+      const checked = await checkFile(pdf);
+      assert.ok(!isProblem(checked));
+      await assert.rejects(client.createSubmission({ ...valid(), documents: [{ file: checked }] }), /validation let POST \/submissions through/);
+      await assert.rejects(client.uploadArchiveFile({ file: checked, title: 'T' }), /validation let PUT \/archives through/);
+    });
+
+    it('checks a checked file again when it changed since: saved anew it is sent, removed it is refused', async () => {
+      const checked = await checkFile(pdf);
+      assert.ok(!isProblem(checked));
+      fs.appendFileSync(pdf, 'more');
+      await assert.rejects(client.uploadArchiveFile({ file: checked, title: 'T' }), /validation let PUT \/archives through/);
+      attempted = [];
+      fs.rmSync(pdf);
+      await refused({ ...valid(), documents: [{ file: checked }] }, '"a.pdf" does not exist.');
+    });
+
+    it('carries the problem as data, for the extension to word', async () => {
+      await assert.rejects(client.createSubmission({ ...valid(), recipients: [{ firstName: 'A\n', lastName: 'B', email: 'a@example.com' }] }), (e: unknown) => {
+        assert.ok(e instanceof ServiceError);
+        assert.deepEqual(e.problem, { code: 'controlCharacter', field: 'firstName', recipient: 1 });
+        return true;
+      });
+    });
+
+    it('tells which documents cannot go together, with the package name it is configured with', () => {
+      const c = new ServiceClient({ ...OPTIONS, packageFileName: 'manifest.xml' });
+      assert.deepEqual(c.documentsProblem([{ name: 'Manifest.XML', size: 1 }]), { code: 'reservedName', field: 'documentName', values: ['manifest.xml'] });
+      assert.equal(c.documentsProblem([{ name: 'package.xml', size: 1 }]), undefined);
+      assert.deepEqual(c.documentsProblem([{ name: 'a.pdf', size: 0 }]), { code: 'emptyFile', field: 'documents', values: ['a.pdf'] });
     });
   });
 

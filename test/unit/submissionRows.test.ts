@@ -1,7 +1,9 @@
 import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
 import type { SubmissionListItem } from '../../src/core/models';
-import { submissionRows } from '../../src/ui/trees/submissionRows';
+import { silentLogger } from '../../src/core/logger';
+import { RowList } from '../../src/ui/trees/rowList';
+import { submissionModel, submissionRow, type RowOptions } from '../../src/ui/trees/submissionRows';
 import { tried } from '../reliability/tally';
 
 function item(id: string, over: Partial<SubmissionListItem> = {}): SubmissionListItem {
@@ -17,12 +19,26 @@ function item(id: string, over: Partial<SubmissionListItem> = {}): SubmissionLis
   };
 }
 
-describe('submissionRows (the Submissions view\'s rows, without VS Code)', () => {
+/** The Submissions view's list (as the tree keeps it) after fetching `items`, with a filter set. */
+async function listOf(items: readonly SubmissionListItem[], pageSize: number, filter?: string) {
+  const list = new RowList(submissionModel, { what: 'submissions', fetch: async () => items, describe: String, pageSize: () => pageSize, log: silentLogger });
+  await list.load();
+  list.setFilter(filter);
+  return list;
+}
+
+/** The rows shown, as the tree turns them into tree items. */
+async function shown(items: readonly SubmissionListItem[], pageSize: number, filter?: string, o: RowOptions = {}) {
+  const page = (await listOf(items, pageSize, filter)).page();
+  return { ...page, rows: page.rows.map((n) => submissionRow(n, o)) };
+}
+
+describe('the Submissions view\'s rows (its RowList and row builder, without VS Code)', () => {
   const items = Array.from({ length: 120 }, (_v, i) => item(String(i), { completed: i % 2 === 0 }));
   const fmt = { formatTime: (t: { raw: string }) => t.raw };
 
-  it('builds the first page only and says how many remain', () => {
-    const page = submissionRows(items, { pageSize: 50, ...fmt });
+  it('builds the first page only and says how many remain', async () => {
+    const page = await shown(items, 50, undefined, fmt);
     assert.equal(page.rows.length, 50);
     assert.equal(page.matched, 120);
     assert.equal(page.remaining, 70);
@@ -37,20 +53,23 @@ describe('submissionRows (the Submissions view\'s rows, without VS Code)', () =>
     });
     assert.equal(page.rows[1].contextValue, 'submission:pending');
     assert.equal(page.rows[1].icon, 'clock');
-    assert.equal(submissionRows(items, { pageSize: 50, pages: 3 }).rows.length, 120);
+    const list = await listOf(items, 50);
+    list.more();
+    list.more();
+    assert.equal(list.page().rows.length, 120);
   });
 
-  it('filters on id, form reference, sender and primary recipient, case-insensitively, never across fields', () => {
+  it('filters on id, form reference, sender and primary recipient, case-insensitively, never across fields', async () => {
     const list = [item('1', { formReference: 'Tenancy ZOË' }), item('2', { primaryRecipient: { name: 'Zoë', email: 'z@example.com' } }), item('3')];
-    assert.deepStrictEqual(submissionRows(list, { pageSize: 10, filter: ' zoë ' }).rows.map((r) => r.id), ['submission/1', 'submission/2']);
-    assert.equal(submissionRows(list, { pageSize: 10, filter: 'müller' }).matched, 3);
-    assert.equal(submissionRows(list, { pageSize: 10, filter: 'bobbob' }).matched, 0);
-    assert.equal(submissionRows(list, { pageSize: 10, filter: 'org\u00003' }).matched, 0);
+    assert.deepStrictEqual((await shown(list, 10, ' zoë ')).rows.map((r) => r.id), ['submission/1', 'submission/2']);
+    assert.equal((await shown(list, 10, 'müller')).matched, 3);
+    assert.equal((await shown(list, 10, 'bobbob')).matched, 0);
+    assert.equal((await shown(list, 10, 'org\u00003')).matched, 0);
   });
 
-  it('shows an id once, uses the id when there is no form reference, and escapes service text', () => {
+  it('shows an id once, uses the id when there is no form reference, and escapes service text', async () => {
     const list = [item('7', { formReference: ' ' }), item('7'), item('8', { formReference: '**[x](command:evil)** <img>\u202E' })];
-    const page = submissionRows(list, { pageSize: 10 });
+    const page = await shown(list, 10);
     assert.equal(page.matched, 2);
     assert.equal(page.rows[0].label, '7');
     assert.equal(page.rows[1].label, '**[x](command:evil)** <img>\\u202E');

@@ -6,7 +6,7 @@ import { parseAuthParams, parseChallenges, type Challenge } from './challenge';
 import { describeOffered, DigestSession, type Authorization } from './digest';
 import { CONNECTIONS_PER_HOST, discard, type RawResponse } from './http';
 import { Slots } from './slots';
-import type { ServiceRequest } from './service';
+import type { ServiceRequest } from './request';
 
 /** Stale answers in a row one call accepts before it reports a service error (never a refusal). */
 export const MAX_STALE = 3;

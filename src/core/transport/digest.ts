@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { checkNotBlank, checkSingleLine } from '../validate';
+import { checkText, HEADER_VALUE } from '../validate';
 import type { Challenge } from './challenge';
 
 /** Hash of each algorithm family (RFC 7616 3.2); node:crypto computes them all. */
@@ -48,8 +48,7 @@ export class DigestSession {
 
   constructor(private readonly username: string, private readonly password: string, private readonly now: () => number = Date.now) {
     // Any text can travel in username* (RFC 8187), but no control character belongs in a user name.
-    checkNotBlank('The user name', username);
-    checkSingleLine('The user name', username);
+    checkText('userName', username, HEADER_VALUE);
   }
 
   get hasChallenge(): boolean {

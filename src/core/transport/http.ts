@@ -2,6 +2,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { formatBytes } from '../byteSize';
 import { ServiceError, abortReason, cancelledError } from '../errors';
 import { decodeXml } from '../xml/decode';
 
@@ -248,16 +249,4 @@ function fileError(e: unknown): ServiceError {
 /** `1.5 s`, `30 s`. */
 export function formatSeconds(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;
-}
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let v = n / 1024;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return `${v.toFixed(v < 10 ? 1 : 0)} ${units[u]}`;
 }

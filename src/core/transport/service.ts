@@ -4,7 +4,9 @@ import { silentLogger, type Logger } from '../logger';
 import { quoter, type Quote } from '../serviceText';
 import { messageFromBody } from '../xml/document';
 import { Authenticator } from './authenticate';
-import { ExchangeError, formatBytes, formatSeconds, readText, send, type BodySource, type RawResponse } from './http';
+import { formatBytes } from '../byteSize';
+import { ExchangeError, formatSeconds, readText, send, type RawResponse } from './http';
+import type { ServiceRequest } from './request';
 import { backoffDelay, sleep, type RetryPolicy } from './retry';
 
 export interface Credentials {
@@ -41,17 +43,6 @@ export interface TransportOptions {
    * stop using them. The transport itself sends nothing more after it.
    */
   readonly onRefused?: (error: ServiceError) => void;
-}
-
-export interface ServiceRequest {
-  readonly method: 'GET' | 'POST' | 'PUT';
-  /** Appended to the base URL. */
-  readonly path: string;
-  /** How the operation is named in logs and errors (tickets left out). */
-  readonly operation: string;
-  readonly headers?: Record<string, string>;
-  readonly body?: BodySource;
-  readonly signal?: AbortSignal;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 300, maxDelayMs: 5000 };

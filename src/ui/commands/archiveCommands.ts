@@ -1,42 +1,37 @@
 import * as vscode from 'vscode';
-import { isServiceError, type ArchiveFile, type ArchiveListItem } from '../../core';
+import { HEADER_VALUE, isServiceError, textProblem, type ArchiveFile, type ArchiveListItem } from '../../core';
 import { ARCHIVE_SCHEME, ArchiveFileSystem, archiveUri, OPEN_SIZE_LIMIT } from '../archiveFileSystem';
-import { registerCommand } from '../commandRunner';
+import { Cmd } from '../commandIds';
 import type { Deps } from '../deps';
 import { askSaveTarget, offerOpen } from '../downloads';
-import { formatBytes, oneLine } from '../format';
-import { confirmUploadInRestrictedMode, regularFiles, urisFromArgs, type LocalFile } from '../localFiles';
+import { formatBytes } from '../format';
+import { oneLine } from '../text';
+import { confirmUploadInRestrictedMode, regularFiles, type LocalFile } from '../localFiles';
 import { pickArchiveFile } from '../pickers';
+import { problemText } from '../problemText';
 import { withCancellableProgress } from '../progress';
 import type { ArchiveNode } from '../trees/nodes';
 import { listedIds, reportUnknownOutcome, type ArrivalCheck } from '../unknownOutcome';
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/u;
+import { anArchiveFile, explorerUris } from './args';
 
 /** Archive This File, Download Archive File, Open Archive File, Copy File Id. */
 export function registerArchiveCommands(deps: Deps): void {
-  const reg = (id: string, fn: (...args: unknown[]) => unknown) => registerCommand(deps.context, deps, id, fn);
+  const { commands } = deps;
   const files = new ArchiveFileSystem(deps.session);
   deps.context.subscriptions.push(
     files,
     vscode.workspace.registerFileSystemProvider(ARCHIVE_SCHEME, files, { isReadonly: true, isCaseSensitive: true }),
   );
 
-  reg('dsas.archiveFile', (uri, uris) => archiveFiles(deps, urisFromArgs(uri, uris)));
-  reg('dsas.downloadArchiveFile', (node) => downloadArchiveFile(deps, asNode(node)));
-  reg('dsas.openArchiveFile', (node) => openArchiveFile(deps, files, asNode(node)));
-  reg('dsas.copyFileId', async (node) => {
-    const n = asNode(node);
-    const f = n ? n.item : await pickArchiveFile(deps, vscode.l10n.t('File whose id to copy'));
+  commands.register(Cmd.archiveFile, explorerUris, (uris) => archiveFiles(deps, uris));
+  commands.register(Cmd.downloadArchiveFile, anArchiveFile, (node) => downloadArchiveFile(deps, node));
+  commands.register(Cmd.openArchiveFile, anArchiveFile, (node) => openArchiveFile(deps, files, node));
+  commands.register(Cmd.copyFileId, anArchiveFile, async (node) => {
+    const f = node ? node.item : await pickArchiveFile(deps.input.current, deps.session.client, deps.archive, vscode.l10n.t('File whose id to copy'));
     if (!f) return;
     await vscode.env.clipboard.writeText(f.id);
     vscode.window.setStatusBarMessage(vscode.l10n.t('Copied file id {0}', f.id), 3000);
   });
-}
-
-function asNode(v: unknown): ArchiveNode | undefined {
-  return typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'archiveFile' ? (v as ArchiveNode) : undefined;
 }
 
 // ── Archive This File ─────────────────────────────────────────────────────
@@ -49,17 +44,18 @@ async function filesToArchive(deps: Deps, given: vscode.Uri[]): Promise<vscode.U
   return deps.input.current.openDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: vscode.l10n.t('Archive'), title: vscode.l10n.t('Files to archive') });
 }
 
-async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<string[] | undefined> {
+/** Archive This File, for the Explorer's files (or the view's dropped ones). */
+export async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<string[] | undefined> {
   const client = deps.session.client; // fails early, before any question, when signed out
   const uris = await filesToArchive(deps, given);
   if (!uris?.length) return [];
-  const all = await regularFiles(deps, uris);
+  const all = await regularFiles(deps.input.current, uris);
   const files = all.filter((f) => f.size > 0);
   if (files.length < all.length) {
     void deps.input.current.warn(vscode.l10n.t('Empty files cannot be archived: {0}.', all.filter((f) => f.size === 0).map((f) => f.name).join(', ')));
   }
   if (files.length === 0) return [];
-  if (!(await confirmUploadInRestrictedMode(deps, files))) return [];
+  if (!(await confirmUploadInRestrictedMode(deps.input.current, files))) return [];
 
   // All titles first: Escape then leaves nothing half done.
   const titled: { file: LocalFile; title: string }[] = [];
@@ -68,7 +64,10 @@ async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<string[] |
       title: files.length > 1 ? vscode.l10n.t('Archive This File ({0} of {1})', i + 1, files.length) : vscode.l10n.t('Archive This File'),
       prompt: vscode.l10n.t('Title of "{0}" in the archive', file.name),
       value: file.name,
-      validate: (v) => (v.trim() === '' ? vscode.l10n.t('The title cannot be empty.') : CONTROL.test(v) ? vscode.l10n.t('The title must be a single line without control characters.') : undefined),
+      validate: (v) => {
+        const code = textProblem(v, HEADER_VALUE); // the client's check of the title header
+        return code && problemText({ code, field: 'title' });
+      },
     });
     if (typeof title !== 'string') return [];
     titled.push({ file, title: title.trim() });
@@ -86,12 +85,12 @@ async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<string[] |
           async (p, signal) => {
             // What is there already, so that after an unknown outcome a new arrival can be told from an old one.
             before = await listedIds(arrival, signal);
-            return client.uploadArchiveFile({ path: file.path, title }, { signal, onProgress: (sent, total) => p.bytes(sent, total || file.size) });
+            return client.uploadArchiveFile({ file: file.file, title }, { signal, onProgress: (sent, total) => p.bytes(sent, total || file.size) });
           },
         );
       } catch (e) {
         // The files after it are not sent: the connection just failed, or the user cancelled.
-        if (isServiceError(e) && e.outcomeUnknown) return void (await reportUnknownOutcome(deps, e, before, arrival));
+        if (isServiceError(e) && e.outcomeUnknown) return void (await reportUnknownOutcome(deps.input.current, deps.log, e, before, arrival));
         throw e;
       }
       deps.log.info(`Archived ${file.size} bytes as file ${created.id}.`);
@@ -139,7 +138,7 @@ function archiveArrival(deps: Deps, title: string, name: string, notSent: number
 /** The file's detail (ticket, size): from the row when it was loaded, else fetched. */
 async function detailOf(deps: Deps, node: ArchiveNode | undefined, placeHolder: string): Promise<ArchiveFile | undefined> {
   if (node?.detail) return node.detail;
-  const item = node?.item ?? (await pickArchiveFile(deps, placeHolder));
+  const item = node?.item ?? (await pickArchiveFile(deps.input.current, deps.session.client, deps.archive, placeHolder));
   if (!item) return undefined;
   const client = deps.session.client;
   const detail = await withCancellableProgress(vscode.l10n.t('Loading "{0}"…', oneLine(item.name ?? '') || item.id), (_p, signal) => client.getArchiveFile(item.id, { signal }));
@@ -148,15 +147,19 @@ async function detailOf(deps: Deps, node: ArchiveNode | undefined, placeHolder: 
 
 async function downloadArchiveFile(deps: Deps, node: ArchiveNode | undefined): Promise<vscode.Uri | undefined> {
   const f = await detailOf(deps, node, vscode.l10n.t('File to download'));
-  if (!f) return undefined;
-  const name = f.name || node?.item.name || `file-${f.id}`;
-  const where = await askSaveTarget(deps, name, vscode.l10n.t('Download "{0}"', oneLine(f.title || name)));
+  return f && saveArchiveFile(deps, f, node?.item.name);
+}
+
+/** Downloads a file whose detail is known; `listedName` is the list's name for it, should the detail lack one. */
+async function saveArchiveFile(deps: Deps, f: ArchiveFile, listedName?: string): Promise<vscode.Uri | undefined> {
+  const name = f.name || listedName || `file-${f.id}`;
+  const where = await askSaveTarget(deps.input.current, name, vscode.l10n.t('Download "{0}"', oneLine(f.title || name)));
   if (!where) return undefined;
   const client = deps.session.client;
   const result = await withCancellableProgress(vscode.l10n.t('Downloading "{0}"…', oneLine(name)), (p, signal) =>
     client.downloadArchiveFile(f, { path: where.uri.fsPath, overwrite: where.overwrite }, { signal, onProgress: (n, total) => p.bytes(n, total ?? f.fullSize) }));
   deps.log.info(`Archive file ${f.id} saved (${result.bytes} bytes).`);
-  offerOpen(deps, result);
+  offerOpen(deps.input.current, deps.log, result);
   return vscode.Uri.file(result.path);
 }
 
@@ -174,7 +177,7 @@ async function openArchiveFile(deps: Deps, files: ArchiveFileSystem, node: Archi
       vscode.l10n.t('"{0}" is {1}, too large to open in an editor (the limit is {2}).', oneLine(f.name), formatBytes(f.fullSize), formatBytes(OPEN_SIZE_LIMIT)),
       download,
     );
-    if (answer === download) await vscode.commands.executeCommand('dsas.downloadArchiveFile', node ?? { kind: 'archiveFile', item: f, detail: f });
+    if (answer === download) await saveArchiveFile(deps, f, node?.item.name);
     return undefined;
   }
   files.remember(f);

@@ -1,54 +1,32 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { invalidRequest, isServiceError, type Attachment, type SubmissionListItem } from '../../core';
-import { safeFileName } from '../../core/fileNames';
-import { registerCommand } from '../commandRunner';
+import { invalidRequest, isServiceError, type ServiceClient, type SubmissionListItem } from '../../core';
+import { Cmd } from '../commandIds';
 import type { Deps } from '../deps';
-import { askSaveTarget, offerOpen } from '../downloads';
-import { formatBytes, formatTime, oneLine } from '../format';
-import { confirmUploadInRestrictedMode, regularFiles, urisFromArgs, type LocalFile } from '../localFiles';
+import { formatBytes, formatTime } from '../format';
+import { oneLine } from '../text';
+import { confirmUploadInRestrictedMode, regularFiles, type LocalFile } from '../localFiles';
 import { askSubmission, splitName, toNewRecipient, type SubmissionAnswers } from '../newSubmissionWizard';
 import { pickSubmission } from '../pickers';
+import { problemText } from '../problemText';
 import { withCancellableProgress } from '../progress';
 import { readSettings } from '../settings';
-import type { AttachmentNode, HistoryNode, RecipientNode, SubmissionNode } from '../trees/nodes';
 import { listedIds, reportUnknownOutcome, type ArrivalCheck } from '../unknownOutcome';
-import { BACK } from '../userInput';
-import type { PdfSource } from '../webviews/pdfPanels';
+import { aSubmissionRow, explorerUris, type SubmissionRow } from './args';
+import { chooseDocuments } from './chooseDocuments';
 
-/** Rows that belong to a submission: the submission itself or one of its children. */
-type SubmissionRow = SubmissionNode | HistoryNode | RecipientNode | AttachmentNode;
-
-const MAX_PICKER_FILES = 500;
-
-/**
- * New Submission, Check Status, Show History, Show Summary PDF, Download
- * Attachment and Copy Submission Id.
- */
+/** New Submission, Check Status, Show History, Show Summary PDF and Copy Submission Id. */
 export function registerSubmissionCommands(deps: Deps): void {
-  const reg = (id: string, fn: (...args: unknown[]) => unknown) => registerCommand(deps.context, deps, id, fn);
-  reg('dsas.newSubmission', (uri, uris) => newSubmission(deps, urisFromArgs(uri, uris)));
-  reg('dsas.checkStatus', (node) => checkStatus(deps, asRow(node)));
-  reg('dsas.showHistory', (node) => showHistory(deps, asRow(node)));
-  reg('dsas.showSummary', (node) => showSummary(deps, asRow(node)));
-  reg('dsas.downloadAttachment', (node) => downloadAttachment(deps, isKind<AttachmentNode>(node, 'attachment') ? node : undefined));
-  reg('dsas.openAttachment', (node) => openAttachment(deps, isKind<AttachmentNode>(node, 'attachment') ? node : undefined));
-  reg('dsas.savePdf', (source) => savePdf(deps, source as PdfSource));
-  reg('dsas.copySubmissionId', async (node) => {
-    const s = await submissionOf(deps, asRow(node), vscode.l10n.t('Submission whose id to copy'));
+  const { commands } = deps;
+  commands.register(Cmd.newSubmission, explorerUris, (uris) => newSubmission(deps, uris));
+  commands.register(Cmd.checkStatus, aSubmissionRow, (row) => checkStatus(deps, row));
+  commands.register(Cmd.showHistory, aSubmissionRow, (row) => showHistory(deps, row));
+  commands.register(Cmd.showSummary, aSubmissionRow, (row) => showSummary(deps, row));
+  commands.register(Cmd.copySubmissionId, aSubmissionRow, async (row) => {
+    const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose id to copy'));
     if (!s) return;
     await vscode.env.clipboard.writeText(s.id);
     vscode.window.setStatusBarMessage(vscode.l10n.t('Copied submission id {0}', s.id), 3000);
   });
-}
-
-function isKind<T extends { kind: string }>(v: unknown, kind: T['kind']): v is T {
-  return typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === kind;
-}
-
-function asRow(v: unknown): SubmissionRow | undefined {
-  if (isKind<SubmissionNode>(v, 'submission') || isKind<HistoryNode>(v, 'history') || isKind<RecipientNode>(v, 'recipient') || isKind<AttachmentNode>(v, 'attachment')) return v;
-  return undefined;
 }
 
 /** The submission a row belongs to, or one the user picks when run from the palette. */
@@ -57,23 +35,24 @@ async function submissionOf(deps: Deps, row: SubmissionRow | undefined, placeHol
     const s = row.kind === 'submission' ? row : row.submission;
     return { id: s.item.id, formReference: s.item.formReference };
   }
-  return pickSubmission(deps, placeHolder);
+  return pickSubmission(deps.input.current, deps.session.client, deps.submissions, placeHolder);
 }
 
-const label = (s: { id: string; formReference?: string }): string => (s.formReference ? `"${oneLine(s.formReference)}" (${s.id})` : s.id);
+/** A submission in a message: its form reference and id, or the id. */
+export const describeSubmission = (s: { id: string; formReference?: string }): string => (s.formReference ? `"${oneLine(s.formReference)}" (${s.id})` : s.id);
 
 // ── New Submission ────────────────────────────────────────────────────────
 
 async function newSubmission(deps: Deps, given: vscode.Uri[]): Promise<void> {
   const client = deps.session.client; // fails early, before any question, when signed out
-  const uris = given.length ? given : await chooseDocuments(deps);
+  const uris = given.length ? given : await chooseDocuments(deps.input.current, deps.log);
   if (!uris?.length) return;
-  const documents = await regularFiles(deps, uris);
+  const documents = await regularFiles(deps.input.current, uris);
   if (documents.length === 0) return;
   // Refused now rather than after all the questions.
-  const problem = documentProblem(documents);
+  const problem = documentProblem(client, documents);
   if (problem) throw invalidRequest(problem);
-  if (!(await confirmUploadInRestrictedMode(deps, documents))) return;
+  if (!(await confirmUploadInRestrictedMode(deps.input.current, documents))) return;
 
   const settings = readSettings();
   const first = documents[0].name;
@@ -106,11 +85,11 @@ async function newSubmission(deps: Deps, given: vscode.Uri[]): Promise<void> {
         recipients: answers.recipients.map(toNewRecipient),
         coverNote: answers.coverNote,
         data: answers.data,
-        documents: documents.map((d) => ({ path: d.path })),
+        documents: documents.map((d) => ({ file: d.file })), // checked once, when chosen
       }, { signal, onProgress: (sent, all) => p.bytes(sent, all || total) });
     });
   } catch (e) {
-    if (isServiceError(e) && e.outcomeUnknown) return reportUnknownOutcome(deps, e, before, arrival);
+    if (isServiceError(e) && e.outcomeUnknown) return reportUnknownOutcome(deps.input.current, deps.log, e, before, arrival);
     throw e;
   }
   deps.log.info(`Submission ${created.id} sent with ${documents.length} document(s), ${total} bytes.`);
@@ -118,20 +97,10 @@ async function newSubmission(deps: Deps, given: vscode.Uri[]): Promise<void> {
   void deps.input.current.info(vscode.l10n.t('Submission "{0}" was sent (id {1}).', answers.formReference, created.id));
 }
 
-/** Why these documents cannot be sent together, if they cannot: the service needs distinct, usable, non-empty files. */
-function documentProblem(docs: readonly LocalFile[]): string | undefined {
-  const empty = docs.filter((d) => d.size === 0).map((d) => d.name);
-  if (empty.length) return vscode.l10n.t('Empty files cannot be sent: {0}.', empty.join(', '));
-  const odd = docs.filter((d) => d.name !== safeFileName(d.name)).map((d) => d.name);
-  if (odd.length) return vscode.l10n.t('These file names cannot be sent as attachment names; rename the files first: {0}.', odd.join(', '));
-  if (docs.some((d) => d.name.toLowerCase() === 'package.xml')) return vscode.l10n.t('A document may not be named "package.xml": that name is the package\'s.');
-  const seen = new Map<string, string>();
-  for (const d of docs) {
-    const key = d.name.toLowerCase();
-    if (seen.has(key)) return vscode.l10n.t('Two documents are named "{0}"; each attachment needs its own name.', d.name);
-    seen.set(key, d.name);
-  }
-  return undefined;
+/** Why these documents cannot be sent together, if they cannot: the client's own check, with its package name. */
+function documentProblem(client: ServiceClient, docs: readonly LocalFile[]): string | undefined {
+  const problem = client.documentsProblem(docs);
+  return problem && problemText(problem);
 }
 
 /** The confirmation's detail: recipients, documents with sizes, form reference. */
@@ -149,66 +118,6 @@ function summaryText(a: SubmissionAnswers, docs: readonly LocalFile[]): string {
   if (a.coverNote) lines.push('', t('Cover note: {0}', a.coverNote.length > 200 ? `${a.coverNote.slice(0, 200)}…` : a.coverNote));
   if (a.data) lines.push(t('Data: {0}', a.data.length > 200 ? `${a.data.slice(0, 200)}…` : a.data));
   return lines.join('\n');
-}
-
-/** Documents from the palette or the view: workspace files, or any file through Browse…. */
-async function chooseDocuments(deps: Deps): Promise<vscode.Uri[] | undefined> {
-  const ui = deps.input.current;
-  const browse = async () => ui.openDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: vscode.l10n.t('Attach'), title: vscode.l10n.t('Documents to send') });
-  if (!vscode.workspace.workspaceFolders?.length) return browse();
-  const found = await workspaceFiles(deps);
-  const browseItem = { label: vscode.l10n.t('$(folder-opened) Browse…'), description: vscode.l10n.t('choose files anywhere'), alwaysShow: true, uri: undefined as vscode.Uri | undefined };
-  const items = [
-    browseItem,
-    ...found
-      .map((uri) => ({ label: path.basename(uri.fsPath), description: path.dirname(vscode.workspace.asRelativePath(uri)).replace(/^\.$/, ''), uri: uri as vscode.Uri | undefined }))
-      .sort((a, b) => `${a.description}/${a.label}`.localeCompare(`${b.description}/${b.label}`)),
-  ];
-  const picked = await ui.quickPickMany(items, {
-    title: vscode.l10n.t('New Submission'),
-    placeHolder: found.length >= MAX_PICKER_FILES
-      ? vscode.l10n.t('Documents to send (the first {0} workspace files; Browse… for others)', MAX_PICKER_FILES)
-      : vscode.l10n.t('Documents to send'),
-  });
-  if (!picked?.length) return undefined;
-  const chosen = picked.flatMap((i) => (i.uri ? [i.uri] : []));
-  if (picked.includes(browseItem)) {
-    const more = await browse();
-    if (!more) return undefined;
-    chosen.push(...more);
-  }
-  return chosen;
-}
-
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
-
-/**
- * Up to MAX_PICKER_FILES workspace files, without node_modules and .git.
- * Where file search is not available (it needs ripgrep, which some remote
- * and web hosts lack), the folders are walked instead.
- */
-async function workspaceFiles(deps: Deps): Promise<vscode.Uri[]> {
-  try {
-    const found = await vscode.workspace.findFiles('**/*', `{${[...SKIPPED_FOLDERS].map((f) => `**/${f}/**`).join(',')}}`, MAX_PICKER_FILES);
-    if (found.length) return found;
-  } catch (e) {
-    deps.log.warn(`Searching the workspace files failed (${e instanceof Error ? e.message : String(e)}); walking the folders instead.`);
-  }
-  const out: vscode.Uri[] = [];
-  const queue = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri);
-  while (queue.length && out.length < MAX_PICKER_FILES) {
-    const dir = queue.shift()!;
-    const entries = await vscode.workspace.fs.readDirectory(dir).then((e) => e, () => [] as [string, vscode.FileType][]);
-    for (const [name, type] of entries.sort(([a], [b]) => a.localeCompare(b))) {
-      if (type & vscode.FileType.Directory) {
-        // Linked folders are not followed: they may loop.
-        if (!SKIPPED_FOLDERS.has(name) && !(type & vscode.FileType.SymbolicLink)) queue.push(vscode.Uri.joinPath(dir, name));
-      } else if (type & vscode.FileType.File && out.length < MAX_PICKER_FILES) {
-        out.push(vscode.Uri.joinPath(dir, name));
-      }
-    }
-  }
-  return out;
 }
 
 /** How a new submission is recognised in the list after an unknown outcome: by its form reference. */
@@ -236,13 +145,13 @@ async function checkStatus(deps: Deps, row: SubmissionRow | undefined): Promise<
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose status to check'));
   if (!s) return;
   const client = deps.session.client;
-  const status = await withCancellableProgress(vscode.l10n.t('Checking the status of {0}…', label(s)), (_p, signal) => client.getStatus(s.id, { signal }));
+  const status = await withCancellableProgress(vscode.l10n.t('Checking the status of {0}…', describeSubmission(s)), (_p, signal) => client.getStatus(s.id, { signal }));
   deps.submissions.setStatus(s.id, status.status);
-  const name = label({ id: s.id, formReference: status.formReference || s.formReference });
+  const name = describeSubmission({ id: s.id, formReference: status.formReference || s.formReference });
   void deps.input.current.info(vscode.l10n.t('Submission {0} is {1}.', name, oneLine(status.status)));
 }
 
-// ── Show History, Show Summary PDF, Save PDF ──────────────────────────────
+// ── Show History, Show Summary PDF ────────────────────────────────────────
 
 async function showHistory(deps: Deps, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose history to show'));
@@ -252,63 +161,4 @@ async function showHistory(deps: Deps, row: SubmissionRow | undefined): Promise<
 async function showSummary(deps: Deps, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose summary to show'));
   if (s) deps.pdfs.show({ kind: 'summary', submissionId: s.id });
-}
-
-/** The viewer's "Save PDF…": the same document, downloaded where the user chooses. */
-async function savePdf(deps: Deps, source: PdfSource): Promise<void> {
-  const name = source.kind === 'summary' ? `summary-${source.submissionId}.pdf` : source.name;
-  const target = await askSaveTarget(deps, name, vscode.l10n.t('Save PDF'), { PDF: ['pdf'] });
-  if (!target) return;
-  const client = deps.session.client;
-  const to = { path: target.uri.fsPath, overwrite: target.overwrite };
-  const result = await withCancellableProgress(vscode.l10n.t('Saving {0}…', name), (p, signal) => {
-    const o = { signal, onProgress: (n: number, total?: number) => p.bytes(n, total) };
-    if (source.kind === 'summary') return client.downloadSummary(source.submissionId, to, o);
-    if (source.kind === 'attachment') return client.downloadAttachment(source.submissionId, { id: source.id, ticket: source.ticket, name: source.name }, to, o);
-    return client.downloadArchiveFile({ id: source.id, ticket: source.ticket, name: source.name }, to, o);
-  });
-  offerOpen(deps, result);
-}
-
-/** PDF attachments open in the viewer; anything else is downloaded. */
-async function openAttachment(deps: Deps, node: AttachmentNode | undefined): Promise<void> {
-  if (!node) return;
-  const a = node.attachment;
-  if (/\.pdf$/i.test(a.name)) deps.pdfs.show({ kind: 'attachment', submissionId: node.submission.item.id, id: a.id, ticket: a.ticket, name: a.name });
-  else await downloadAttachment(deps, node);
-}
-
-// ── Download Attachment ───────────────────────────────────────────────────
-
-async function downloadAttachment(deps: Deps, node: AttachmentNode | undefined): Promise<vscode.Uri | undefined> {
-  const target = node ? { submission: node.submission.item as Pick<SubmissionListItem, 'id' | 'formReference'>, attachment: node.attachment } : await pickAttachment(deps);
-  if (!target) return undefined;
-  const { submission, attachment } = target;
-  const name = attachment.name || `attachment-${attachment.id}`;
-  const where = await askSaveTarget(deps, name, vscode.l10n.t('Download "{0}"', oneLine(name)));
-  if (!where) return undefined;
-  const client = deps.session.client;
-  const result = await withCancellableProgress(vscode.l10n.t('Downloading "{0}"…', oneLine(name)), (p, signal) =>
-    client.downloadAttachment(submission.id, attachment, { path: where.uri.fsPath, overwrite: where.overwrite }, { signal, onProgress: (n, total) => p.bytes(n, total) }));
-  deps.log.info(`Attachment ${attachment.id} of submission ${submission.id} saved (${result.bytes} bytes).`);
-  offerOpen(deps, result);
-  return vscode.Uri.file(result.path);
-}
-
-/** From the palette: a submission, then one of its attachments. */
-async function pickAttachment(deps: Deps): Promise<{ submission: { id: string }; attachment: Attachment } | undefined> {
-  const s = await pickSubmission(deps, vscode.l10n.t('Submission with the attachment to download'));
-  if (!s) return undefined;
-  const client = deps.session.client;
-  const detail = await withCancellableProgress(vscode.l10n.t('Loading {0}…', label(s)), (_p, signal) => client.getSubmission(s.id, { signal }));
-  if (detail.attachments.length === 0) {
-    void deps.input.current.info(vscode.l10n.t('Submission {0} has no attachments.', label(s)));
-    return undefined;
-  }
-  const picked = await deps.input.current.quickPick(
-    detail.attachments.map((a) => ({ label: oneLine(a.name) || a.id, description: a.id, attachment: a })),
-    { title: vscode.l10n.t('Download Attachment'), placeHolder: vscode.l10n.t('Attachment to download') },
-  );
-  if (picked === undefined || picked === BACK) return undefined;
-  return { submission: { id: s.id }, attachment: picked.attachment };
 }

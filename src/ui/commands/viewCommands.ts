@@ -1,34 +1,29 @@
 import * as vscode from 'vscode';
-import { registerCommand } from '../commandRunner';
+import { Cmd } from '../commandIds';
 import type { Deps } from '../deps';
-import type { ArchiveNode, LoadMoreNode, SubmissionNode } from '../trees/nodes';
+import type { LoadMoreNode } from '../trees/nodes';
+import { aLoadMoreView, aRefreshableRow, noArgs } from './args';
 
 type ViewName = LoadMoreNode['view'];
 
-function kindOf(v: unknown): string | undefined {
-  return typeof v === 'object' && v !== null ? String((v as { kind?: unknown }).kind) : undefined;
-}
-
 /** Refresh (per view and per item), Filter / Clear Filter, Load More. */
 export function registerViewCommands(deps: Deps): void {
-  const reg = (id: string, fn: (...args: unknown[]) => unknown) => registerCommand(deps.context, deps, id, fn);
-
-  reg('dsas.refreshSubmissions', () => deps.submissions.refresh());
-  reg('dsas.refreshArchive', () => deps.archive.refresh());
-  reg('dsas.refreshItem', async (node?: unknown) => {
+  const { commands } = deps;
+  commands.register(Cmd.refreshSubmissions, noArgs, () => deps.submissions.refresh());
+  commands.register(Cmd.refreshArchive, noArgs, () => deps.archive.refresh());
+  commands.register(Cmd.refreshItem, aRefreshableRow, async (row) => {
     // From a menu the row is passed; from a key binding, the selection is used.
-    const target = node ?? deps.submissions.view.selection[0] ?? deps.archive.view.selection[0];
-    if (kindOf(target) === 'submission') await deps.submissions.refresh(target as SubmissionNode);
-    else if (kindOf(target) === 'archiveFile') await deps.archive.refresh(target as ArchiveNode);
+    const target = row ?? deps.submissions.view.selection[0] ?? deps.archive.view.selection[0];
+    if (target?.kind === 'submission') await deps.submissions.refresh(target);
+    else if (target?.kind === 'archiveFile') await deps.archive.refresh(target);
   });
 
-  reg('dsas.filterSubmissions', () => askFilter(deps, 'submissions'));
-  reg('dsas.clearSubmissionsFilter', () => deps.submissions.setFilter(undefined));
-  reg('dsas.filterArchive', () => askFilter(deps, 'archive'));
-  reg('dsas.clearArchiveFilter', () => deps.archive.setFilter(undefined));
+  commands.register(Cmd.filterSubmissions, noArgs, () => askFilter(deps, 'submissions'));
+  commands.register(Cmd.clearSubmissionsFilter, noArgs, () => deps.submissions.setFilter(undefined));
+  commands.register(Cmd.filterArchive, noArgs, () => askFilter(deps, 'archive'));
+  commands.register(Cmd.clearArchiveFilter, noArgs, () => deps.archive.setFilter(undefined));
 
-  reg('dsas.loadMore', (arg?: unknown) => {
-    const view: unknown = kindOf(arg) === 'loadMore' ? (arg as LoadMoreNode).view : arg;
+  commands.register(Cmd.loadMore, aLoadMoreView, (view) => {
     if (view === 'archive') deps.archive.loadMore();
     else if (view === 'submissions') deps.submissions.loadMore();
   });

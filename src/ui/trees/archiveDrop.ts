@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../core';
 import type { ArchiveTreeNode } from './nodes';
-import { notificationText } from './safeText';
+import { notificationText } from '../text';
 
 /**
  * Files dropped on the Archive view: from the Explorer (a `text/uri-list`)
@@ -32,12 +32,19 @@ export async function droppedFiles(data: vscode.DataTransfer): Promise<{ uris: v
   return { uris: [...uris.values()], withoutPath };
 }
 
-/** Drop target of the Archive view: runs Archive This File, as the Explorer's context menu does. */
+/**
+ * Drop target of the Archive view: archives the files as Archive This File
+ * does from the Explorer's context menu (`archive` is that action, run under
+ * the commands' error handler).
+ */
 export class ArchiveDrop implements vscode.TreeDragAndDropController<ArchiveTreeNode> {
   readonly dragMimeTypes: readonly string[] = [];
   readonly dropMimeTypes: readonly string[] = ['text/uri-list', 'files'];
 
-  constructor(private readonly log: Logger) {}
+  constructor(
+    private readonly log: Logger,
+    private readonly archive: (uris: vscode.Uri[]) => Promise<unknown>,
+  ) {}
 
   async handleDrop(_target: ArchiveTreeNode | undefined, data: vscode.DataTransfer, token: vscode.CancellationToken): Promise<void> {
     const { uris, withoutPath } = await droppedFiles(data);
@@ -47,6 +54,6 @@ export class ArchiveDrop implements vscode.TreeDragAndDropController<ArchiveTree
       void vscode.window.showWarningMessage(vscode.l10n.t('These files came without a location, so they cannot be archived from here: {0}. Use Archive This File instead.', notificationText(withoutPath.join(', '))));
       return;
     }
-    if (uris.length) await vscode.commands.executeCommand('dsas.archiveFile', uris[0], uris);
+    if (uris.length) await this.archive(uris);
   }
 }

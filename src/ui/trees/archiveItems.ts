@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
-import type { ArchiveFile, ArchiveListItem } from '../../core';
-import { formatBytes, formatTime } from '../format';
-import { formatTimeWithRaw, iconUri, sizeWithBytes } from './format';
+import type { ArchiveFile, ArchiveListItem, ServiceTime } from '../../core';
+import { formatBytes, formatTime, formatTimeWithRaw, iconUri, sizeWithBytes } from '../format';
 import type { ArchiveNode, DetailNode } from './nodes';
-import { safeText } from './safeText';
+import { safeText } from '../text';
 import { fieldsTooltip, type Field } from './tooltip';
 
 /** What an archive row is called: its title, else its name, else its id. */
@@ -34,6 +33,19 @@ export function archiveItem(n: ArchiveNode, detailError: string | undefined): vs
   return t;
 }
 
+/** What the tooltip and the lines under a row both show of a detail, times as `time` writes them. */
+function fileFields(d: ArchiveFile, time: (t: ServiceTime) => string): [string, string][] {
+  const l = vscode.l10n;
+  return [
+    [l.t('Media type'), d.mimetype],
+    [l.t('Size'), sizeWithBytes(d.fullSize)],
+    [l.t('Hash'), d.hash],
+    [l.t('Created'), time(d.ctime)],
+    [l.t('Modified'), time(d.mtime)],
+    [l.t('Accessed'), time(d.atime)],
+  ];
+}
+
 export function archiveTooltip(n: ArchiveNode, detailError?: string): vscode.MarkdownString {
   const l = vscode.l10n;
   const d = n.detail;
@@ -44,12 +56,7 @@ export function archiveTooltip(n: ArchiveNode, detailError?: string): vscode.Mar
   ];
   if (d) {
     fields.push(
-      [l.t('Media type'), d.mimetype],
-      [l.t('Size'), sizeWithBytes(d.fullSize)],
-      [l.t('Hash'), d.hash],
-      [l.t('Created'), formatTimeWithRaw(d.ctime)],
-      [l.t('Modified'), formatTimeWithRaw(d.mtime)],
-      [l.t('Accessed'), formatTimeWithRaw(d.atime)],
+      ...fileFields(d, formatTimeWithRaw),
       [l.t('Folder'), d.parentFolder],
       [l.t('Tags'), d.tags.map((t) => (t.id === undefined ? t.text : `${t.text} (${t.id})`)).join(', ')],
       [l.t('Ticket'), d.ticket],
@@ -60,25 +67,20 @@ export function archiveTooltip(n: ArchiveNode, detailError?: string): vscode.Mar
 }
 
 /** The lines shown under an expanded archive row. */
-export function detailLines(d: ArchiveFile): DetailNode[] {
+export function detailLines(file: ArchiveNode, d: ArchiveFile): DetailNode[] {
   const l = vscode.l10n;
   const lines: [string, string][] = [
-    [l.t('Media type'), d.mimetype],
-    [l.t('Size'), sizeWithBytes(d.fullSize)],
-    [l.t('Hash'), d.hash],
-    [l.t('Created'), formatTime(d.ctime)],
-    [l.t('Modified'), formatTime(d.mtime)],
-    [l.t('Accessed'), formatTime(d.atime)],
+    ...fileFields(d, formatTime),
     [l.t('Folder'), d.parentFolder === undefined ? '' : String(d.parentFolder)],
     [l.t('Tags'), tagText(d) || l.t('(none)')],
     [l.t('Id'), d.id],
   ];
-  return lines.map(([label, value]) => ({ kind: 'detail', label, value: value.trim() ? value : l.t('(unknown)') }));
+  return lines.map(([label, value], index) => ({ kind: 'detail', file, index, label, value: value.trim() ? value : l.t('(unknown)') }));
 }
 
-export function detailItem(n: DetailNode, parentId: string, index: number): vscode.TreeItem {
+export function detailItem(n: DetailNode): vscode.TreeItem {
   const t = new vscode.TreeItem(n.label);
-  t.id = `archive/${parentId}/detail/${index}`;
+  t.id = `archive/${n.file.item.id}/detail/${n.index}`;
   t.description = safeText(n.value);
   t.tooltip = safeText(`${n.label}: ${n.value}`);
   t.contextValue = 'detail';

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
+import { Cmd } from '../commandIds';
 import type { LoadMoreNode, MessageNode } from './nodes';
-import { safeText } from './safeText';
+import { safeText } from '../text';
 
 const MESSAGE_ICONS = {
   error: new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')),
@@ -8,13 +9,13 @@ const MESSAGE_ICONS = {
   info: new vscode.ThemeIcon('info'),
 };
 
-/** A message row; `retry` makes it run a command when clicked (e.g. refresh after a failure). */
-export function messageItem(m: MessageNode, retry?: vscode.Command): vscode.TreeItem {
+/** A message row; one with a `retry` runs it when clicked (e.g. refresh after a failure). */
+export function messageItem(m: MessageNode<unknown>): vscode.TreeItem {
   const t = new vscode.TreeItem(safeText(m.text));
   if (m.icon) t.iconPath = MESSAGE_ICONS[m.icon];
   t.tooltip = safeText(m.tooltip ?? m.text);
   t.contextValue = 'message';
-  if (retry) t.command = retry;
+  if (m.retry) t.command = { command: m.retry.command, title: vscode.l10n.t('Refresh'), arguments: m.retry.arguments && [...m.retry.arguments] };
   return t;
 }
 
@@ -24,7 +25,7 @@ export function loadMoreItem(n: LoadMoreNode): vscode.TreeItem {
   t.iconPath = new vscode.ThemeIcon('ellipsis');
   t.contextValue = 'loadMore';
   t.tooltip = vscode.l10n.t('Show the next page of rows');
-  t.command = { command: 'dsas.loadMore', title: vscode.l10n.t('Load More'), arguments: [n.view] };
+  t.command = { command: Cmd.loadMore, title: vscode.l10n.t('Load More'), arguments: [n.view] };
   return t;
 }
 

@@ -47,6 +47,9 @@ export interface ArchiveNode {
 /** A label/value line under an expanded row (archive metadata). */
 export interface DetailNode {
   readonly kind: 'detail';
+  readonly file: ArchiveNode;
+  /** Its place among the file's lines (for the tree item id). */
+  readonly index: number;
   readonly label: string;
   readonly value: string;
 }
@@ -57,16 +60,32 @@ export interface LoadMoreNode {
   readonly remaining: number;
 }
 
-/** An explanation in place of rows: an error, stale data, no match for the filter. */
-export interface MessageNode {
+/**
+ * An explanation in place of rows (an error, stale data, no match for the
+ * filter) or under a row (its detail could not be loaded).
+ */
+export interface MessageNode<Row = never> {
   readonly kind: 'message';
   readonly text: string;
   readonly tooltip?: string;
   readonly icon?: 'error' | 'warning' | 'info';
+  /** The row it stands under; none at the root. */
+  readonly parent?: Row;
+  /** What clicking it runs: fetching the list, or the row's detail, again. */
+  readonly retry?: { readonly command: string; readonly arguments?: readonly unknown[] };
 }
 
-export type SubmissionTreeNode = SubmissionNode | GroupNode | RecipientNode | AttachmentNode | HistoryNode | LoadMoreNode | MessageNode;
-export type ArchiveTreeNode = ArchiveNode | DetailNode | LoadMoreNode | MessageNode;
+/** The nodes of a list view: its rows, what rows expand into, and the nodes every list view has. */
+export type TreeNode<Row, Child> = Row | Child | LoadMoreNode | MessageNode<Row>;
+
+export type SubmissionChild = GroupNode | RecipientNode | AttachmentNode | HistoryNode;
+export type SubmissionTreeNode = TreeNode<SubmissionNode, SubmissionChild>;
+export type ArchiveTreeNode = TreeNode<ArchiveNode, DetailNode>;
+
+/** The default of a `switch` over node kinds: a kind left unhandled is a compile error. */
+export function unhandled(n: never): never {
+  throw new Error(`Unhandled tree node: ${String(n)}`);
+}
 
 /** The state shown for a submission: the status endpoint's word, else `completed`. */
 export function stateOf(n: SubmissionNode): 'PENDING' | 'COMPLETED' | string {

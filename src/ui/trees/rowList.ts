@@ -1,16 +1,11 @@
-import * as vscode from 'vscode';
-import type { Logger, ServiceClient } from '../../core';
-import { describeError } from '../errorText';
-import type { Session } from '../session';
-import { readSettings } from '../settings';
+// The rows of a list view as plain data: no `vscode` import, so that the
+// step from a fetched list to the page of rows shown runs in plain Node too
+// (unit tests; `npm run bench` case 5 times this very code).
+import type { Logger } from '../../core';
 import { SerialTask } from './concurrency';
-import type { LoadMoreNode, MessageNode } from './nodes';
 
-/** How a tree gets its rows from one list endpoint. */
-export interface RowSource<Item, Row> {
-  /** For the log: "submissions", "archive". */
-  readonly what: string;
-  fetch(client: ServiceClient, signal: AbortSignal): Promise<readonly Item[]>;
+/** How a list view makes and matches its rows from the items of one list endpoint. */
+export interface RowModel<Item, Row> {
   key(item: Item): string;
   create(item: Item): Row;
   /** Puts a fresh item into an existing row; returns whether anything changed. */
@@ -19,20 +14,55 @@ export interface RowSource<Item, Row> {
   matches(row: Row, needle: string): boolean;
 }
 
+/** Where a list comes from and how its failures are told. */
+export interface RowSource<Item> {
+  /** For the log: "submissions", "archive". */
+  readonly what: string;
+  fetch(signal: AbortSignal): Promise<readonly Item[]>;
+  /** The reason shown for a failed fetch. */
+  describe(error: unknown): string;
+  /** Rows per page (setting `dsas.pageSize`), read when a page is cut. */
+  pageSize(): number;
+  readonly log: Logger;
+}
+
+/**
+ * What a list view knows about one row besides the row itself: the state of
+ * its detail, kept with the row across refreshes and dropped with it.
+ */
+export interface RowState<Row, Children> {
+  readonly id: string;
+  readonly row: Row;
+  /** The detail fetch under way. */
+  loading?: Promise<void>;
+  /** Why the last detail fetch failed, while the row shows no (or an older) detail. */
+  error?: string;
+  /** The detail is older than the last refresh. */
+  outdated: boolean;
+  /** Expanded in the view. */
+  expanded: boolean;
+  /** Child nodes made once, so that getParent returns the objects getChildren gave. */
+  children?: Children;
+}
+
 /**
  * The rows of a list view. The service returns whole lists, so a list is
  * fetched once and shown a page at a time; a refresh keeps the row objects
- * (and what hangs off them, such as loaded details), the pages shown and the
- * filter, and when it fails keeps the last good rows and says why.
+ * (and their state, such as loaded details), the pages shown and the filter,
+ * and when it fails keeps the last good rows and says why.
  */
-export class RowList<Item, Row> {
-  private rows: Row[] = [];
-  private readonly byId = new Map<string, Row>();
+export class RowList<Item, Row extends { item: Item }, Children = undefined> {
+  private states: RowState<Row, Children>[] = [];
+  /** The rows of `states`, in the same order. */
+  private rowArray: Row[] = [];
+  private readonly byId = new Map<string, RowState<Row, Children>>();
+  /** The same states by row object: any tree node can be asked about. */
+  private readonly byRow = new Map<unknown, RowState<Row, Children>>();
   private pages = 1;
   private generation = 0;
   private abort = new AbortController();
   private readonly task = new SerialTask(() => this.fetch());
-  private changedRows: Row[] = [];
+  private changedRows: RowState<Row, Children>[] = [];
   /** Whether a list was received since the last reset. */
   loaded = false;
   /** Why the last refresh failed while older rows are shown. */
@@ -42,17 +72,35 @@ export class RowList<Item, Row> {
   filter?: string;
 
   constructor(
-    private readonly session: Session,
-    private readonly log: Logger,
-    private readonly source: RowSource<Item, Row>,
+    private readonly model: RowModel<Item, Row>,
+    private readonly source: RowSource<Item>,
   ) {}
 
   get all(): readonly Row[] {
-    return this.rows;
+    return this.rowArray;
+  }
+
+  get rows(): readonly RowState<Row, Children>[] {
+    return this.states;
   }
 
   get(id: string): Row | undefined {
-    return this.byId.get(id);
+    return this.byId.get(id)?.row;
+  }
+
+  /** The state of the list's row for the item's id (a caller may hold an older or a constructed row). */
+  find(item: Item): RowState<Row, Children> | undefined {
+    return this.byId.get(this.model.key(item));
+  }
+
+  /** The state of this very node, if it is one of the list's rows. */
+  stateOf(node: unknown): RowState<Row, Children> | undefined {
+    return this.byRow.get(node);
+  }
+
+  /** Whether a row's state is still the list's (not signed out or gone meanwhile). */
+  holds(s: RowState<Row, Children>): boolean {
+    return this.byId.get(s.id) === s;
   }
 
   /**
@@ -60,7 +108,7 @@ export class RowList<Item, Row> {
    * fetches once more). Never throws: a failure is kept in `stale`/`failure`.
    * Returns the rows whose item changed or that are new.
    */
-  async load(): Promise<readonly Row[]> {
+  async load(): Promise<readonly RowState<Row, Children>[]> {
     await this.task.run();
     const changed = this.changedRows;
     this.changedRows = [];
@@ -72,7 +120,7 @@ export class RowList<Item, Row> {
    * which a slow or stalled service can keep for up to its deadline, is
    * abandoned rather than waited for.
    */
-  async reload(): Promise<readonly Row[]> {
+  async reload(): Promise<readonly RowState<Row, Children>[]> {
     if (this.task.running) this.abandonFetch();
     return this.load();
   }
@@ -87,7 +135,7 @@ export class RowList<Item, Row> {
     const generation = this.generation;
     const signal = this.abort.signal;
     try {
-      const items = await this.source.fetch(this.session.client, signal);
+      const items = await this.source.fetch(signal);
       if (generation !== this.generation) return;
       this.merge(items);
       this.loaded = true;
@@ -95,42 +143,50 @@ export class RowList<Item, Row> {
       this.failure = undefined;
     } catch (e) {
       if (generation !== this.generation) return;
-      const reason = describeError(e);
-      this.log.warn(`Listing ${this.source.what} failed: ${reason}`);
+      const reason = this.source.describe(e);
+      this.source.log.warn(`Listing ${this.source.what} failed: ${reason}`);
       if (this.loaded) this.stale = reason;
       else this.failure = reason;
     }
   }
 
   private merge(items: readonly Item[]): void {
-    const next: Row[] = [];
+    const next: RowState<Row, Children>[] = [];
     const seen = new Set<string>();
     for (const item of items) {
-      const id = this.source.key(item);
+      const id = this.model.key(item);
       if (seen.has(id)) {
-        this.log.warn(`The ${this.source.what} list holds id ${JSON.stringify(id)} more than once; showing the first.`);
+        this.source.log.warn(`The ${this.source.what} list holds id ${JSON.stringify(id)} more than once; showing the first.`);
         continue;
       }
       seen.add(id);
-      let row = this.byId.get(id);
-      if (row) {
-        if (this.source.update(row, item)) this.changedRows.push(row);
+      let s = this.byId.get(id);
+      if (s) {
+        if (this.model.update(s.row, item)) this.changedRows.push(s);
       } else {
-        row = this.source.create(item);
-        this.byId.set(id, row);
-        this.changedRows.push(row);
+        s = { id, row: this.model.create(item), outdated: false, expanded: false };
+        this.byId.set(id, s);
+        this.byRow.set(s.row, s);
+        this.changedRows.push(s);
       }
-      next.push(row);
+      next.push(s);
     }
-    for (const id of [...this.byId.keys()]) if (!seen.has(id)) this.byId.delete(id);
-    this.rows = next;
+    for (const [id, s] of [...this.byId]) {
+      if (seen.has(id)) continue;
+      this.byId.delete(id);
+      this.byRow.delete(s.row);
+    }
+    this.states = next;
+    this.rowArray = next.map((s) => s.row);
   }
 
   /** Forgets everything (sign-in, sign-out); answers still on their way are ignored. */
   reset(): void {
     this.abandonFetch();
-    this.rows = [];
+    this.states = [];
+    this.rowArray = [];
     this.byId.clear();
+    this.byRow.clear();
     this.changedRows = [];
     this.loaded = false;
     this.stale = undefined;
@@ -158,15 +214,15 @@ export class RowList<Item, Row> {
     this.pages = 1;
   }
 
-  matching(): Row[] {
+  private matching(): Row[] {
     const needle = this.filter?.toLocaleLowerCase();
-    return needle ? this.rows.filter((r) => this.source.matches(r, needle)) : this.rows;
+    return needle ? this.rowArray.filter((r) => this.model.matches(r, needle)) : this.rowArray;
   }
 
   /** The rows shown and how many more match. */
   page(): { rows: Row[]; remaining: number; matched: number } {
     const all = this.matching();
-    const shown = this.pages * readSettings().pageSize;
+    const shown = this.pages * this.source.pageSize();
     return { rows: all.slice(0, shown), remaining: Math.max(0, all.length - shown), matched: all.length };
   }
 
@@ -179,38 +235,10 @@ export class RowList<Item, Row> {
    * adds pages as needed. Returns false when the row is not in the list.
    */
   include(row: Row): boolean {
-    if (!this.rows.includes(row)) return false;
+    if (!this.stateOf(row)) return false;
     if (!this.matching().includes(row)) this.setFilter(undefined);
     const index = this.matching().indexOf(row);
-    this.pages = Math.max(this.pages, Math.floor(index / readSettings().pageSize) + 1);
+    this.pages = Math.max(this.pages, Math.floor(index / this.source.pageSize()) + 1);
     return true;
   }
-}
-
-/** The root of a list view: a stale notice, the page of rows, a Load more row, or why there are none. */
-export function rootNodes<Row>(
-  list: RowList<unknown, Row>,
-  view: LoadMoreNode['view'],
-  texts: { failed: (reason: string) => string; empty: string; noMatch: (filter: string) => string },
-): (Row | LoadMoreNode | MessageNode)[] {
-  if (!list.loaded) {
-    return list.failure === undefined ? [] : [{ kind: 'message', text: texts.failed(list.failure), tooltip: list.failure, icon: 'error' }];
-  }
-  const out: (Row | LoadMoreNode | MessageNode)[] = [];
-  if (list.stale !== undefined) {
-    out.push({
-      kind: 'message',
-      text: vscode.l10n.t('Showing earlier data: the refresh failed. {0}', list.stale),
-      tooltip: list.stale,
-      icon: 'warning',
-    });
-  }
-  const { rows, remaining } = list.page();
-  out.push(...rows);
-  if (remaining > 0) out.push({ kind: 'loadMore', view, remaining });
-  if (rows.length === 0) {
-    if (list.filter !== undefined && list.all.length > 0) out.push({ kind: 'message', text: texts.noMatch(list.filter), icon: 'info' });
-    else out.push({ kind: 'message', text: texts.empty, icon: 'info' });
-  }
-  return out;
 }

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { Recipient } from '../../core';
-import { formatTime } from '../format';
-import { formatTimeWithRaw, iconUri, yesNo } from './format';
+import { Cmd } from '../commandIds';
+import { formatTime, formatTimeWithRaw, iconUri, yesNo } from '../format';
 import { type AttachmentNode, type GroupNode, type HistoryNode, type RecipientNode, type SubmissionNode } from './nodes';
-import { safeText } from './safeText';
+import { safeText } from '../text';
 import { stateKind, submissionRow } from './submissionRows';
 import { fieldsTooltip, untrustedMarkdown } from './tooltip';
 
@@ -96,6 +96,6 @@ export function historyItem(n: HistoryNode): vscode.TreeItem {
   t.iconPath = new vscode.ThemeIcon('history');
   t.contextValue = 'history';
   t.tooltip = vscode.l10n.t('Show the history of this submission');
-  t.command = { command: 'dsas.showHistory', title: vscode.l10n.t('Show History'), arguments: [n.submission] };
+  t.command = { command: Cmd.showHistory, title: vscode.l10n.t('Show History'), arguments: [n.submission] };
   return t;
 }

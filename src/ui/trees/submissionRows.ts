@@ -1,12 +1,14 @@
 // The Submissions view's rows as plain data: no `vscode` import, so that the
-// step from a fetched list to the first page of rows can run (and be
-// measured, `npm run bench` case 5) outside VS Code. The tree turns a row
+// step from a fetched list to the first page of rows (RowList with this
+// model, then submissionRow) runs in plain Node too, and `npm run bench`
+// case 5 measures the code the view runs. The tree turns a row
 // into a TreeItem: `label`, `description`, `contextValue`, an icon from
 // `icon`, and `tooltip` as the value of an untrusted MarkdownString with
 // HTML and theme icons off.
 import type { ServiceTime, SubmissionListItem } from '../../core';
 import { stateOf, type SubmissionNode } from './nodes';
-import { fieldsMarkdown, safeText, type Field } from './safeText';
+import type { RowModel } from './rowList';
+import { fieldsMarkdown, safeText, type Field } from '../text';
 
 export type SubmissionStateKind = 'pending' | 'completed' | 'unknown';
 
@@ -31,25 +33,11 @@ export interface SubmissionRow {
 }
 
 export interface RowOptions {
-  /** Rows per page (setting `dsas.pageSize`). */
-  readonly pageSize: number;
-  /** Shown pages; default 1. */
-  readonly pages?: number;
-  /** Filter text; rows whose id, form reference, sender or primary recipient contain it. */
-  readonly filter?: string;
   /** Localises a label (vscode.l10n.t in the extension); default: as is. */
   readonly t?: (text: string) => string;
   /** Formats a time for display; default: the date in `locale`, else the raw text. */
   readonly formatTime?: (t: ServiceTime) => string;
   readonly locale?: string;
-}
-
-export interface RowPage {
-  readonly rows: SubmissionRow[];
-  /** Items matching the filter (all items without one), duplicates of an id left out. */
-  readonly matched: number;
-  /** Matching items not on the pages shown. */
-  readonly remaining: number;
 }
 
 /** What a submission row is called: its form reference, else its id. */
@@ -62,48 +50,35 @@ export function stateKind(n: SubmissionNode): SubmissionStateKind {
   return s === 'PENDING' ? 'pending' : s === 'COMPLETED' ? 'completed' : 'unknown';
 }
 
-/** Between the fields of a haystack; taken out of filter texts, so that no match spans two fields. */
-const SEPARATOR = '\u0000';
-
-/** The searchable text of each item, lower-cased once: a filter over 10,000 items then costs one pass. */
-const haystacks = new WeakMap<SubmissionListItem, string>();
-
-/** Whether an item matches a filter text that is already lower-cased. */
-export function submissionMatches(item: SubmissionListItem, needle: string): boolean {
-  let hay = haystacks.get(item);
-  if (hay === undefined) {
+/** The Submissions view's rows: one per submission id, matched on id, form reference, sender and primary recipient. */
+export const submissionModel: RowModel<SubmissionListItem, SubmissionNode> = {
+  key: (item) => item.id,
+  create: (item) => ({ kind: 'submission', item }),
+  update: updateRow,
+  matches: (row, needle) => {
+    const item = row.item;
     const p = item.primaryRecipient;
-    hay = [item.id, submissionLabel(item), item.formReference, item.sender.fullName, item.sender.email, p?.name ?? '', p?.email ?? '']
-      .join(SEPARATOR).toLocaleLowerCase();
-    haystacks.set(item, hay);
-  }
-  return hay.includes(needle);
-}
+    return [item.id, submissionLabel(item), item.formReference, item.sender.fullName, item.sender.email, p?.name, p?.email]
+      .some((v) => v !== undefined && v.toLocaleLowerCase().includes(needle));
+  },
+};
 
-/**
- * The rows shown for a fetched list: the first `pages` pages of the items
- * that match the filter, the first occurrence of an id only. Rows are built
- * only for the page(s) shown, so a 10,000-item list costs one pass over the
- * items and the rows of one page.
- */
-export function submissionRows(items: readonly SubmissionListItem[], o: RowOptions): RowPage {
-  const needle = o.filter?.split(SEPARATOR).join('').trim().toLocaleLowerCase() || undefined;
-  const shown = Math.max(1, o.pages ?? 1) * o.pageSize;
-  const seen = new Set<string>();
-  const page: SubmissionListItem[] = [];
-  let matched = 0;
-  for (const item of items) {
-    if (seen.has(item.id)) continue;
-    seen.add(item.id);
-    if (needle !== undefined && !submissionMatches(item, needle)) continue;
-    matched++;
-    if (page.length < shown) page.push(item);
+/** Puts a fresh list item into a row; an older loaded detail must not contradict the list's state. */
+function updateRow(row: SubmissionNode, item: SubmissionListItem): boolean {
+  const changed = JSON.stringify(row.item) !== JSON.stringify(item);
+  const before = stateOf(row);
+  row.item = item;
+  if (item.completed !== undefined) {
+    const now = item.completed ? 'COMPLETED' : 'PENDING';
+    // The list is newer than a status or detail learned before it.
+    row.status = row.detail && row.detail.completed !== item.completed ? now : undefined;
+    if (before !== stateOf(row)) return true;
   }
-  return { rows: page.map((item) => submissionRow({ kind: 'submission', item }, o)), matched, remaining: Math.max(0, matched - shown) };
+  return changed;
 }
 
 /** One row from a submission node (its list item and, when known, status and detail). */
-export function submissionRow(n: SubmissionNode, o: Pick<RowOptions, 't' | 'formatTime' | 'locale'> = {}): SubmissionRow {
+export function submissionRow(n: SubmissionNode, o: RowOptions = {}): SubmissionRow {
   const t = o.t ?? ((s: string) => s);
   const fmt = o.formatTime ?? ((time: ServiceTime) => (time.date ? time.date.toLocaleString(o.locale) : time.raw.trim()));
   const item = n.item;

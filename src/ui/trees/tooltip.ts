@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { fieldsMarkdown, type Field } from './safeText';
+import { fieldsMarkdown, type Field } from '../text';
 
 export type { Field };
 

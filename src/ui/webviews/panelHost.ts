@@ -1,7 +1,18 @@
 import * as vscode from 'vscode';
+import type { Logger } from '../../core';
+import type { MessageCheck } from '../../shared/messageChecks';
 import { localResourceRoots, renderShell } from './html';
 
-/** A webview panel speaking a typed protocol, with the `ready` handshake done once. */
+/** How the host checks what its page sends (a check from shared/messageChecks.ts), and where it says what it ignored. */
+export interface PageProtocol<From> {
+  readonly accepts: MessageCheck<From>;
+  readonly log: Pick<Logger, 'warn'>;
+}
+
+/**
+ * A webview panel speaking a typed protocol, with the `ready` handshake done
+ * once. What the page sends is checked at runtime; anything else is ignored.
+ */
 export class PanelHost<To, From extends { type: string }> implements vscode.Disposable {
   private ready = false;
   private queued: To[] = [];
@@ -16,6 +27,7 @@ export class PanelHost<To, From extends { type: string }> implements vscode.Disp
     readonly panel: vscode.WebviewPanel,
     extensionUri: vscode.Uri,
     page: { title: string; script: string; bodyClass?: string },
+    protocol: PageProtocol<From>,
   ) {
     panel.webview.options = { enableScripts: true, localResourceRoots: localResourceRoots(extensionUri) };
     panel.webview.html = renderShell({
@@ -26,7 +38,11 @@ export class PanelHost<To, From extends { type: string }> implements vscode.Disp
       styles: ['dist/webview/codicons/codicon.css', 'media/webview.css'],
       bodyAttributes: page.bodyClass ? { class: page.bodyClass } : undefined,
     });
-    this.subs.push(this.received, panel.webview.onDidReceiveMessage((m: From) => {
+    this.subs.push(this.received, panel.webview.onDidReceiveMessage((m: unknown) => {
+      if (!protocol.accepts(m)) {
+        protocol.log.warn(`${page.script}: ignored a message that is not part of its protocol: ${shape(m)}`);
+        return;
+      }
       if (m.type === 'ready') {
         this.ready = true;
         const q = this.queued.length ? this.queued : this.last ? [this.last] : [];
@@ -47,4 +63,10 @@ export class PanelHost<To, From extends { type: string }> implements vscode.Disp
   dispose(): void {
     this.subs.forEach((d) => d.dispose());
   }
+}
+
+/** What an ignored message looked like, briefly: its type if it has one, else its kind; never its contents. */
+function shape(m: unknown): string {
+  const type = typeof m === 'object' && m !== null ? (m as { type?: unknown }).type : undefined;
+  return typeof type === 'string' ? `type ${JSON.stringify(type.slice(0, 40))}` : m === null ? 'null' : Array.isArray(m) ? 'an array' : `a ${typeof m}`;
 }

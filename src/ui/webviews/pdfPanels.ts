@@ -1,11 +1,9 @@
 import * as vscode from 'vscode';
-import type { OpenedDownload } from '../../core';
+import type { Logger, OpenedDownload, ServiceClient } from '../../core';
+import { isFromPdf } from '../../shared/messageChecks';
 import type { FromPdf, ToPdf, ZoomState } from '../../shared/messages';
-import type { Deps } from '../deps';
-
-/** What a panel needs from the extension. */
-export type PanelDeps = Pick<Deps, 'context' | 'log' | 'session'>;
 import { describeError } from '../errorText';
+import { formatBytes } from '../format';
 import { PanelHost } from './panelHost';
 
 const VIEW_TYPE = 'dsas.pdf';
@@ -17,6 +15,16 @@ export type PdfSource =
   | { readonly kind: 'summary'; readonly submissionId: string }
   | { readonly kind: 'attachment'; readonly submissionId: string; readonly id: string; readonly ticket: string; readonly name: string }
   | { readonly kind: 'archive'; readonly id: string; readonly ticket: string; readonly name: string };
+
+/** What the viewers need from the extension. */
+export interface PdfPanelDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly log: Logger;
+  /** The signed-in client, read each time a document loads. */
+  readonly session: { readonly client: ServiceClient };
+  /** The viewer's "Save PDF…": the same document, downloaded where the user chooses (under the commands' error handler). */
+  save(source: PdfSource): void;
+}
 
 interface Saved { source?: PdfSource; page?: number; zoom?: ZoomState }
 
@@ -34,7 +42,7 @@ export class PdfPanels implements vscode.Disposable {
   readonly onDidReport = this.reported.event;
   private readonly subs: vscode.Disposable[] = [this.reported];
 
-  constructor(private readonly deps: PanelDeps) {
+  constructor(private readonly deps: PdfPanelDeps) {
     this.subs.push(vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state: Saved | undefined) => {
         if (state?.source) this.attach(panel, state.source, state);
@@ -59,14 +67,14 @@ export class PdfPanels implements vscode.Disposable {
   private attach(panel: vscode.WebviewPanel, source: PdfSource, position: Saved): PanelHost<ToPdf, FromPdf> {
     const key = keyOf(source);
     panel.title = titleOf(source);
-    const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.context.extensionUri, { title: titleOf(source), script: 'pdfViewer.js', bodyClass: 'pdf' });
+    const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.extensionUri, { title: titleOf(source), script: 'pdfViewer.js', bodyClass: 'pdf' }, { accepts: isFromPdf, log: this.deps.log });
     const entry = { host, source, position };
     this.open.set(key, entry);
     host.onMessage((m) => {
       this.reported.fire({ key, message: m });
       if (m.type === 'position') entry.position = { page: m.page, zoom: m.zoom };
       else if (m.type === 'refresh') void this.load(entry);
-      else if (m.type === 'save') void vscode.commands.executeCommand('dsas.savePdf', source);
+      else if (m.type === 'save') this.deps.save(source);
       else if (m.type === 'failed') this.deps.log.warn(`PDF viewer ${key}: ${m.message}`);
     });
     panel.onDidDispose(() => {
@@ -112,7 +120,7 @@ export function titleOf(s: PdfSource): string {
 async function readAll(d: OpenedDownload): Promise<Uint8Array> {
   if (d.length !== undefined && d.length > MAX_PDF_BYTES) {
     d.stream.destroy();
-    throw new Error(vscode.l10n.t('This PDF is too large to show here ({0} MiB); download it instead.', Math.round(d.length / 1048576)));
+    throw new Error(vscode.l10n.t('This PDF is too large to show here ({0}); download it instead.', formatBytes(d.length)));
   }
   const chunks: Buffer[] = [];
   let size = 0;

@@ -1,14 +1,24 @@
 import * as vscode from 'vscode';
-import type { ServiceTime, SubmissionDetail, SubmissionHistory } from '../../core';
+import type { Logger, ServiceClient, ServiceTime, SubmissionDetail, SubmissionHistory } from '../../core';
+import { isFromTimeline } from '../../shared/messageChecks';
 import type { FromTimeline, TimeView, TimelineData, ToTimeline } from '../../shared/messages';
 import { describeError } from '../errorText';
-import type { PanelDeps, PdfPanels } from './pdfPanels';
-import { safeText } from '../trees/safeText';
+import { safeText } from '../text';
 import { PanelHost } from './panelHost';
 
 const VIEW_TYPE = 'dsas.timeline';
 
 interface Saved { submissionId?: string }
+
+/** What the timelines need from the extension; the page's buttons run the last two (under the commands' error handler). */
+export interface TimelinePanelDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly log: Logger;
+  /** The signed-in client, read each time a timeline loads. */
+  readonly session: { readonly client: ServiceClient };
+  openSummary(submissionId: string): void;
+  downloadAttachment(submissionId: string, attachmentId: string): void;
+}
 
 /**
  * History timelines, one panel per submission: opening the same one again
@@ -21,7 +31,7 @@ export class TimelinePanels implements vscode.Disposable {
   readonly onDidReport = this.reported.event;
   private readonly subs: vscode.Disposable[] = [this.reported];
 
-  constructor(private readonly deps: PanelDeps, private readonly pdfs: PdfPanels) {
+  constructor(private readonly deps: TimelinePanelDeps) {
     this.subs.push(vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state: Saved | undefined) => {
         if (state?.submissionId) this.attach(panel, state.submissionId);
@@ -47,13 +57,13 @@ export class TimelinePanels implements vscode.Disposable {
   }
 
   private attach(panel: vscode.WebviewPanel, submissionId: string): PanelHost<ToTimeline, FromTimeline> {
-    const host = new PanelHost<ToTimeline, FromTimeline>(panel, this.deps.context.extensionUri, { title: vscode.l10n.t('History'), script: 'timeline.js' });
+    const host = new PanelHost<ToTimeline, FromTimeline>(panel, this.deps.extensionUri, { title: vscode.l10n.t('History'), script: 'timeline.js' }, { accepts: isFromTimeline, log: this.deps.log });
     this.open.set(submissionId, host);
     host.onMessage((m) => {
       this.reported.fire({ submissionId, message: m });
       if (m.type === 'refresh') void this.load(host, submissionId);
-      else if (m.type === 'openSummary') void this.pdfs.show({ kind: 'summary', submissionId });
-      else if (m.type === 'downloadAttachment') void this.downloadAttachment(submissionId, m.attachmentId);
+      else if (m.type === 'openSummary') this.deps.openSummary(submissionId);
+      else if (m.type === 'downloadAttachment') this.deps.downloadAttachment(submissionId, m.attachmentId);
       else if (m.type === 'rendered') this.deps.log.debug(`timeline ${submissionId}: ${m.events} events, ${m.recipients} recipients`);
     });
     panel.onDidDispose(() => {
@@ -78,14 +88,6 @@ export class TimelinePanels implements vscode.Disposable {
       this.deps.log.error(`timeline ${submissionId}: ${describeError(e)}`);
       host.post({ type: 'error', message: describeError(e) });
     }
-  }
-
-  private async downloadAttachment(submissionId: string, attachmentId: string): Promise<void> {
-    const detail = await this.deps.session.client.getSubmission(submissionId);
-    const attachment = detail.attachments.find((a) => a.id === attachmentId);
-    if (!attachment) return;
-    const submission = { kind: 'submission' as const, item: detail, detail };
-    await vscode.commands.executeCommand('dsas.downloadAttachment', { kind: 'attachment', submission, attachment });
   }
 
   dispose(): void {

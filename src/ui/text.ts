@@ -1,24 +1,13 @@
 /**
- * Text from the service shown in the trees: labels, descriptions, tooltips.
- * Nothing in it may turn into markup, a link or a `command:` URI, and nothing
- * may hide or reorder what is shown (control and bidi characters).
+ * Service text made safe where the extension shows it: tree labels, tooltips,
+ * notifications, titles and pickers. Nothing in it may turn into markup, a
+ * link or a `command:` URI, and nothing may hide or reorder what is shown.
+ * Free of VS Code, so it is tested in plain Node.
  */
+import { BIDI_CONTROLS, INVISIBLE, LINE_BREAKING, escapeChar } from '../shared/visibleText';
 
 /** Longest value shown, in code points, before an ellipsis. */
 export const MAX_SHOWN = 500;
-
-// C0, DEL, C1, bidi marks/embeddings/overrides/isolates, Arabic letter mark,
-// line/paragraph separators and the BOM: shown as visible `\uXXXX` escapes.
-// eslint-disable-next-line no-control-regex
-const INVISIBLE = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069\uFEFF]/gu;
-
-function escapeChar(c: string): string {
-  const code = c.codePointAt(0) ?? 0;
-  if (c === '\n') return '\\n';
-  if (c === '\r') return '\\r';
-  if (c === '\t') return '\\t';
-  return `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
-}
 
 /** Plain text that shows every character for what it is, capped at `max` code points. */
 export function safeText(value: string | undefined, max = MAX_SHOWN): string {
@@ -26,6 +15,14 @@ export function safeText(value: string | undefined, max = MAX_SHOWN): string {
   const points = Array.from(value);
   const capped = points.length > max ? `${points.slice(0, max).join('')}…` : value;
   return capped.replace(INVISIBLE, escapeChar);
+}
+
+/**
+ * One line of a plain-text view where escapes would be noise (quick picks,
+ * titles in messages): line breaks become a space, bidi controls are dropped.
+ */
+export function oneLine(s: string): string {
+  return s.replace(LINE_BREAKING, ' ').replace(BIDI_CONTROLS, '').trim();
 }
 
 const HTML: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -1,15 +1,27 @@
 import * as vscode from 'vscode';
-import type { Deps } from './deps';
-import { readSettings } from './settings';
-import { stateOf, type SubmissionNode } from './trees/nodes';
-import { safeText } from './trees/safeText';
-import { submissionLabel } from './trees/submissionRows';
+import type { Logger } from '../../core';
+import { Cmd } from '../commandIds';
+import type { Session } from '../session';
+import { readSettings } from '../settings';
+import { stateOf, type SubmissionNode } from '../trees/nodes';
+import { safeText } from '../text';
+import { submissionLabel } from '../trees/submissionRows';
+import type { SubmissionsTree } from '../trees/submissionsTree';
+import type { InputHolder } from '../userInput';
 
 /** More completions than this in one poll are announced in one message. */
 const ANNOUNCE_ONE_BY_ONE = 3;
 
 const isPending = (n: SubmissionNode) => stateOf(n).toUpperCase() === 'PENDING';
 const isCompleted = (n: SubmissionNode) => stateOf(n).toUpperCase() === 'COMPLETED';
+
+/** What the status bar reads and polls: the session, the Submissions view's rows, and where to tell and log. */
+export interface PendingStatusDeps {
+  readonly input: InputHolder;
+  readonly log: Logger;
+  readonly session: Pick<Session, 'signedIn' | 'onDidChange'>;
+  readonly submissions: Pick<SubmissionsTree, 'items' | 'loaded' | 'stale' | 'refreshList' | 'reveal' | 'onDidChangeTreeData'>;
+}
 
 /**
  * The status bar item (pending submissions, or Sign In) and polling: at the
@@ -25,7 +37,7 @@ export class PendingStatus implements vscode.Disposable {
   private readonly announced = new Set<string>();
   private disposed = false;
 
-  constructor(private readonly deps: Deps) {
+  constructor(private readonly deps: PendingStatusDeps) {
     this.item = vscode.window.createStatusBarItem('dsas.pending', vscode.StatusBarAlignment.Left, 50);
     this.item.name = vscode.l10n.t('Document Submission: Pending Submissions');
     this.subs.push(
@@ -115,7 +127,7 @@ export class PendingStatus implements vscode.Disposable {
     if (!this.deps.session.signedIn) {
       item.text = `$(account) ${l.t('Sign In')}`;
       item.tooltip = l.t('Document Submission: not signed in. Click to sign in.');
-      item.command = 'dsas.signIn';
+      item.command = Cmd.signIn;
       item.accessibilityInformation = { label: l.t('Document Submission: not signed in') };
       return;
     }

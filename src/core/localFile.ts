@@ -1,0 +1,63 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { invalidInput } from './errors';
+import type { CheckedFile } from './fileChunks';
+import type { Problem } from './problems';
+import { emptyFilesProblem } from './validate';
+
+/**
+ * A local file to send: a path the client checks before sending, or a file
+ * already checked with `checkFile` (the extension checks what the user chose
+ * before asking anything), checked again only if it changed since. Either
+ * way the file is sent under its base name unless `name` is given.
+ */
+export type LocalSource =
+  | { readonly path: string; readonly name?: string }
+  | { readonly file: CheckedFile; readonly name?: string };
+
+/**
+ * A regular file that could be opened, with its size and time as they are
+ * now, or why not. Empty files pass: whether one may be sent is the caller's
+ * question (see `emptyFilesProblem`).
+ */
+export async function checkFile(p: string, label = path.basename(p)): Promise<CheckedFile | Problem> {
+  let st;
+  try {
+    st = await fs.stat(p);
+    if (st.isFile()) await (await fs.open(p, 'r')).close();
+  } catch (e) {
+    return { code: 'fileUnreadable', field: 'documents', values: [label], errno: (e as NodeJS.ErrnoException).code ?? String(e) };
+  }
+  if (st.isDirectory()) return { code: 'folder', field: 'documents', values: [label] };
+  if (!st.isFile()) return { code: 'notAFile', field: 'documents', values: [label] };
+  return { path: p, size: st.size, mtimeMs: st.mtimeMs };
+}
+
+export function isProblem(v: CheckedFile | Problem): v is Problem {
+  return 'code' in v;
+}
+
+/** The name a source is sent under. */
+export function sourceName(s: LocalSource): string {
+  return s.name ?? path.basename('file' in s ? s.file.path : s.path);
+}
+
+/**
+ * A file checked earlier, as it is now: itself while its size and time are
+ * unchanged, else checked again, so that a file saved while the user
+ * answered questions is sent as it is now (`fileChunks` guards the send).
+ */
+async function recheckedIfChanged(file: CheckedFile, label: string): Promise<CheckedFile | Problem> {
+  const now = await fs.stat(file.path).catch(() => undefined);
+  return now?.isFile() && now.size === file.size && now.mtimeMs === file.mtimeMs ? file : checkFile(file.path, label);
+}
+
+/** The source's name and its checked, non-empty file; throws what the user must fix. */
+export async function sourceFile(s: LocalSource): Promise<{ name: string; file: CheckedFile }> {
+  const name = sourceName(s);
+  const file = 'file' in s ? await recheckedIfChanged(s.file, name) : await checkFile(s.path, name);
+  if (isProblem(file)) throw invalidInput(file);
+  const empty = emptyFilesProblem([{ name, size: file.size }]);
+  if (empty) throw invalidInput(empty);
+  return { name, file };
+}

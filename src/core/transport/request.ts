@@ -1,0 +1,13 @@
+import type { BodySource } from './http';
+
+/** One call to the service, as the transport and its authenticator see it. */
+export interface ServiceRequest {
+  readonly method: 'GET' | 'POST' | 'PUT';
+  /** Appended to the base URL. */
+  readonly path: string;
+  /** How the operation is named in logs and errors (tickets left out). */
+  readonly operation: string;
+  readonly headers?: Record<string, string>;
+  readonly body?: BodySource;
+  readonly signal?: AbortSignal;
+}

@@ -1,0 +1,33 @@
+// The id of every command the extension declares in package.json, written
+// once: registrations, tree rows, buttons in messages and executeCommand use
+// these names. Outside commands/ (no vscode import) so that any ui module,
+// and a plain unit test, can read it.
+
+export const Cmd = {
+  signIn: 'dsas.signIn',
+  signOut: 'dsas.signOut',
+  openSettings: 'dsas.openSettings',
+  showLog: 'dsas.showLog',
+  refreshSubmissions: 'dsas.refreshSubmissions',
+  refreshArchive: 'dsas.refreshArchive',
+  refreshItem: 'dsas.refreshItem',
+  filterSubmissions: 'dsas.filterSubmissions',
+  clearSubmissionsFilter: 'dsas.clearSubmissionsFilter',
+  filterArchive: 'dsas.filterArchive',
+  clearArchiveFilter: 'dsas.clearArchiveFilter',
+  loadMore: 'dsas.loadMore',
+  newSubmission: 'dsas.newSubmission',
+  checkStatus: 'dsas.checkStatus',
+  showHistory: 'dsas.showHistory',
+  showSummary: 'dsas.showSummary',
+  downloadAttachment: 'dsas.downloadAttachment',
+  openAttachment: 'dsas.openAttachment',
+  savePdf: 'dsas.savePdf',
+  copySubmissionId: 'dsas.copySubmissionId',
+  archiveFile: 'dsas.archiveFile',
+  downloadArchiveFile: 'dsas.downloadArchiveFile',
+  openArchiveFile: 'dsas.openArchiveFile',
+  copyFileId: 'dsas.copyFileId',
+} as const;
+
+export type CommandId = (typeof Cmd)[keyof typeof Cmd];

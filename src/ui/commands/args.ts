@@ -1,0 +1,82 @@
+// The argument parsers of the commands: each turns what VS Code (or a host
+// test, or another extension) passed into one typed value, checked here once.
+// Anything unexpected becomes "nothing", and the command then asks, as it does
+// from the palette.
+import * as vscode from 'vscode';
+import type { ArgParser } from '../commandRunner';
+import type { ArchiveNode, AttachmentNode, HistoryNode, LoadMoreNode, RecipientNode, SubmissionNode } from '../trees/nodes';
+import type { PdfSource } from '../webviews/pdfPanels';
+
+/** Rows that belong to a submission: the submission itself or one of its children. */
+export type SubmissionRow = SubmissionNode | HistoryNode | RecipientNode | AttachmentNode;
+
+type Fields = Readonly<Record<string, unknown>>;
+const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null;
+const hasStrings = <K extends string>(v: unknown, ...keys: K[]): v is Fields & Readonly<Record<K, string>> => isObject(v) && keys.every((k) => typeof v[k] === 'string');
+
+function submissionNode(v: unknown): SubmissionNode | undefined {
+  return isObject(v) && v.kind === 'submission' && hasStrings(v.item, 'id') ? (v as unknown as SubmissionNode) : undefined;
+}
+
+function attachmentNode(v: unknown): AttachmentNode | undefined {
+  return isObject(v) && v.kind === 'attachment' && submissionNode(v.submission) && hasStrings(v.attachment, 'id', 'ticket', 'name') ? (v as unknown as AttachmentNode) : undefined;
+}
+
+function archiveNode(v: unknown): ArchiveNode | undefined {
+  return isObject(v) && v.kind === 'archiveFile' && hasStrings(v.item, 'id') ? (v as unknown as ArchiveNode) : undefined;
+}
+
+function submissionRow(v: unknown): SubmissionRow | undefined {
+  if (!isObject(v)) return undefined;
+  if (v.kind === 'submission') return submissionNode(v);
+  if (v.kind === 'attachment') return attachmentNode(v);
+  if ((v.kind === 'history' || v.kind === 'recipient') && submissionNode(v.submission)) return v as unknown as HistoryNode | RecipientNode;
+  return undefined;
+}
+
+/** For commands that take nothing. */
+export const noArgs: ArgParser<void> = () => undefined;
+
+/** A row of the Submissions view that belongs to a submission, or nothing. */
+export const aSubmissionRow: ArgParser<SubmissionRow | undefined> = ([v]) => submissionRow(v);
+
+/** An attachment row, or nothing. */
+export const anAttachment: ArgParser<AttachmentNode | undefined> = ([v]) => attachmentNode(v);
+
+/** An archive file row, or nothing. */
+export const anArchiveFile: ArgParser<ArchiveNode | undefined> = ([v]) => archiveNode(v);
+
+/** A submission or archive file row (from a menu), or nothing (from a key binding). */
+export const aRefreshableRow: ArgParser<SubmissionNode | ArchiveNode | undefined> = ([v]) => submissionNode(v) ?? archiveNode(v);
+
+/** Which view's Load More: its row, or the view's name (the row's own command passes that). */
+export const aLoadMoreView: ArgParser<LoadMoreNode['view'] | undefined> = ([v]) => {
+  const view = isObject(v) && v.kind === 'loadMore' ? v.view : v;
+  return view === 'submissions' || view === 'archive' ? view : undefined;
+};
+
+/** The document a PDF viewer shows (its Save PDF… passes it), or nothing. */
+export const aPdfSource: ArgParser<PdfSource | undefined> = ([v]) => {
+  if (!isObject(v)) return undefined;
+  if (v.kind === 'summary' && hasStrings(v, 'submissionId')) return { kind: 'summary', submissionId: v.submissionId };
+  const file = hasStrings(v, 'id', 'ticket', 'name') ? { id: v.id, ticket: v.ticket, name: v.name } : undefined;
+  if (file && v.kind === 'attachment' && hasStrings(v, 'submissionId')) return { kind: 'attachment', submissionId: v.submissionId, ...file };
+  if (file && v.kind === 'archive') return { kind: 'archive', ...file };
+  return undefined;
+};
+
+/**
+ * The Uris a command was invoked with: the Explorer passes the clicked item
+ * and the whole selection, an editor menu its resource (and an object).
+ * Anything that is not a Uri is ignored; each Uri is kept once.
+ */
+export const explorerUris: ArgParser<vscode.Uri[]> = ([first, second]) => {
+  const all = Array.isArray(second) && second.length > 0 ? (second as unknown[]) : [first];
+  const seen = new Set<string>();
+  return all.filter((u): u is vscode.Uri => u instanceof vscode.Uri).filter((u) => {
+    const k = u.toString();
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+};

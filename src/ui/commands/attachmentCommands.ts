@@ -1,0 +1,96 @@
+import * as vscode from 'vscode';
+import type { Attachment } from '../../core';
+import { Cmd } from '../commandIds';
+import type { Deps } from '../deps';
+import { askSaveTarget, offerOpen } from '../downloads';
+import { pickSubmission } from '../pickers';
+import { withCancellableProgress } from '../progress';
+import { oneLine } from '../text';
+import type { AttachmentNode } from '../trees/nodes';
+import { BACK } from '../userInput';
+import type { PdfSource } from '../webviews/pdfPanels';
+import { anAttachment, aPdfSource } from './args';
+import { describeSubmission } from './submissionCommands';
+
+/** What a download asks and reports with, and where it gets the client. */
+export type TransferDeps = Pick<Deps, 'input' | 'log' | 'session'>;
+
+/** An attachment and the submission it belongs to. */
+interface AttachmentTarget {
+  readonly submission: { readonly id: string };
+  readonly attachment: Attachment;
+}
+
+/** Download Attachment, Open Attachment and the PDF viewer's Save PDF…. */
+export function registerAttachmentCommands(deps: Deps): void {
+  const { commands } = deps;
+  commands.register(Cmd.downloadAttachment, anAttachment, async (node) => {
+    const target = node ? targetOf(node) : await pickAttachment(deps);
+    return target && downloadAttachment(deps, target);
+  });
+  commands.register(Cmd.openAttachment, anAttachment, (node) => node && openAttachment(deps, node));
+  commands.register(Cmd.savePdf, aPdfSource, (source) => source && savePdf(deps, source));
+}
+
+const targetOf = (node: AttachmentNode): AttachmentTarget => ({ submission: node.submission.item, attachment: node.attachment });
+
+/** PDF attachments open in the viewer; anything else is downloaded. */
+async function openAttachment(deps: Deps, node: AttachmentNode): Promise<void> {
+  const a = node.attachment;
+  if (/\.pdf$/i.test(a.name)) deps.pdfs.show({ kind: 'attachment', submissionId: node.submission.item.id, id: a.id, ticket: a.ticket, name: a.name });
+  else await downloadAttachment(deps, targetOf(node));
+}
+
+/** The viewer's "Save PDF…": the same document, downloaded where the user chooses. */
+export async function savePdf(deps: TransferDeps, source: PdfSource): Promise<void> {
+  const name = source.kind === 'summary' ? `summary-${source.submissionId}.pdf` : source.name;
+  const target = await askSaveTarget(deps.input.current, name, vscode.l10n.t('Save PDF'), { PDF: ['pdf'] });
+  if (!target) return;
+  const client = deps.session.client;
+  const to = { path: target.uri.fsPath, overwrite: target.overwrite };
+  const result = await withCancellableProgress(vscode.l10n.t('Saving {0}…', name), (p, signal) => {
+    const o = { signal, onProgress: (n: number, total?: number) => p.bytes(n, total) };
+    if (source.kind === 'summary') return client.downloadSummary(source.submissionId, to, o);
+    if (source.kind === 'attachment') return client.downloadAttachment(source.submissionId, { id: source.id, ticket: source.ticket, name: source.name }, to, o);
+    return client.downloadArchiveFile({ id: source.id, ticket: source.ticket, name: source.name }, to, o);
+  });
+  offerOpen(deps.input.current, deps.log, result);
+}
+
+/** The history panel's download button: the attachment of that id, as the service lists it now. */
+export async function downloadListedAttachment(deps: TransferDeps, submissionId: string, attachmentId: string): Promise<void> {
+  const detail = await deps.session.client.getSubmission(submissionId);
+  const attachment = detail.attachments.find((a) => a.id === attachmentId);
+  if (attachment) await downloadAttachment(deps, { submission: detail, attachment });
+}
+
+async function downloadAttachment(deps: TransferDeps, { submission, attachment }: AttachmentTarget): Promise<vscode.Uri | undefined> {
+  const name = attachment.name || `attachment-${attachment.id}`;
+  const where = await askSaveTarget(deps.input.current, name, vscode.l10n.t('Download "{0}"', oneLine(name)));
+  if (!where) return undefined;
+  const client = deps.session.client;
+  const result = await withCancellableProgress(vscode.l10n.t('Downloading "{0}"…', oneLine(name)), (p, signal) =>
+    client.downloadAttachment(submission.id, attachment, { path: where.uri.fsPath, overwrite: where.overwrite }, { signal, onProgress: (n, total) => p.bytes(n, total) }));
+  deps.log.info(`Attachment ${attachment.id} of submission ${submission.id} saved (${result.bytes} bytes).`);
+  offerOpen(deps.input.current, deps.log, result);
+  return vscode.Uri.file(result.path);
+}
+
+/** From the palette: a submission, then one of its attachments. */
+async function pickAttachment(deps: Deps): Promise<AttachmentTarget | undefined> {
+  const ui = deps.input.current;
+  const s = await pickSubmission(ui, deps.session.client, deps.submissions, vscode.l10n.t('Submission with the attachment to download'));
+  if (!s) return undefined;
+  const client = deps.session.client;
+  const detail = await withCancellableProgress(vscode.l10n.t('Loading {0}…', describeSubmission(s)), (_p, signal) => client.getSubmission(s.id, { signal }));
+  if (detail.attachments.length === 0) {
+    void ui.info(vscode.l10n.t('Submission {0} has no attachments.', describeSubmission(s)));
+    return undefined;
+  }
+  const picked = await ui.quickPick(
+    detail.attachments.map((a) => ({ label: oneLine(a.name) || a.id, description: a.id, attachment: a })),
+    { title: vscode.l10n.t('Download Attachment'), placeHolder: vscode.l10n.t('Attachment to download') },
+  );
+  if (picked === undefined || picked === BACK) return undefined;
+  return { submission: { id: s.id }, attachment: picked.attachment };
+}

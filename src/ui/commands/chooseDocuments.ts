@@ -1,0 +1,64 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Logger } from '../../core';
+import type { UserInput } from '../userInput';
+
+const MAX_PICKER_FILES = 500;
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+
+/** New Submission's documents from the palette or the view: workspace files, or any file through Browse…. */
+export async function chooseDocuments(ui: UserInput, log: Logger): Promise<vscode.Uri[] | undefined> {
+  const browse = async () => ui.openDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: vscode.l10n.t('Attach'), title: vscode.l10n.t('Documents to send') });
+  if (!vscode.workspace.workspaceFolders?.length) return browse();
+  const found = await workspaceFiles(log);
+  const browseItem = { label: vscode.l10n.t('$(folder-opened) Browse…'), description: vscode.l10n.t('choose files anywhere'), alwaysShow: true, uri: undefined as vscode.Uri | undefined };
+  const items = [
+    browseItem,
+    ...found
+      .map((uri) => ({ label: path.basename(uri.fsPath), description: path.dirname(vscode.workspace.asRelativePath(uri)).replace(/^\.$/, ''), uri: uri as vscode.Uri | undefined }))
+      .sort((a, b) => `${a.description}/${a.label}`.localeCompare(`${b.description}/${b.label}`)),
+  ];
+  const picked = await ui.quickPickMany(items, {
+    title: vscode.l10n.t('New Submission'),
+    placeHolder: found.length >= MAX_PICKER_FILES
+      ? vscode.l10n.t('Documents to send (the first {0} workspace files; Browse… for others)', MAX_PICKER_FILES)
+      : vscode.l10n.t('Documents to send'),
+  });
+  if (!picked?.length) return undefined;
+  const chosen = picked.flatMap((i) => (i.uri ? [i.uri] : []));
+  if (picked.includes(browseItem)) {
+    const more = await browse();
+    if (!more) return undefined;
+    chosen.push(...more);
+  }
+  return chosen;
+}
+
+/**
+ * Up to MAX_PICKER_FILES workspace files, without node_modules and .git.
+ * Where file search is not available (it needs ripgrep, which some remote
+ * and web hosts lack), the folders are walked instead.
+ */
+async function workspaceFiles(log: Logger): Promise<vscode.Uri[]> {
+  try {
+    const found = await vscode.workspace.findFiles('**/*', `{${[...SKIPPED_FOLDERS].map((f) => `**/${f}/**`).join(',')}}`, MAX_PICKER_FILES);
+    if (found.length) return found;
+  } catch (e) {
+    log.warn(`Searching the workspace files failed (${e instanceof Error ? e.message : String(e)}); walking the folders instead.`);
+  }
+  const out: vscode.Uri[] = [];
+  const queue = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri);
+  while (queue.length && out.length < MAX_PICKER_FILES) {
+    const dir = queue.shift()!;
+    const entries = await vscode.workspace.fs.readDirectory(dir).then((e) => e, () => [] as [string, vscode.FileType][]);
+    for (const [name, type] of entries.sort(([a], [b]) => a.localeCompare(b))) {
+      if (type & vscode.FileType.Directory) {
+        // Linked folders are not followed: they may loop.
+        if (!SKIPPED_FOLDERS.has(name) && !(type & vscode.FileType.SymbolicLink)) queue.push(vscode.Uri.joinPath(dir, name));
+      } else if (type & vscode.FileType.File && out.length < MAX_PICKER_FILES) {
+        out.push(vscode.Uri.joinPath(dir, name));
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,83 @@
+// The shape of src/: no import cycle (type-only imports included: they tie
+// modules together just the same), and small files.
+import * as assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+
+const SRC = path.resolve(__dirname, '../../src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) return sourceFiles(p);
+    return /\.ts$/.test(name) && !name.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
+/** The files of src/ that `file` imports (relative imports, `import type` and `export … from` included). */
+export function importsOf(file: string, text = readFileSync(file, 'utf8')): string[] {
+  const found = [...text.matchAll(/^\s*(?:import|export)\b[^'";]*?\bfrom\s*['"](\.[^'"]+)['"]|^\s*import\s*['"](\.[^'"]+)['"]/gm)];
+  return found.map((m) => m[1] ?? m[2]).flatMap((spec) => {
+    const base = path.resolve(path.dirname(file), spec);
+    const hit = [`${base}.ts`, path.join(base, 'index.ts')].find((p) => existsSync(p));
+    return hit ? [hit] : [];
+  });
+}
+
+/** Every cycle's files, each cycle once (Tarjan's strongly connected components). */
+export function cycles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe('the structure of src/', () => {
+  const files = sourceFiles(SRC);
+  const rel = (p: string) => path.relative(SRC, p);
+
+  it('finds cycles, type-only imports included (the check can fail)', () => {
+    const a = path.join(SRC, 'a.ts');
+    const b = path.join(SRC, 'b.ts');
+    assert.deepEqual(cycles(new Map([[a, [b]], [b, [a]]])).map((c) => c.map(rel)), [['a.ts', 'b.ts']]);
+    assert.deepEqual(cycles(new Map([[a, [b]], [b, []]])), []);
+    const here = path.join(SRC, 'ui', 'deps.ts');
+    assert.ok(importsOf(here, "import type { Deps } from './deps';\nexport { x } from './deps';").every((p) => p === here));
+  });
+
+  it('has no import cycle', () => {
+    const graph = new Map(files.map((f) => [f, importsOf(f)]));
+    assert.deepEqual(cycles(graph).map((c) => c.map(rel)), []);
+  });
+
+  it('has no file over 300 lines', () => {
+    const long = files.map((f) => ({ file: rel(f), lines: readFileSync(f, 'utf8').split('\n').length - 1 })).filter((f) => f.lines > 300);
+    assert.deepEqual(long, []);
+  });
+});

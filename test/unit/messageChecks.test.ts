@@ -1,0 +1,65 @@
+import { describe, it } from 'mocha';
+import assert from 'node:assert/strict';
+import { isFromPdf, isFromTimeline, isToPdf, isToTimeline } from '../../src/shared/messageChecks';
+import type { TimelineData } from '../../src/shared/messages';
+
+const time = { raw: '2025-03-03 09:00:00', ms: 1741000000000 };
+const data: TimelineData = {
+  id: '1001', formReference: 'Contract', created: time, status: 'PENDING',
+  counters: { involved: 2, signing: 1, nonsigning: 1, accepted: 0, clarified: undefined, rejected: 0 },
+  events: [{ time, description: 'Created' }, { time: { raw: 'yesterday' }, description: 'Viewed' }],
+  recipients: [{ name: 'A', email: 'a@example.org', recpType: 'PRIMARY', viewed: true, timeViewed: time, responded: false, respondedAt: { raw: '' }, comment: '', endorsement: '' }],
+  attachments: [{ id: 'att1', name: 'a.pdf' }],
+};
+
+/** Every malformed variant of a message must be refused. */
+function refusesAll(check: (m: unknown) => boolean, bad: unknown[]): void {
+  for (const m of bad) assert.equal(check(m), false, `refused: ${JSON.stringify(m)}`);
+}
+
+describe('webview message checks', () => {
+  it('accepts every message a timeline page sends', () => {
+    for (const m of [{ type: 'ready' }, { type: 'refresh' }, { type: 'openSummary' }, { type: 'downloadAttachment', attachmentId: 'att1' }, { type: 'rendered', events: 3, recipients: 0 }]) {
+      assert.ok(isFromTimeline(m), JSON.stringify(m));
+    }
+  });
+
+  it('refuses what a timeline page does not send: unknown types, missing or wrong fields, non-objects', () => {
+    refusesAll(isFromTimeline, [
+      undefined, null, 'ready', 42, [], [{ type: 'ready' }], {}, { type: 7 }, { type: 'save' }, { type: 'toString' }, { type: '__proto__' }, { type: 'constructor' },
+      { type: 'downloadAttachment' }, { type: 'downloadAttachment', attachmentId: 5 },
+      { type: 'rendered', events: -1, recipients: 0 }, { type: 'rendered', events: 1.5, recipients: 0 }, { type: 'rendered', events: '3', recipients: 0 }, { type: 'rendered', events: 3 },
+    ]);
+  });
+
+  it('accepts every message a PDF viewer sends, and refuses malformed ones', () => {
+    for (const m of [{ type: 'ready' }, { type: 'save' }, { type: 'refresh' }, { type: 'position', page: 2, zoom: { mode: 'fitWidth' } }, { type: 'position', page: 1, zoom: { mode: 'scale', scale: 1.25 } }, { type: 'rendered', pages: 3, firstPageDrawn: true }, { type: 'failed', message: 'not a PDF' }]) {
+      assert.ok(isFromPdf(m), JSON.stringify(m));
+    }
+    refusesAll(isFromPdf, [
+      { type: 'openSummary' }, { type: 'position', page: 0, zoom: { mode: 'fitWidth' } }, { type: 'position', page: 2 }, { type: 'position', page: 2, zoom: { mode: 'scale' } },
+      { type: 'position', page: 2, zoom: { mode: 'scale', scale: -1 } }, { type: 'position', page: 2, zoom: { mode: 'scale', scale: Infinity } }, { type: 'position', page: 2, zoom: { mode: 'zoom' } },
+      { type: 'rendered', pages: 3 }, { type: 'rendered', pages: 3, firstPageDrawn: 'yes' }, { type: 'failed' }, { type: 'failed', message: { text: 'x' } },
+    ]);
+  });
+
+  it('the timeline page accepts the data the extension sends, and refuses it when any part is malformed', () => {
+    for (const m of [{ type: 'data', data }, { type: 'loading' }, { type: 'error', message: 'Could not load.' }]) assert.ok(isToTimeline(m), JSON.stringify(m));
+    const broken = (patch: Partial<Record<keyof TimelineData, unknown>>) => ({ type: 'data', data: { ...data, ...patch } });
+    refusesAll(isToTimeline, [
+      { type: 'data' }, { type: 'error' }, { type: 'ready' },
+      broken({ id: 1001 }), broken({ created: '2025-03-03' }), broken({ created: { raw: 'x', ms: 'soon' } }), broken({ counters: { ...data.counters, involved: -2 } }), broken({ counters: null }),
+      broken({ events: [{ time, description: 7 }] }), broken({ events: 'none' }), broken({ recipients: [{ ...data.recipients[0], viewed: 'yes' }] }),
+      broken({ recipients: [{ ...data.recipients[0], comment: undefined }] }), broken({ attachments: [{ id: 'att1' }] }),
+    ]);
+  });
+
+  it('the PDF viewer accepts a document as bytes, and refuses one that is not', () => {
+    const pdf = { type: 'pdf', title: 'Summary 1001', bytes: new Uint8Array([37, 80, 68, 70]), invertInDark: true };
+    for (const m of [pdf, { ...pdf, page: 3, zoom: { mode: 'fitWidth' } }, { type: 'loading', title: 'Summary' }, { type: 'error', message: 'x' }]) assert.ok(isToPdf(m), JSON.stringify(m));
+    refusesAll(isToPdf, [
+      { ...pdf, bytes: [37, 80, 68, 70] }, { ...pdf, bytes: { 0: 37 } }, { ...pdf, bytes: new Uint16Array(2) }, { ...pdf, bytes: undefined },
+      { ...pdf, page: 0.5 }, { ...pdf, zoom: { mode: 'scale', scale: 0 } }, { ...pdf, invertInDark: 1 }, { ...pdf, title: undefined }, { type: 'loading' },
+    ]);
+  });
+});
