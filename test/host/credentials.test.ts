@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { tried } from '../reliability/tally';
 import { submissionNode, waitFor } from './fixtures';
 import type { ScriptedInput } from './scriptedInput';
-import { api, control, logMark, requireSandbox, runRecord, sandboxState, serviceRequests, signIn, signOut, storedSecret, withAnswers } from './session';
+import { api, control, logMark, quiet, requireSandbox, runRecord, sandboxState, serviceRequests, signIn, signOut, storedSecret, withAnswers } from './session';
 
 /** Changes the account's credentials on the sandbox, as an administrator would; the run's leak search looks for the new ones too. */
 async function changeOnService(change: { password?: string; key?: string }): Promise<void> {
@@ -26,6 +26,7 @@ describe('credentials refused while signed in', () => {
     const { deps, pendingStatus } = await api();
     await deps.submissions.refresh();
     assert.ok(deps.submissions.items.length > 0, 'rows before the change');
+    await quiet();
     await changeOnService({ key: NEW_KEY });
     const mark = await logMark();
 
@@ -64,6 +65,7 @@ describe('credentials refused while signed in', () => {
     const { deps } = await api();
     const s = (await sandboxState()).submissions[0];
     const node = await submissionNode(s.id);
+    await quiet();
     await changeOnService({ password: NEW_PASSWORD });
     const mark = await logMark();
 

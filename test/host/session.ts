@@ -106,6 +106,25 @@ export async function logMark(): Promise<number> {
   return (await control<unknown[]>('/log')).length;
 }
 
+/**
+ * Waits until the extension has sent nothing to the service for `ms` (at most
+ * 10 s): what a sign-in or a refresh set off (e.g. the archive's details for
+ * the rows on screen) must not be counted as what a test does next.
+ */
+export async function quiet(ms = 700): Promise<void> {
+  const until = Date.now() + 10_000;
+  let seen = (await serviceRequests()).length;
+  for (let still = Date.now(); Date.now() < until;) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = (await serviceRequests()).length;
+    if (now !== seen) {
+      seen = now;
+      still = Date.now();
+    } else if (Date.now() - still >= ms) return;
+  }
+  throw new Error('the extension kept sending requests to the service for 10 s');
+}
+
 /** The requests to the service (not to the sandbox's control endpoints) logged since `mark`. */
 export async function serviceRequests(mark = 0): Promise<LoggedRequest[]> {
   return (await control<LoggedRequest[]>('/log')).slice(mark).filter((e) => !e.path.startsWith('/__sandbox'));
