@@ -13,6 +13,7 @@ import { Session } from './ui/session';
 import { PendingStatus } from './ui/status/statusBar';
 import { ArchiveTree } from './ui/trees/archiveTree';
 import { SubmissionsTree } from './ui/trees/submissionsTree';
+import { SubmissionUpdates } from './ui/submissionUpdates';
 import { InputHolder, type UserInput } from './ui/userInput';
 import { PdfPanels } from './ui/webviews/pdfPanels';
 import { TimelinePanels } from './ui/webviews/timelinePanels';
@@ -36,23 +37,28 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const input = new InputHolder();
   const secrets = new Secrets(context.secrets);
   const session = new Session(secrets, input, log);
+  // Started here so that restored panels can wait for it; it reads the secrets
+  // asynchronously, so everything below is built before it changes anything.
+  const sessionStarted = session.start();
+  // What the trees, Check Status and polling learn about a submission, for the open panels.
+  const updates = new SubmissionUpdates();
   const commands = new CommandRunner({ log, input, session }, context.subscriptions);
   const transfers = { input, log, session };
   const { extensionUri } = context;
 
   // Panel buttons and drops run their action directly, under the commands' error handler.
-  const submissions = new SubmissionsTree(session, log);
+  const submissions = new SubmissionsTree(session, log, updates);
   // The drop's Archive This File reveals the new files in this same tree: `deps` is read when a drop happens.
   const archive = new ArchiveTree(session, log, (uris) => commands.run(Cmd.archiveFile, () => archiveFiles(deps, uris)));
-  const pdfs = new PdfPanels({ extensionUri, log, session, save: (source) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source)) });
+  const pdfs = new PdfPanels({ extensionUri, log, session, sessionStarted, updates, save: (source) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source)) });
   const timelines = new TimelinePanels({
-    extensionUri, log, session,
-    openSummary: (submissionId) => void commands.run(Cmd.showSummary, () => pdfs.show({ kind: 'summary', submissionId })),
+    extensionUri, log, session, sessionStarted, updates,
+    openSummary: (submissionId, formReference) => void commands.run(Cmd.showSummary, () => pdfs.show({ kind: 'summary', submissionId }, formReference)),
     downloadAttachment: (submissionId, attachmentId) => void commands.run(Cmd.downloadAttachment, () => downloadListedAttachment(transfers, submissionId, attachmentId)),
   });
-  const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, timelines, pdfs };
+  const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, timelines, pdfs, updates };
   const pendingStatus = new PendingStatus(deps);
-  context.subscriptions.push(log, secrets, session, submissions, archive, pdfs, timelines, pendingStatus);
+  context.subscriptions.push(log, secrets, session, updates, submissions, archive, pdfs, timelines, pendingStatus);
 
   registerSessionCommands(deps);
   registerSubmissionCommands(deps);
@@ -60,8 +66,6 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   registerArchiveCommands(deps);
   registerViewCommands(deps);
 
-  // Reading the secrets is asynchronous; the views show their welcome content meanwhile.
-  void session.start();
   log.info(`Activated in ${Date.now() - started} ms.`);
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined; // no test seam in the product
   return {

@@ -5,7 +5,7 @@
  * tables are keyed by the union's `type`, so a new message type that is not
  * checked is a compile error. Imports nothing but the types.
  */
-import type { FromPdf, FromTimeline, TimeView, TimelineData, ToPdf, ToTimeline, ZoomState } from './messages';
+import type { FromPdf, FromTimeline, PdfSource, PdfState, TimeView, TimelineData, TimelineState, ToPdf, ToTimeline, ZoomState } from './messages';
 
 type Fields = Readonly<Record<string, unknown>>;
 /** A check of one message type's fields (its `type` is already known). */
@@ -43,8 +43,23 @@ const isTimelineData = (d: unknown): d is TimelineData =>
   && isArrayOf((e) => isRecord(e) && isTimeView(e.time) && isString(e.description))(d.events)
   && isArrayOf((r) => isRecord(r) && isString(r.name) && isString(r.email) && isString(r.recpType)
     && isOptional(isBoolean)(r.viewed) && isTimeView(r.timeViewed) && isOptional(isBoolean)(r.responded) && isTimeView(r.respondedAt)
-    && isString(r.comment) && isString(r.endorsement))(d.recipients)
+    && isString(r.responseStatus) && isString(r.comment) && isString(r.endorsement))(d.recipients)
   && isArrayOf((a) => isRecord(a) && isString(a.id) && isString(a.name))(d.attachments);
+
+const isPdfSource = (v: unknown): v is PdfSource => {
+  if (!isRecord(v)) return false;
+  const file = isString(v.id) && isString(v.ticket) && isString(v.name);
+  return (v.kind === 'summary' && isString(v.submissionId))
+    || (v.kind === 'attachment' && isString(v.submissionId) && file)
+    || (v.kind === 'archive' && file);
+};
+
+/** What a timeline page saved, as the extension gets it back after a window reload. */
+export const isTimelineState = (v: unknown): v is TimelineState => isRecord(v) && isString(v.submissionId) && v.submissionId !== '';
+
+/** What a PDF viewer page saved, as the extension gets it back after a window reload. */
+export const isPdfState = (v: unknown): v is PdfState & { source: PdfSource } =>
+  isRecord(v) && isPdfSource(v.source) && isCount(v.page) && isZoom(v.zoom) && isBoolean(v.invert);
 
 /** From a timeline page to the extension. */
 export const isFromTimeline = messageCheck<FromTimeline>({
@@ -58,8 +73,9 @@ export const isFromTimeline = messageCheck<FromTimeline>({
 /** From the extension to a timeline page. */
 export const isToTimeline = messageCheck<ToTimeline>({
   data: (m) => isTimelineData(m.data),
-  loading: none,
+  loading: (m) => isString(m.submissionId),
   error: (m) => isString(m.message),
+  stale: (m) => isString(m.message),
 });
 
 /** From a PDF viewer page to the extension. */
@@ -75,6 +91,8 @@ export const isFromPdf = messageCheck<FromPdf>({
 /** From the extension to a PDF viewer page. */
 export const isToPdf = messageCheck<ToPdf>({
   pdf: (m) => isString(m.title) && isBytes(m.bytes) && isOptional(isCount)(m.page) && isOptional(isZoom)(m.zoom) && isBoolean(m.invertInDark),
-  loading: (m) => isString(m.title),
+  loading: (m) => isString(m.title) && isPdfSource(m.source),
   error: (m) => isString(m.message),
+  stale: (m) => isString(m.message),
+  changed: none,
 });

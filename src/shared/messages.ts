@@ -25,6 +25,8 @@ export interface TimelineRecipient {
   readonly timeViewed: TimeView;
   readonly responded?: boolean;
   readonly respondedAt: TimeView;
+  /** `response_status` as the service sent it ('' when absent): its meaning is not documented, so it is shown, not read. */
+  readonly responseStatus: string;
   readonly comment: string;
   readonly endorsement: string;
 }
@@ -40,10 +42,19 @@ export interface TimelineData {
   readonly attachments: readonly { readonly id: string; readonly name: string }[];
 }
 
+/** What a timeline page keeps across a window reload, for the panel to come back. */
+export interface TimelineState {
+  readonly submissionId: string;
+}
+
 export type ToTimeline =
   | { readonly type: 'data'; readonly data: TimelineData }
-  | { readonly type: 'loading' }
-  | { readonly type: 'error'; readonly message: string };
+  /** Loading: with nothing shown yet, the page says so; with data shown, it keeps it and marks it refreshing. */
+  | { readonly type: 'loading'; readonly submissionId: string }
+  /** The load failed and nothing is shown: the page says why, with a retry. */
+  | { readonly type: 'error'; readonly message: string }
+  /** A refresh failed: the page keeps what it shows, marked stale, with a retry. */
+  | { readonly type: 'stale'; readonly message: string };
 
 export type FromTimeline =
   | { readonly type: 'ready' }
@@ -53,10 +64,29 @@ export type FromTimeline =
   /** What was drawn, for the log: how many events and recipients. */
   | { readonly type: 'rendered'; readonly events: number; readonly recipients: number };
 
+/** What a viewer shows: a submission's summary, a PDF attachment or a PDF archive file. */
+export type PdfSource =
+  | { readonly kind: 'summary'; readonly submissionId: string }
+  | { readonly kind: 'attachment'; readonly submissionId: string; readonly id: string; readonly ticket: string; readonly name: string }
+  | { readonly kind: 'archive'; readonly id: string; readonly ticket: string; readonly name: string };
+
+/** What a viewer page keeps across hiding and a window reload: the document and the reader's place. */
+export interface PdfState {
+  readonly source?: PdfSource;
+  readonly page: number;
+  readonly zoom: ZoomState;
+  readonly invert: boolean;
+}
+
 export type ToPdf =
   | { readonly type: 'pdf'; readonly title: string; readonly bytes: Uint8Array; readonly page?: number; readonly zoom?: ZoomState; readonly invertInDark: boolean }
-  | { readonly type: 'loading'; readonly title: string }
-  | { readonly type: 'error'; readonly message: string };
+  /** Loading `source`: with a document shown, the page keeps it and marks it refreshing. */
+  | { readonly type: 'loading'; readonly title: string; readonly source: PdfSource }
+  | { readonly type: 'error'; readonly message: string }
+  /** A refresh failed: the page keeps the document, marked stale, with a retry. */
+  | { readonly type: 'stale'; readonly message: string }
+  /** The submission of a summary changed since it was loaded: the page offers to reload. */
+  | { readonly type: 'changed' };
 
 export type ZoomState = { readonly mode: 'fitWidth' } | { readonly mode: 'scale'; readonly scale: number };
 

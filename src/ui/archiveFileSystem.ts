@@ -17,20 +17,24 @@ interface Ref {
   readonly name: string;
 }
 
-/** `dsas-archive:/<id>/<ticket>/<safe file name>`: the name gives the tab its title and the editor its language. */
+/**
+ * `dsas-archive:/<safe file name>?id=<id>&ticket=<ticket>`: the path is what
+ * the tab and the breadcrumb show and what the editor takes the language
+ * from, so it holds only the name; the id and ticket that fetch the file ride
+ * in the query, which keeps two files of the same name apart.
+ */
 export function archiveUri(f: Pick<ArchiveFile, 'id' | 'ticket' | 'name'>): vscode.Uri {
   const name = safeFileName(f.name, `file-${f.id}`);
-  return vscode.Uri.from({ scheme: ARCHIVE_SCHEME, path: `/${encodeURIComponent(f.id)}/${encodeURIComponent(f.ticket)}/${name}` });
+  return vscode.Uri.from({ scheme: ARCHIVE_SCHEME, path: `/${name}`, query: new URLSearchParams({ id: f.id, ticket: f.ticket }).toString() });
 }
 
 function parse(uri: vscode.Uri): Ref | undefined {
-  const parts = uri.path.split('/');
-  if (parts.length !== 4 || parts[0] !== '' || !parts[1] || !parts[2] || !parts[3]) return undefined;
-  try {
-    return { id: decodeURIComponent(parts[1]), ticket: decodeURIComponent(parts[2]), name: parts[3] };
-  } catch {
-    return undefined;
-  }
+  const name = uri.path.slice(1);
+  const q = new URLSearchParams(uri.query);
+  const id = q.get('id');
+  const ticket = q.get('ticket');
+  if (!name || name.includes('/') || !id || !ticket) return undefined;
+  return { id, ticket, name };
 }
 
 function ms(t: ArchiveFile['mtime']): number {
@@ -68,7 +72,8 @@ export class ArchiveFileSystem implements vscode.FileSystemProvider, vscode.Disp
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     const ref = parse(uri);
     if (!ref) {
-      if (uri.path.split('/').length < 4) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0, permissions: vscode.FilePermission.Readonly };
+      // The root (asked for by the breadcrumb and the Explorer), not a file.
+      if (uri.path === '/' || uri.path === '') return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0, permissions: vscode.FilePermission.Readonly };
       throw vscode.FileSystemError.FileNotFound(uri);
     }
     try {

@@ -15,6 +15,8 @@ export const Cmd = {
   clearSubmissionsFilter: 'dsas.clearSubmissionsFilter',
   filterArchive: 'dsas.filterArchive',
   clearArchiveFilter: 'dsas.clearArchiveFilter',
+  sortSubmissions: 'dsas.sortSubmissions',
+  showOnlySubmissions: 'dsas.showOnlySubmissions',
   loadMore: 'dsas.loadMore',
   newSubmission: 'dsas.newSubmission',
   checkStatus: 'dsas.checkStatus',

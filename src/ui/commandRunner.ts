@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isServiceError, type Logger } from '../core';
 import { Cmd, type CommandId } from './commandIds';
-import { describeError, isCancellation, NotSignedInError } from './errorText';
+import { describeError, errorDetail, isCancellation, NotSignedInError } from './errorText';
 import type { InputHolder } from './userInput';
 
 /** What the error handler needs: where to log, how to tell the user, and whether the session already told them. */
@@ -50,8 +50,7 @@ export class CommandRunner {
       log.info(`${name}: cancelled`);
       return;
     }
-    const detail = isServiceError(e) ? `${e.kind}${e.status ? ` ${e.status}` : ''}${e.operation ? ` (${e.operation})` : ''}: ${e.message}` : e instanceof Error ? e.stack ?? e.message : String(e);
-    log.error(`${name} failed: ${detail}`);
+    log.error(`${name} failed: ${errorDetail(e)}`);
     if (session.hasReported(e)) return; // the session signed out and told the user why
     const showLog = vscode.l10n.t('Show Log');
     const signIn = vscode.l10n.t('Sign In');

@@ -5,6 +5,7 @@ import type { Secrets } from './secrets';
 import type { Session } from './session';
 import type { ArchiveTree } from './trees/archiveTree';
 import type { SubmissionsTree } from './trees/submissionsTree';
+import type { SubmissionUpdates } from './submissionUpdates';
 import type { InputHolder } from './userInput';
 import type { PdfPanels } from './webviews/pdfPanels';
 import type { TimelinePanels } from './webviews/timelinePanels';
@@ -25,4 +26,6 @@ export interface Deps {
   readonly archive: ArchiveTree;
   readonly timelines: TimelinePanels;
   readonly pdfs: PdfPanels;
+  /** Where what is learned about a submission is said, for the open panels. */
+  readonly updates: SubmissionUpdates;
 }

@@ -14,6 +14,12 @@ export function isCancellation(e: unknown): boolean {
   return isServiceError(e, 'cancelled') || e instanceof vscode.CancellationError;
 }
 
+/** The log's line for an error: its kind, status and operation (never credentials), or the stack of a bug. */
+export function errorDetail(e: unknown): string {
+  if (isServiceError(e)) return `${e.kind}${e.status ? ` ${e.status}` : ''}${e.operation ? ` (${e.operation})` : ''}: ${e.message}`;
+  return e instanceof Error ? e.stack ?? e.message : String(e);
+}
+
 /** The words a person reads for an error; the core's typed error decides which. */
 export function describeError(e: unknown): string {
   if (e instanceof NotSignedInError) return vscode.l10n.t('You are not signed in to the Document Submission service.');
@@ -35,14 +41,14 @@ export function describeError(e: unknown): string {
     case 'badResponse':
       return vscode.l10n.t('The service sent a response that could not be read: {0}', e.message);
     case 'network':
-      return e.outcomeUnknown
-        ? vscode.l10n.t('The connection failed while sending, so it is not known whether the service received it: {0}', e.message)
-        : vscode.l10n.t('The service could not be reached: {0}', e.message);
+    case 'timeout':
+      // The core's sentence already says what failed ("The service could not be
+      // reached: …", "did not answer within …") and, after a request that
+      // changes data, whether it may have arrived: framing it again said it twice.
+      return e.message;
     case 'untrusted':
       // The remedy VS Code honours for the extension's own connections (see the README, "Company certificates").
       return vscode.l10n.t('{0} Nothing was sent. If your organisation uses its own certificate authority, add its certificate to the operating system\'s trusted certificates and keep the setting "http.systemCertificates" on, then reload the window.', e.message);
-    case 'timeout':
-      return vscode.l10n.t('The service did not answer in time: {0}', e.message);
     case 'cancelled':
       return vscode.l10n.t('Cancelled.');
     case 'invalidRequest':

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isServiceError, type Logger, type ServiceClient } from '../core';
 import { userNameProblem } from './account';
 import { Cmd } from './commandIds';
-import { describeError } from './errorText';
+import { describeError, errorDetail } from './errorText';
 import { withCancellableProgress } from './progress';
 import type { SecretName, Secrets } from './secrets';
 import type { Session } from './session';
@@ -24,10 +24,15 @@ export interface SignInDeps {
  */
 export async function signIn({ session, secrets, ui, log }: SignInDeps): Promise<boolean> {
   let s = readSettings();
-  if (!s.baseUrl || checkBaseUrl(s.baseUrl, s.allowInsecureHttp)) {
+  const askUrl = !s.baseUrl || checkBaseUrl(s.baseUrl, s.allowInsecureHttp) !== undefined;
+  const askUser = !s.username;
+  // Counted over the prompts shown: settings already made are not steps. A
+  // new address or user name has no stored secrets, so both are counted then.
+  const steps = new StepTitles(Number(askUrl) + Number(askUser) + 2);
+  if (askUrl) {
     const problem = s.baseUrl ? checkBaseUrl(s.baseUrl, s.allowInsecureHttp) : undefined;
     const url = await ui.inputBox({
-      title: vscode.l10n.t('Sign In (1/4)'),
+      title: steps.next(),
       prompt: problem ?? vscode.l10n.t('Address of the service, including its path prefix'),
       value: s.baseUrl,
       placeHolder: 'https://dsas.example.com/service/v1.1',
@@ -37,9 +42,9 @@ export async function signIn({ session, secrets, ui, log }: SignInDeps): Promise
     await updateUserSetting('baseUrl', url.trim());
   }
   s = readSettings();
-  if (!s.username) {
+  if (askUser) {
     const user = await ui.inputBox({
-      title: vscode.l10n.t('Sign In (2/4)'),
+      title: steps.next(),
       prompt: vscode.l10n.t('User name of your account'),
       validate: userNameProblem,
     });
@@ -51,9 +56,11 @@ export async function signIn({ session, secrets, ui, log }: SignInDeps): Promise
   const refused = (name: SecretName) => session.refusedSecret(s) === name;
   const stored = async (name: SecretName) => (refused(name) ? undefined : await secrets.get(s, name));
   const refusedNote = (name: SecretName) => (refused(name) ? `${vscode.l10n.t('The service refused the one stored before.')} ` : '');
-  const password = (await stored('password')) ?? (await askSecret(ui, vscode.l10n.t('Sign In (3/4)'), refusedNote('password') + vscode.l10n.t('Password for {0}', s.username)));
+  const [storedPassword, storedKey] = [await stored('password'), await stored('apiKey')];
+  steps.remaining(Number(storedPassword === undefined) + Number(storedKey === undefined));
+  const password = storedPassword ?? (await askSecret(ui, steps.next(), refusedNote('password') + vscode.l10n.t('Password for {0}', s.username)));
   if (password === undefined) return false;
-  const apiKey = (await stored('apiKey')) ?? (await askSecret(ui, vscode.l10n.t('Sign In (4/4)'), refusedNote('apiKey') + vscode.l10n.t('API key of your account')));
+  const apiKey = storedKey ?? (await askSecret(ui, steps.next(), refusedNote('apiKey') + vscode.l10n.t('API key of your account')));
   if (apiKey === undefined) return false;
 
   let client: ServiceClient;
@@ -64,10 +71,14 @@ export async function signIn({ session, secrets, ui, log }: SignInDeps): Promise
     // Keep nothing the service refused, so that the next sign-in asks again.
     if (isServiceError(e, 'unauthorized')) await secrets.clearOne(s, 'password');
     if (isServiceError(e, 'keyRefused')) await secrets.clearOne(s, 'apiKey');
-    log.warn(`Sign-in failed: ${isServiceError(e) ? e.kind : 'error'}`);
+    log.warn(`Sign-in failed: ${errorDetail(e)}`);
     const again = vscode.l10n.t('Sign In Again');
+    const showLog = vscode.l10n.t('Show Log');
     if (isServiceError(e, 'cancelled')) return false;
-    void ui.error(vscode.l10n.t('Sign-in failed. {0}', describeError(e)), again).then((a) => a === again && vscode.commands.executeCommand(Cmd.signIn));
+    void ui.error(vscode.l10n.t('Sign-in failed. {0}', describeError(e)), again, showLog).then((a) => {
+      if (a === again) void vscode.commands.executeCommand(Cmd.signIn);
+      if (a === showLog) void vscode.commands.executeCommand(Cmd.showLog);
+    });
     return false;
   }
   // Both, even when the first cannot reach the keyring: each is then kept for this session.
@@ -86,4 +97,20 @@ async function askSecret(ui: UserInput, title: string, prompt: string): Promise<
     validate: (x) => (x.length === 0 ? vscode.l10n.t('This cannot be empty.') : undefined),
   });
   return typeof v === 'string' ? v : undefined;
+}
+
+/** "Sign In (n/total)" over the prompts actually shown; a single prompt is just "Sign In". */
+class StepTitles {
+  private shown = 0;
+  constructor(private total: number) {}
+
+  /** Once the stored secrets are known: `count` prompts are left after those shown. */
+  remaining(count: number): void {
+    this.total = this.shown + count;
+  }
+
+  next(): string {
+    this.shown++;
+    return this.total <= 1 ? vscode.l10n.t('Sign In') : vscode.l10n.t('Sign In ({0}/{1})', this.shown, this.total);
+  }
 }

@@ -1,15 +1,15 @@
 import * as pdfjs from 'pdfjs-dist';
 import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.mjs';
-import type { FromPdf, ToPdf, ZoomState } from '../shared/messages';
+import type { FromPdf, PdfSource, PdfState, ToPdf } from '../shared/messages';
 import { isToPdf } from '../shared/messageChecks';
-import { button, connect, el, icon } from './vscodeApi';
+import { button, connect, el, failure, setNotice, staleNotice } from './vscodeApi';
 
 // A worker loaded from a webview resource URL fails (and blob: workers would
 // loosen the CSP): the worker code is bundled here and pdf.js runs it on the
 // page ("fake worker"). Pages are rendered lazily, so this stays responsive.
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
 
-interface State { page: number; zoom: ZoomState; invert: boolean }
+type State = { -readonly [K in keyof PdfState]: PdfState[K] };
 
 const app = document.getElementById('app') as HTMLElement;
 const { post, state: saved } = connect<FromPdf, ToPdf, State>(isToPdf, (m) => void onMessage(m));
@@ -24,9 +24,15 @@ const viewer = el('div', { className: 'pages', attrs: { tabindex: '0' } });
 
 async function onMessage(m: ToPdf): Promise<void> {
   if (m.type === 'loading') {
-    app.replaceChildren(el('p', { className: 'muted', text: `Loading ${m.title}…` }));
+    remember(m.source); // lets the viewer come back after a window reload, loaded or not
+    if (doc) setNotice(app, { icon: 'sync', text: `Refreshing ${m.title}…` });
+    else app.replaceChildren(el('p', { className: 'muted', text: `Loading ${m.title}…` }));
   } else if (m.type === 'error') {
     showError(m.message);
+  } else if (m.type === 'stale') {
+    setNotice(app, staleNotice(m.message, refresh));
+  } else if (m.type === 'changed') {
+    setNotice(app, { icon: 'info', text: 'The submission changed since this summary was loaded.', action: button('refresh', 'Reload', refresh) });
   } else if (m.type === 'pdf') {
     if (m.page) state.page = m.page;
     if (m.zoom) state.zoom = m.zoom;
@@ -35,8 +41,14 @@ async function onMessage(m: ToPdf): Promise<void> {
   }
 }
 
+function refresh(): void {
+  post({ type: 'refresh' });
+}
+
 function showError(message: string): void {
-  app.replaceChildren(el('div', { className: 'error' }, icon('error'), el('span', { text: ` ${message}` })));
+  void doc?.destroy();
+  doc = undefined;
+  app.replaceChildren(failure(message, refresh));
   post({ type: 'failed', message });
 }
 
@@ -70,7 +82,7 @@ function toolbar(): HTMLElement {
     button('screen-full', 'Fit width', () => setZoom('fitWidth')),
     invert,
     button('save', 'Save PDF…', () => post({ type: 'save' })),
-    button('refresh', 'Refresh', () => post({ type: 'refresh' })));
+    button('refresh', 'Refresh', refresh));
 }
 
 /** Placeholders sized from page 1; each page is drawn when it comes near the viewport. */
@@ -191,9 +203,11 @@ function applyInvert(): void {
   document.body.classList.toggle('inverted', state.invert);
 }
 
-function remember(): void {
+/** Keeps the document and the reader's place (VS Code restores the panel from it); tells the extension the place. */
+function remember(source?: PdfSource): void {
+  if (source) state.source = source;
   saved.setState(state);
-  post({ type: 'position', page: state.page, zoom: state.zoom });
+  if (!source) post({ type: 'position', page: state.page, zoom: state.zoom });
 }
 
 document.addEventListener('keydown', (e) => {

@@ -1,12 +1,21 @@
-import type { FromTimeline, TimeView, TimelineData, ToTimeline } from '../shared/messages';
+import type { FromTimeline, TimeView, TimelineData, TimelineState, ToTimeline } from '../shared/messages';
 import { isToTimeline } from '../shared/messageChecks';
-import { button, connect, el, icon } from './vscodeApi';
+import { button, connect, el, failure, icon, setNotice, staleNotice } from './vscodeApi';
 
 const app = document.getElementById('app') as HTMLElement;
-const { post, state } = connect<FromTimeline, ToTimeline, { submissionId: string }>(isToTimeline, (m) => {
+/** Whether a timeline is drawn: a refresh then keeps it and says what happens above it. */
+let drawn = false;
+const refresh = () => post({ type: 'refresh' });
+const { post, state } = connect<FromTimeline, ToTimeline, TimelineState>(isToTimeline, (m) => {
   if (m.type === 'data') render(m.data);
-  else if (m.type === 'loading') app.replaceChildren(el('p', { className: 'muted', text: 'Loading…' }));
-  else if (m.type === 'error') app.replaceChildren(el('p', { className: 'error' }, icon('error'), el('span', { text: ` ${m.message}` })));
+  else if (m.type === 'loading') {
+    state.setState({ submissionId: m.submissionId }); // lets the panel come back after a window reload, loaded or not
+    if (drawn) setNotice(app, { icon: 'sync', text: 'Refreshing…' });
+    else app.replaceChildren(el('p', { className: 'muted', text: 'Loading…' }));
+  } else if (m.type === 'error') {
+    drawn = false;
+    app.replaceChildren(failure(m.message, refresh));
+  } else if (m.type === 'stale') setNotice(app, staleNotice(m.message, refresh));
 });
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -23,7 +32,7 @@ function chip(label: string, value: number | undefined, className = ''): HTMLEle
 }
 
 function render(d: TimelineData): void {
-  state.setState({ submissionId: d.id }); // lets the panel come back after a window reload
+  drawn = true;
   const completed = d.status === 'COMPLETED';
   const header = el('header', { className: 'header' },
     el('h1', { text: d.formReference || d.id }),
@@ -39,7 +48,7 @@ function render(d: TimelineData): void {
       chip('clarified', d.counters.clarified, 'warn'),
       chip('rejected', d.counters.rejected, 'bad')),
     el('div', { className: 'toolbar' },
-      button('refresh', 'Refresh', () => post({ type: 'refresh' })),
+      button('refresh', 'Refresh', refresh),
       button('file-pdf', 'Summary PDF', () => post({ type: 'openSummary' }))));
 
   // Events in time order; events without a readable time keep their place relative to the others.
@@ -48,12 +57,14 @@ function render(d: TimelineData): void {
     ...events.map(({ e }) => el('li', { className: 'event' }, el('span', { className: 'dot', attrs: { 'aria-hidden': 'true' } }), time(e.time), el('p', { className: 'description', text: e.description }))));
 
   const recipients = el('table', { className: 'recipients' },
-    el('thead', {}, el('tr', {}, ...['Recipient', 'Type', 'Viewed', 'Responded', 'Comment', 'Endorsement'].map((h) => el('th', { text: h, attrs: { scope: 'col' } })))),
+    el('thead', {}, el('tr', {}, ...['Recipient', 'Type', 'Viewed', 'Responded', 'Response status', 'Comment', 'Endorsement'].map((h) => el('th', { text: h, attrs: { scope: 'col' } })))),
     el('tbody', {}, ...d.recipients.map((r) => el('tr', {},
       el('td', {}, el('div', { text: r.name }), el('div', { className: 'muted', text: r.email })),
       el('td', { text: r.recpType }),
       el('td', {}, icon(r.viewed ? 'eye' : 'eye-closed', r.viewed ? 'viewed' : 'not viewed'), el('span', { text: ' ' }), time(r.timeViewed)),
-      el('td', {}, icon(r.responded ? 'check' : 'circle-large-outline', r.responded ? 'responded' : 'no response'), el('span', { text: ' ' }), time(r.respondedAt)),
+      el('td', {}, icon(r.responded ? 'reply' : 'circle-large-outline', r.responded ? 'responded' : 'no response'), el('span', { text: ' ' }), time(r.respondedAt)),
+      // As sent: what response_status means is not documented, so it is not turned into words.
+      el('td', { className: `response-status ${r.responseStatus ? 'raw' : 'muted'}`, text: r.responseStatus || '—', title: 'response_status as the service sent it (its meaning is not documented)' }),
       el('td', { className: 'text', text: r.comment }),
       el('td', { className: 'text', text: r.endorsement })))));
 

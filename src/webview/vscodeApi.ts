@@ -51,3 +51,24 @@ export function button(iconName: string, label: string, onClick: () => void): HT
   b.addEventListener('click', onClick);
   return b;
 }
+
+/**
+ * The one notice a page shows above its content (refreshing, stale data, a
+ * changed submission), with its action; none removes it. The content stays.
+ */
+export function setNotice(app: HTMLElement, notice?: { icon: string; text: string; warn?: boolean; action?: HTMLButtonElement }): void {
+  app.querySelector(':scope > .notice')?.remove();
+  if (!notice) return;
+  app.prepend(el('div', { className: notice.warn ? 'notice warn' : 'notice', attrs: { role: 'status' } },
+    icon(notice.icon), el('span', { text: notice.text }), notice.action));
+}
+
+/** What a page shows when nothing could be loaded: why, and a retry. */
+export function failure(message: string, retry: () => void): HTMLElement {
+  return el('div', { className: 'error' }, icon('error'), el('span', { text: ` ${message}` }), button('refresh', 'Retry', retry));
+}
+
+/** The stale notice, worded as the trees word it. */
+export function staleNotice(message: string, retry: () => void): { icon: string; text: string; warn: boolean; action: HTMLButtonElement } {
+  return { icon: 'warning', text: `Showing earlier data: the refresh failed. ${message}`, warn: true, action: button('refresh', 'Retry', retry) };
+}

@@ -204,7 +204,8 @@ describe('archive commands', () => {
       return e?.document.uri.scheme === 'dsas-archive' ? e : undefined;
     });
     assert.equal(sha256(Buffer.from(editor.document.getText(), 'utf8')), stored.hash, 'the editor shows the archive\'s content');
-    assert.match(editor.document.uri.path, /\/notes\.txt$/);
+    // The path is what the tab and the breadcrumb show: the file's name, no id or ticket.
+    assert.equal(editor.document.uri.path, '/notes.txt');
 
     // Read-only: the file system refuses writes; an edit made through the API cannot be saved back.
     const uri = editor.document.uri;

@@ -53,7 +53,7 @@ describe('credentials refused while signed in', () => {
     assert.deepEqual((await serviceRequests(mark)).map((e) => `${e.method} ${e.path.replace(/^\/dsas\/v1\.1/, '')} ${e.status}`), ['GET /submissions 403']);
 
     const again = await withAnswers([NEW_KEY], () => vscode.commands.executeCommand('dsas.signIn'));
-    assert.deepEqual(again.input.asked.map((a) => a.text), ['Sign In (4/4) The service refused the one stored before. API key of your account']);
+    assert.deepEqual(again.input.asked.map((a) => a.text), ['Sign In The service refused the one stored before. API key of your account']);
     assert.equal(deps.session.signedIn, true);
     await deps.submissions.refresh();
     assert.equal(deps.submissions.items.length, (await sandboxState()).submissions.length, 'the rows are back');
@@ -75,7 +75,7 @@ describe('credentials refused while signed in', () => {
     });
     assert.deepEqual(input.asked.map((a) => `${a.method}: ${a.text}`), [
       'error: The service refused the user name or password. You were signed out; nothing more is sent until you sign in again.',
-      'inputBox: Sign In (3/4) The service refused the one stored before. Password for ' + requireSandbox().user,
+      'inputBox: Sign In The service refused the one stored before. Password for ' + requireSandbox().user,
     ], 'one message (the command adds none), then the password alone');
     const requests = (await serviceRequests(mark)).map((e) => `${e.method} ${e.path.replace(/^\/dsas\/v1\.1/, '').replace(/\d+/, 'ID')} ${e.status}`);
     assert.deepEqual(requests.slice(0, 2), ['GET /submissions/ID/status 401', 'GET /submissions/ID/status 401'], 'the status request was refused twice, then given up');

@@ -118,9 +118,9 @@ describe('installed the normal way (Production mode)', () => {
       await sidebarShowing(['Sign in to the Document Submission and Archive Service']); // a clean profile: signed out
       const signingIn = start('dsas.signIn');
       // The address and user name come from the user settings, so it asks only for the secrets, in this order.
-      const asked = [await answerQuickInput('Sign In (3/4)', sb.password), await answerQuickInput('Sign In (4/4)', sb.key)];
-      assert.match(asked[0], new RegExp(`^Sign In \\(3/4\\) / Password for ${sb.user}\\b`));
-      assert.match(asked[1], /^Sign In \(4\/4\) \/ API key of your account\b/);
+      const asked = [await answerQuickInput('Sign In (1/2)', sb.password), await answerQuickInput('Sign In (2/2)', sb.key)];
+      assert.match(asked[0], new RegExp(`^Sign In \\(1/2\\) / Password for ${sb.user}\\b`));
+      assert.match(asked[1], /^Sign In \(2\/2\) \/ API key of your account\b/);
       await within(signingIn, 20_000, 'Sign In');
 
       const { submissions } = await stored();
@@ -167,7 +167,7 @@ describe('installed the normal way (Production mode)', () => {
       const asked = await answerQuickInput('Submissions', s.formReference);
       assert.match(asked, /Submission whose summary to show/);
       await within(showing, 15_000, 'Show Summary PDF');
-      await webviewTab(`Summary ${s.id}`);
+      await webviewTab(`Summary: ${s.formReference}`);
 
       const seen = await pdfView();
       assert.equal(seen.pageLabel, `/ ${expected}`, 'the viewer counts every page of the summary');

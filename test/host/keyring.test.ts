@@ -33,8 +33,8 @@ describe('when the system keyring is unavailable', () => {
     try {
       assert.equal(await signInFlow({ session, secrets, ui: input.current, log: silentLogger }), true);
       assert.deepEqual(scripted.asked.map((a) => `${a.method}: ${a.text}`), [
-        `inputBox: Sign In (3/4) Password for ${sb.user}`,
-        'inputBox: Sign In (4/4) API key of your account',
+        `inputBox: Sign In (1/2) Password for ${sb.user}`,
+        'inputBox: Sign In (2/2) API key of your account',
         'warn: The system keyring is not available: your password and API key are kept for this session only and will be asked again next time.',
       ]);
       assert.equal(attempts.filter((a) => a === 'store').length, 2, 'both were offered to the keyring');

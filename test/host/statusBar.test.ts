@@ -1,12 +1,37 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Deps } from '../../src/ui/deps';
+import { DETAILS_PER_POLL } from '../../src/ui/status/changes';
 import type { PendingStatus } from '../../src/ui/status/statusBar';
-import { workspaceFile } from './fixtures';
-import { api, control, sandboxState, signIn, signOut, withAnswers } from './session';
+import type { Asked } from './scriptedInput';
+import { nextEvent, workspaceFile } from './fixtures';
+import { api, control, logMark, quiet, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
 import { tried } from '../reliability/tally';
 
 const pendingInSandbox = async () => (await sandboxState()).submissions.filter((s) => s.completedAt === undefined).length;
+const notices = (asked: readonly Asked[]) => asked.filter((a) => a.method === 'info' || a.method === 'warn');
+
+/**
+ * Polls as often as it takes for the detail budget to go round every pending
+ * submission (⌈N / DETAILS_PER_POLL⌉ polls, and one more), and returns the
+ * notices shown meanwhile. Called first, it absorbs what other suites changed.
+ */
+async function pollRound(status: PendingStatus): Promise<Asked[]> {
+  const polls = Math.ceil(((await pendingInSandbox()) + 1) / DETAILS_PER_POLL) + 1;
+  const told: Asked[] = [];
+  for (let i = 0; i < polls; i++) told.push(...notices((await withAnswers([], () => status.pollNow())).input.asked));
+  return told;
+}
+
+/** The number on the Submissions view's badge (0: none). */
+const badge = (deps: Deps) => deps.submissions.view.badge?.value ?? 0;
+
+/** Waits until the Submissions view's badge shows `value` (0: no badge). */
+async function badgeIs(deps: Deps, value: number): Promise<void> {
+  for (let until = Date.now() + 5000; badge(deps) !== value && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
+  assert.equal(badge(deps), value, `the badge: ${deps.submissions.view.badge?.tooltip ?? 'none'}`);
+  if (value === 0) assert.equal(deps.submissions.view.badge, undefined, 'no badge at 0');
+}
 
 describe('status bar and polling', () => {
   let deps: Deps;
@@ -35,7 +60,7 @@ describe('status bar and polling', () => {
       ],
       documents: [{ path: doc.fsPath }],
     });
-    await status.pollNow(); // now known as pending
+    await pollRound(status); // now known as pending, and what other suites changed is told
     const pendingBefore = await pendingInSandbox();
     assert.equal(status.item.text, `$(clock) ${pendingBefore} pending`);
     assert.equal(deps.submissions.items.find((n) => n.item.id === id)?.item.completed, false);
@@ -44,9 +69,10 @@ describe('status bar and polling', () => {
     for (const r of stored.recipients) await control('/respond', 'POST', { submissionId: id, email: r.email });
 
     const first = await withAnswers([], () => status.pollNow());
-    const told = first.input.asked.filter((a) => a.method === 'info');
+    const told = notices(first.input.asked);
     assert.equal(told.length, 1, `one announcement: ${told.map((a) => a.text).join(' / ')}`);
-    assert.match(told[0].text, /POLL-TEST/);
+    assert.equal(told[0].method, 'info');
+    assert.match(told[0].text, /POLL-TEST.*Pia Poll, Quinn Copy responded; it is completed/);
     assert.ok(!told[0].text.includes('](command:'), `no link can form in the notification: ${told[0].text}`);
     assert.deepEqual(told[0].items, ['Show']);
     const row = deps.submissions.items.find((n) => n.item.id === id)!;
@@ -54,8 +80,101 @@ describe('status bar and polling', () => {
     assert.equal((deps.submissions.getTreeItem(row) as vscode.TreeItem).contextValue, 'submission:completed');
     assert.equal(status.item.text, `$(clock) ${pendingBefore - 1} pending`);
 
-    const second = await withAnswers([], () => status.pollNow());
-    assert.deepEqual(second.input.asked.filter((a) => a.method === 'info'), [], 'announced only once');
+    assert.deepEqual(await pollRound(status), [], 'announced only once');
+  });
+
+  it('announces a rejection and a response once each, with the form reference and the recipient; the badge counts them until the row is expanded', async () => {
+    const { id } = await deps.session.client.createSubmission({
+      formReference: 'NOTICE-TEST',
+      recipients: [
+        { firstName: 'Rita', lastName: 'Reject', email: 'rita@example.com' },
+        { firstName: 'Alan', lastName: 'Accept', email: 'alan@example.com' },
+        { firstName: 'Cora', lastName: 'Copy', email: 'cora@example.com', type: 'COPIED' },
+      ],
+      documents: [{ path: workspaceFile('status/notice.txt', 'notice\n').fsPath }],
+    });
+    await pollRound(status);
+    const base = badge(deps); // responses other tests left unseen
+
+    await control('/respond', 'POST', { submissionId: id, email: 'rita@example.com', outcome: 'reject' });
+    const rejected = await pollRound(status);
+    assert.equal(rejected.length, 1, `one notice: ${rejected.map((a) => a.text).join(' / ')}`);
+    assert.equal(rejected[0].method, 'warn', 'a rejection needs attention');
+    assert.equal(rejected[0].text, 'Submission "NOTICE-TEST": rejected by Rita Reject.');
+    assert.deepEqual(rejected[0].items, ['Show']);
+    await badgeIs(deps, base + 1);
+
+    await control('/respond', 'POST', { submissionId: id, email: 'alan@example.com', outcome: 'accept' });
+    const responded = await pollRound(status);
+    assert.deepEqual(responded.map((a) => [a.method, a.text]), [['info', 'Submission "NOTICE-TEST": Alan Accept responded.']]);
+    await badgeIs(deps, base + 2);
+    assert.equal(deps.submissions.view.badge?.tooltip, `${base + 2} responses not looked at yet`);
+
+    await vscode.commands.executeCommand('workbench.view.extension.dsas');
+    await deps.submissions.reveal(id);
+    const row = deps.submissions.items.find((n) => n.item.id === id)!;
+    // The view may be redrawing its rows (a poll's list): a row not drawn yet is revealed again a moment later.
+    await deps.submissions.view.reveal(row, { select: true, focus: true, expand: true }).then(undefined, async () => {
+      await new Promise((r) => setTimeout(r, 500));
+      await deps.submissions.view.reveal(row, { select: true, focus: true, expand: true });
+    });
+    await badgeIs(deps, base);
+  });
+
+  it('showing the History of a submission clears its responses from the badge', async () => {
+    const { id } = await deps.session.client.createSubmission({
+      formReference: 'BADGE-HISTORY',
+      recipients: [{ firstName: 'Hal', lastName: 'History', email: 'hal@example.com' }],
+      documents: [{ path: workspaceFile('status/history.txt', 'history\n').fsPath }],
+    });
+    await pollRound(status);
+    const base = badge(deps);
+    await control('/respond', 'POST', { submissionId: id, email: 'hal@example.com', outcome: 'accept' });
+    const { input } = await withAnswers([], () => status.pollNow()); // the list says it completed: its detail comes first
+    assert.deepEqual(notices(input.asked).map((a) => a.text), ['Submission "BADGE-HISTORY": Hal History responded; it is completed.']);
+    await badgeIs(deps, base + 1);
+    const drawn = (ms: number) => nextEvent(deps.timelines.onDidReport, (r) => r.submissionId === id && r.message.type === 'rendered', 'the History panel', ms);
+    const shown = drawn(10_000);
+    await vscode.commands.executeCommand('dsas.showHistory', { kind: 'submission', item: { id } });
+    await shown.catch(async () => {
+      // code-server's browser workbench sometimes leaves a new webview blank (see webviews.test.ts): open it once more.
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      const again = drawn(20_000);
+      await vscode.commands.executeCommand('dsas.showHistory', { kind: 'submission', item: { id } });
+      await again;
+    });
+    await badgeIs(deps, base);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('groups the changes of many submissions into one notice', async () => {
+    const ids: string[] = [];
+    for (let i = 1; i <= 4; i++) {
+      ids.push((await deps.session.client.createSubmission({
+        formReference: `GROUP-${i}`,
+        recipients: [{ firstName: 'Gus', lastName: `Group${i}`, email: `gus${i}@example.com` }],
+        documents: [{ path: workspaceFile(`status/group${i}.txt`, 'group\n').fsPath }],
+      })).id);
+    }
+    await pollRound(status);
+    for (const id of ids) await control('/respond', 'POST', { submissionId: id, outcome: id === ids[0] ? 'reject' : 'accept' });
+    const { input } = await withAnswers([], () => status.pollNow());
+    const told = notices(input.asked);
+    assert.equal(told.length, 1, `one notice for four submissions: ${told.map((a) => a.text).join(' / ')}`);
+    assert.match(told[0].text, /^4 submissions changed: 4 completed, \d new responses?\./);
+    assert.deepEqual(told[0].items, ['Show']);
+    await pollRound(status); // the detail left for the next poll
+  });
+
+  it(`a poll sends the list and at most ${DETAILS_PER_POLL} details, whatever the number of pending submissions`, async () => {
+    await pollRound(status);
+    await quiet();
+    const pending = deps.submissions.items.filter((n) => n.item.completed === false).length;
+    assert.ok(pending > DETAILS_PER_POLL, `more pending submissions (${pending}) than details per poll`);
+    const mark = await logMark();
+    await status.pollNow();
+    const sent = (await serviceRequests(mark)).map((r) => `${r.method} ${r.path.replace(/^.*?\/submissions/, '/submissions').replace(/\/submissions\/[^/]+$/, '/submissions/<id>')}`);
+    assert.deepEqual(sent.sort(), ['GET /submissions', ...Array<string>(DETAILS_PER_POLL).fill('GET /submissions/<id>')]);
   });
 
   it('polls do not overlap, and a failing poll only marks the data stale', async () => {
@@ -69,12 +188,16 @@ describe('status bar and polling', () => {
       const { input } = await withAnswers([], () => status.pollNow());
       assert.deepEqual(input.asked, [], 'no message pops up');
       assert.ok(deps.submissions.stale, 'the tree knows its data is stale');
-      assert.match(String(status.item.tooltip), /last check failed/);
+      assert.match(status.item.text, /^\$\(warning\) \d+ pending$/, 'the count says it is stale');
+      assert.match(String(status.item.tooltip), /may be out of date: the service could not be reached[\s\S]*last check failed/);
+      assert.match(status.item.accessibilityInformation?.label ?? '', /may be out of date/);
     } finally {
       await control('/faults', 'DELETE');
     }
     await status.pollNow();
     assert.equal(deps.submissions.stale, undefined);
+    assert.match(status.item.text, /^\$\(clock\) \d+ pending$/);
+    assert.doesNotMatch(String(status.item.tooltip), /out of date/);
     tried('faults');
   });
 

@@ -257,6 +257,7 @@ describe('submission commands', () => {
     const { input } = await withAnswers([`${sb.password}-wrong`, sb.key], () => vscode.commands.executeCommand('dsas.signIn'));
     const message = input.asked.find((a) => a.method === 'error');
     assert.equal(message?.text, 'Sign-in failed. The service refused the user name or password.');
+    assert.deepEqual(message?.items, ['Sign In Again', 'Show Log'], 'like other errors, it offers the log');
     tried('faults');
     assert.equal((await api()).deps.session.signedIn, false);
     await signIn();

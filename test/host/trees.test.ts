@@ -91,8 +91,11 @@ describe('sidebar trees', () => {
       assert.equal(t.contextValue, 'recipient');
       assert.equal(subs().getParent(people[i]), recipients);
     }
-    // Bob responded, Zoë only viewed, Cleo did nothing.
-    assert.deepEqual(people.map((p) => iconId(item(subs(), p))), ['eye', 'pass', 'mail']);
+    // Bob responded, Zoë only viewed, Cleo did nothing. A response is not shown as an acceptance (no check mark);
+    // response_status is shown as the service sent it.
+    assert.deepEqual(people.map((p) => iconId(item(subs(), p))), ['eye', 'reply', 'mail']);
+    assert.match(String(item(subs(), people[1]).description), /response_status 1$/);
+    assert.match(String(item(subs(), people[2]).description), /response_status 0$/);
 
     const files = await subs().getChildren(attachments);
     assert.deepEqual(files.map((f) => label(item(subs(), f))), stored.attachments.map((a) => a.name));
@@ -212,6 +215,7 @@ describe('sidebar trees', () => {
       assert.equal(t.contextValue, 'loadMore');
       assert.equal(t.command?.command, 'dsas.loadMore');
       assert.match(label(t), new RegExp(`\\(${total - 10} remaining\\)`));
+      assert.match(String(t.accessibilityInformation?.label), new RegExp(`${total - 10} remaining`), 'the count is in the accessible name');
 
       await vscode.commands.executeCommand(t.command!.command, ...(t.command!.arguments ?? []));
       root = await archive().getChildren();
@@ -265,10 +269,11 @@ describe('sidebar trees', () => {
       const first = root[0] as MessageNode;
       assert.equal(first.kind, 'message');
       assert.equal(first.icon, 'warning');
-      assert.match(first.text, /earlier data/);
+      assert.match(first.text, /Could not refresh: .*Showing the submissions loaded earlier/);
       assert.match(first.text, /503/);
       assert.deepEqual(root.flatMap((n) => (n.kind === 'submission' ? [n.item.id] : [])), before, 'the old rows stay');
-      assert.match(String(deps.submissions.view.message), /Could not refresh/);
+      assert.ok(!deps.submissions.view.message, 'the notice is said once: as the row, not also as the view message');
+      assert.equal(root.filter((n) => n.kind === 'message').length, 1);
       assert.equal(item(subs(), first).command?.command, 'dsas.refreshSubmissions', 'clicking the notice refreshes');
     } finally {
       await control('/faults', 'DELETE');
@@ -276,7 +281,7 @@ describe('sidebar trees', () => {
     await deps.submissions.refresh();
     const root = await subs().getChildren();
     assert.notEqual(root[0].kind, 'message', 'the notice goes once a refresh works');
-    assert.equal(deps.submissions.view.message, undefined);
+    assert.ok(!deps.submissions.view.message);
     tried('faults');
     tried('lossChecks'); // the rows shown were kept
   });
@@ -294,7 +299,7 @@ describe('sidebar trees', () => {
       assert.ok(took < 5000, `Refresh took ${took} ms`);
       const shown = (await subs().getChildren()).flatMap((n) => (n.kind === 'submission' ? [n.item.id] : []));
       assert.ok(shown.length > 0 && shown.every((id) => ids.includes(id)), `rows ${shown.join(', ')}`);
-      assert.equal(deps.submissions.view.message, undefined, 'no stale notice: the abandoned load is not an error');
+      assert.ok(!deps.submissions.view.message, 'no stale notice: the abandoned load is not an error');
       await stalled;
     } finally {
       await control('/faults', 'DELETE');
@@ -318,6 +323,85 @@ describe('sidebar trees', () => {
     await withAnswers(['Dropped A', 'Dropped B'], () => drop.handleDrop!(undefined, data, token) as Promise<void>);
     const added = (await sandboxState()).archives.filter((x) => !before.has(x.id)).map((x) => x.title).sort();
     assert.deepEqual(added, ['Dropped A', 'Dropped B']);
+  });
+
+  it('each row says where it stands once its detail is known: counters and an icon for completed, pending and needing attention', async () => {
+    const rows = await submissionRows();
+    const byId = (id: string) => rows.find((r) => r.item.id === id)!;
+    for (const id of ['1001', '1002', '1003']) await subs().getChildren(byId(id)); // expanding fetches the detail
+    const look = (id: string) => {
+      const r = byId(id);
+      const t = item(subs(), r);
+      const responded = r.detail!.recipients.filter((p) => p.responded.raw.trim()).length;
+      assert.ok(String(t.description).startsWith(`${responded}/${r.detail!.total.involved} · `), `${id}: ${String(t.description)}`);
+      assert.doesNotMatch(markdown(t).value, /Expand the row/, 'an expanded row does not ask to be expanded');
+      return { icon: iconId(t), description: String(t.description), ctx: t.contextValue };
+    };
+    const completed = look('1001');
+    assert.deepEqual([completed.icon, completed.ctx], ['pass-filled', 'submission:completed']);
+    assert.match(completed.description, /^2\/2 · 2 accepted · /);
+    const pending = look('1003');
+    assert.deepEqual([pending.icon, pending.ctx], ['clock', 'submission:pending']);
+    const rejected = look('1002');
+    assert.equal(rejected.icon, 'report', 'a rejection needs attention');
+    assert.match(rejected.description, /^3\/3 · 1 accepted · 1 clarified · 1 rejected · /);
+  });
+
+  it('sorts newest first by default, by form reference or status; quick filters; the filter ignores accents; clearing keeps rows expanded', async () => {
+    const shownIds = async () => (await subs().getChildren()).flatMap((n) => (n.kind === 'submission' ? [n.item.id] : []));
+    await vscode.workspace.getConfiguration('dsas').update('pageSize', 1000, vscode.ConfigurationTarget.Global);
+    try {
+      await deps.submissions.refresh();
+      const rows = await submissionRows();
+      await subs().getChildren(rows.find((r) => r.item.id === '1002')!); // its detail says it needs attention
+      const created = (id: string) => rows.find((r) => r.item.id === id)!.item.created.date!.getTime();
+      const newest = await shownIds();
+      assert.deepEqual(newest, [...newest].sort((a, b) => created(b) - created(a)), 'newest first');
+
+      await vscode.commands.executeCommand('dsas.sortSubmissions', 'formReference');
+      const byRef = (await subs().getChildren()).flatMap((n) => (n.kind === 'submission' ? [n.item.formReference] : []));
+      assert.deepEqual(byRef, [...byRef].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true })));
+      await withAnswers(['Status: needs attention, pending, completed'], () => vscode.commands.executeCommand('dsas.sortSubmissions'));
+      assert.equal((await shownIds())[0], '1002', 'the submission needing attention comes first');
+      await withAnswers(['Newest first'], () => vscode.commands.executeCommand('dsas.sortSubmissions'));
+      assert.deepEqual(await shownIds(), newest);
+
+      await vscode.commands.executeCommand('dsas.showOnlySubmissions', 'pending');
+      const pending = (await sandboxState()).submissions.filter((s) => s.completedAt === undefined).map((s) => s.id).sort();
+      assert.deepEqual((await shownIds()).sort(), pending);
+      assert.match(String(deps.submissions.view.description), /Pending/);
+      await withAnswers(['Needs attention (a rejection or clarification)'], () => vscode.commands.executeCommand('dsas.showOnlySubmissions'));
+      await waitFor('the details to say which rows need attention', async () => (await shownIds()).includes('1002'));
+      assert.ok(!(await shownIds()).includes('1001'), 'an accepted submission does not need attention');
+
+      // Accents and case are ignored: "ubersicht" finds "Übersicht – 2024".
+      const expanded = rows.find((r) => r.item.id === '1001')!;
+      await vscode.commands.executeCommand('dsas.clearSubmissionsFilter');
+      await deps.submissions.view.reveal(expanded, { select: false, expand: true });
+      await withAnswers(['ubersicht'], () => vscode.commands.executeCommand('dsas.filterSubmissions'));
+      assert.deepEqual(await shownIds(), ['1004']);
+      await vscode.commands.executeCommand('dsas.clearSubmissionsFilter');
+      assert.equal(deps.submissions.view.description, undefined);
+      assert.equal(item(subs(), expanded).collapsibleState, vscode.TreeItemCollapsibleState.Expanded, 'clearing a filter keeps an expanded row expanded');
+      assert.deepEqual(await shownIds(), newest);
+    } finally {
+      await vscode.commands.executeCommand('dsas.sortSubmissions', 'created');
+      await vscode.commands.executeCommand('dsas.clearSubmissionsFilter');
+      await vscode.workspace.getConfiguration('dsas').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('a revealed row (a new submission, a newly archived file) is selected', async () => {
+    const doc = workspaceFile('trees/reveal.txt', 'reveal\n');
+    const { id } = await deps.session.client.createSubmission({
+      formReference: 'Reveal me', recipients: [{ firstName: 'R', lastName: 'V', email: 'rv@example.com' }], documents: [{ path: doc.fsPath }],
+    });
+    await deps.submissions.reveal(id);
+    await waitFor('the new submission to be selected', () => deps.submissions.view.selection[0]?.kind === 'submission' && deps.submissions.view.selection[0].item.id === id);
+    const file = await deps.session.client.uploadArchiveFile({ path: doc.fsPath, title: 'Reveal me too' });
+    await deps.archive.refresh();
+    await deps.archive.reveal(file.id);
+    await waitFor('the new file to be selected', () => deps.archive.view.selection[0]?.kind === 'archiveFile' && deps.archive.view.selection[0].item.id === file.id);
   });
 
   it('shows the sidebar with a submission expanded: its row, groups and recipients (and a screenshot)', async () => {

@@ -21,7 +21,11 @@ interface CanvasLike {
 
 export interface ImageSeen { src: string; complete: boolean; naturalWidth: number; naturalHeight: number }
 export interface ColorsSeen { background: string; foreground: string }
-export interface TimelineSeen { descriptions: string[]; foreignElements: number }
+export interface TimelineSeen {
+  descriptions: string[]; foreignElements: number;
+  /** The state in the header, the notice above the content ('' when none), each recipient's response status cell. */
+  status: string; notice: string; responseStatuses: string[];
+}
 export interface PdfSeen { pageLabel: string; canvas: { width: number; height: number; inked: number } }
 export interface DetailsSeen { name: string; icon: ImageSeen; tabs: string[]; readme: { headings: string[]; images: ImageSeen[]; csp: string } }
 export interface TabSeen { tabs: string[]; text?: string }
@@ -158,7 +162,12 @@ async function timelineView(page: Page, id: string): Promise<TimelineSeen> {
       // No named helper inside: the runner's compiler would wrap it in a function the page lacks.
       const seen = await app.evaluate((root: ElementLike, q: { id: string; foreign: string }) => {
         if (!Array.from(root.querySelectorAll('.meta > span'), (e) => e.textContent).includes(`Id ${q.id}`)) return null;
-        return { descriptions: Array.from(root.querySelectorAll('.description'), (e) => e.textContent ?? ''), foreignElements: root.querySelectorAll(q.foreign).length };
+        return {
+          descriptions: Array.from(root.querySelectorAll('.description'), (e) => e.textContent ?? ''), foreignElements: root.querySelectorAll(q.foreign).length,
+          status: Array.from(root.querySelectorAll('.meta > .status'), (e) => (e.textContent ?? '').trim()).join(' '),
+          notice: Array.from(root.querySelectorAll(':scope > .notice'), (e) => (e.textContent ?? '').trim()).join(' '),
+          responseStatuses: Array.from(root.querySelectorAll('td.response-status'), (e) => (e.textContent ?? '').trim()),
+        };
       }, { id, foreign: FOREIGN }, { timeout: 1000 }).catch(() => null);
       if (seen) return seen;
     }

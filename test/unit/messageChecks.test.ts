@@ -1,6 +1,6 @@
 import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
-import { isFromPdf, isFromTimeline, isToPdf, isToTimeline } from '../../src/shared/messageChecks';
+import { isFromPdf, isFromTimeline, isPdfState, isTimelineState, isToPdf, isToTimeline } from '../../src/shared/messageChecks';
 import type { TimelineData } from '../../src/shared/messages';
 
 const time = { raw: '2025-03-03 09:00:00', ms: 1741000000000 };
@@ -8,7 +8,7 @@ const data: TimelineData = {
   id: '1001', formReference: 'Contract', created: time, status: 'PENDING',
   counters: { involved: 2, signing: 1, nonsigning: 1, accepted: 0, clarified: undefined, rejected: 0 },
   events: [{ time, description: 'Created' }, { time: { raw: 'yesterday' }, description: 'Viewed' }],
-  recipients: [{ name: 'A', email: 'a@example.org', recpType: 'PRIMARY', viewed: true, timeViewed: time, responded: false, respondedAt: { raw: '' }, comment: '', endorsement: '' }],
+  recipients: [{ name: 'A', email: 'a@example.org', recpType: 'PRIMARY', viewed: true, timeViewed: time, responded: false, respondedAt: { raw: '' }, responseStatus: '0', comment: '', endorsement: '' }],
   attachments: [{ id: 'att1', name: 'a.pdf' }],
 };
 
@@ -44,22 +44,39 @@ describe('webview message checks', () => {
   });
 
   it('the timeline page accepts the data the extension sends, and refuses it when any part is malformed', () => {
-    for (const m of [{ type: 'data', data }, { type: 'loading' }, { type: 'error', message: 'Could not load.' }]) assert.ok(isToTimeline(m), JSON.stringify(m));
+    for (const m of [{ type: 'data', data }, { type: 'loading', submissionId: '1001' }, { type: 'error', message: 'Could not load.' }, { type: 'stale', message: 'Could not refresh.' }]) {
+      assert.ok(isToTimeline(m), JSON.stringify(m));
+    }
     const broken = (patch: Partial<Record<keyof TimelineData, unknown>>) => ({ type: 'data', data: { ...data, ...patch } });
     refusesAll(isToTimeline, [
-      { type: 'data' }, { type: 'error' }, { type: 'ready' },
+      { type: 'data' }, { type: 'error' }, { type: 'ready' }, { type: 'loading' }, { type: 'stale' }, { type: 'stale', message: 3 },
       broken({ id: 1001 }), broken({ created: '2025-03-03' }), broken({ created: { raw: 'x', ms: 'soon' } }), broken({ counters: { ...data.counters, involved: -2 } }), broken({ counters: null }),
       broken({ events: [{ time, description: 7 }] }), broken({ events: 'none' }), broken({ recipients: [{ ...data.recipients[0], viewed: 'yes' }] }),
-      broken({ recipients: [{ ...data.recipients[0], comment: undefined }] }), broken({ attachments: [{ id: 'att1' }] }),
+      broken({ recipients: [{ ...data.recipients[0], comment: undefined }] }), broken({ recipients: [{ ...data.recipients[0], responseStatus: true }] }), broken({ attachments: [{ id: 'att1' }] }),
     ]);
   });
 
   it('the PDF viewer accepts a document as bytes, and refuses one that is not', () => {
     const pdf = { type: 'pdf', title: 'Summary 1001', bytes: new Uint8Array([37, 80, 68, 70]), invertInDark: true };
-    for (const m of [pdf, { ...pdf, page: 3, zoom: { mode: 'fitWidth' } }, { type: 'loading', title: 'Summary' }, { type: 'error', message: 'x' }]) assert.ok(isToPdf(m), JSON.stringify(m));
+    const source = { kind: 'summary', submissionId: '1001' };
+    for (const m of [pdf, { ...pdf, page: 3, zoom: { mode: 'fitWidth' } }, { type: 'loading', title: 'Summary', source }, { type: 'error', message: 'x' }, { type: 'stale', message: 'x' }, { type: 'changed' }]) {
+      assert.ok(isToPdf(m), JSON.stringify(m));
+    }
     refusesAll(isToPdf, [
       { ...pdf, bytes: [37, 80, 68, 70] }, { ...pdf, bytes: { 0: 37 } }, { ...pdf, bytes: new Uint16Array(2) }, { ...pdf, bytes: undefined },
       { ...pdf, page: 0.5 }, { ...pdf, zoom: { mode: 'scale', scale: 0 } }, { ...pdf, invertInDark: 1 }, { ...pdf, title: undefined }, { type: 'loading' },
+      { type: 'loading', title: 'Summary' }, { type: 'loading', title: 'Summary', source: { kind: 'attachment', submissionId: '1001' } }, { type: 'stale' },
     ]);
+  });
+
+  it('takes back only the page state a panel can be restored from after a window reload', () => {
+    assert.ok(isTimelineState({ submissionId: '1001' }));
+    refusesAll(isTimelineState, [undefined, {}, { submissionId: '' }, { submissionId: 1001 }]);
+    const place = { page: 2, zoom: { mode: 'fitWidth' }, invert: false };
+    for (const source of [{ kind: 'summary', submissionId: '1001' }, { kind: 'attachment', submissionId: '1001', id: 'a', ticket: 't', name: 'a.pdf' }, { kind: 'archive', id: 'f', ticket: 't', name: 'f.pdf' }]) {
+      assert.ok(isPdfState({ ...place, source }), JSON.stringify(source));
+    }
+    // The viewer's place alone (what earlier versions saved) does not say which document: that panel is not restored.
+    refusesAll(isPdfState, [undefined, place, { ...place, source: { kind: 'archive', id: 'f' } }, { ...place, source: { kind: 'summary' } }, { source: { kind: 'summary', submissionId: '1' } }]);
   });
 });

@@ -13,6 +13,7 @@ import { withCancellableProgress } from '../progress';
 import type { ArchiveNode } from '../trees/nodes';
 import { listedIds, reportUnknownOutcome, type ArrivalCheck } from '../unknownOutcome';
 import { anArchiveFile, explorerUris } from './args';
+import { reached } from '../milestones';
 
 /** Archive This File, Download Archive File, Open Archive File, Copy File Id. */
 export function registerArchiveCommands(deps: Deps): void {
@@ -94,6 +95,7 @@ export async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<str
         throw e;
       }
       deps.log.info(`Archived ${file.size} bytes as file ${created.id}.`);
+      reached('archivedFile');
       done.push(created.id);
     }
   } finally {
@@ -168,7 +170,7 @@ async function openArchiveFile(deps: Deps, files: ArchiveFileSystem, node: Archi
   if (!f) return undefined;
   // PDFs open in the extension's own viewer, as summaries do.
   if (f.mimetype === 'application/pdf' || /\.pdf$/i.test(f.name)) {
-    deps.pdfs.show({ kind: 'archive', id: f.id, ticket: f.ticket, name: f.name });
+    await deps.pdfs.show({ kind: 'archive', id: f.id, ticket: f.ticket, name: f.name });
     return undefined;
   }
   if (f.fullSize !== undefined && f.fullSize > OPEN_SIZE_LIMIT) {

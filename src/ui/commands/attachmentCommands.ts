@@ -37,7 +37,7 @@ const targetOf = (node: AttachmentNode): AttachmentTarget => ({ submission: node
 /** PDF attachments open in the viewer; anything else is downloaded. */
 async function openAttachment(deps: Deps, node: AttachmentNode): Promise<void> {
   const a = node.attachment;
-  if (/\.pdf$/i.test(a.name)) deps.pdfs.show({ kind: 'attachment', submissionId: node.submission.item.id, id: a.id, ticket: a.ticket, name: a.name });
+  if (/\.pdf$/i.test(a.name)) await deps.pdfs.show({ kind: 'attachment', submissionId: node.submission.item.id, id: a.id, ticket: a.ticket, name: a.name });
   else await downloadAttachment(deps, targetOf(node));
 }
 

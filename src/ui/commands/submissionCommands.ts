@@ -13,6 +13,7 @@ import { readSettings } from '../settings';
 import { listedIds, reportUnknownOutcome, type ArrivalCheck } from '../unknownOutcome';
 import { aSubmissionRow, explorerUris, type SubmissionRow } from './args';
 import { chooseDocuments } from './chooseDocuments';
+import { reached } from '../milestones';
 
 /** New Submission, Check Status, Show History, Show Summary PDF and Copy Submission Id. */
 export function registerSubmissionCommands(deps: Deps): void {
@@ -93,6 +94,7 @@ async function newSubmission(deps: Deps, given: vscode.Uri[]): Promise<void> {
     throw e;
   }
   deps.log.info(`Submission ${created.id} sent with ${documents.length} document(s), ${total} bytes.`);
+  reached('sentSubmission');
   await deps.submissions.reveal(created.id); // fetches the list again: the new id is not in it yet
   void deps.input.current.info(vscode.l10n.t('Submission "{0}" was sent (id {1}).', answers.formReference, created.id));
 }
@@ -147,6 +149,7 @@ async function checkStatus(deps: Deps, row: SubmissionRow | undefined): Promise<
   const client = deps.session.client;
   const status = await withCancellableProgress(vscode.l10n.t('Checking the status of {0}…', describeSubmission(s)), (_p, signal) => client.getStatus(s.id, { signal }));
   deps.submissions.setStatus(s.id, status.status);
+  deps.updates.learned({ id: s.id, state: status.status });
   const name = describeSubmission({ id: s.id, formReference: status.formReference || s.formReference });
   void deps.input.current.info(vscode.l10n.t('Submission {0} is {1}.', name, oneLine(status.status)));
 }
@@ -155,10 +158,10 @@ async function checkStatus(deps: Deps, row: SubmissionRow | undefined): Promise<
 
 async function showHistory(deps: Deps, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose history to show'));
-  if (s) deps.timelines.show(s.id);
+  if (s) await deps.timelines.show(s.id, s.formReference);
 }
 
 async function showSummary(deps: Deps, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose summary to show'));
-  if (s) deps.pdfs.show({ kind: 'summary', submissionId: s.id });
+  if (s) await deps.pdfs.show({ kind: 'summary', submissionId: s.id }, s.formReference);
 }

@@ -1,32 +1,39 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../core';
 import { Cmd } from '../commandIds';
+import { describeError } from '../errorText';
 import type { Session } from '../session';
 import { readSettings } from '../settings';
+import type { SubmissionUpdates } from '../submissionUpdates';
 import { stateOf, type SubmissionNode } from '../trees/nodes';
 import { safeText } from '../text';
-import { submissionLabel } from '../trees/submissionRows';
 import type { SubmissionsTree } from '../trees/submissionsTree';
 import type { InputHolder } from '../userInput';
-
-/** More completions than this in one poll are announced in one message. */
-const ANNOUNCE_ONE_BY_ONE = 3;
+import type { TimelinePanels } from '../webviews/timelinePanels';
+import { ChangeTracker, DETAILS_PER_POLL, type Change } from './changes';
+import { noticesFor, type Notice } from './notices';
+import { UnseenBadge } from './unseenBadge';
 
 const isPending = (n: SubmissionNode) => stateOf(n).toUpperCase() === 'PENDING';
-const isCompleted = (n: SubmissionNode) => stateOf(n).toUpperCase() === 'COMPLETED';
 
 /** What the status bar reads and polls: the session, the Submissions view's rows, and where to tell and log. */
 export interface PendingStatusDeps {
   readonly input: InputHolder;
   readonly log: Logger;
-  readonly session: Pick<Session, 'signedIn' | 'onDidChange'>;
-  readonly submissions: Pick<SubmissionsTree, 'items' | 'loaded' | 'stale' | 'refreshList' | 'reveal' | 'onDidChangeTreeData'>;
+  readonly session: Pick<Session, 'signedIn' | 'onDidChange' | 'client'>;
+  readonly submissions: Pick<SubmissionsTree, 'items' | 'loaded' | 'stale' | 'refreshList' | 'reveal' | 'onDidChangeTreeData' | 'view'>;
+  /** Showing a History panel looks at its submission's new responses. */
+  readonly timelines: Pick<TimelinePanels, 'onDidReport'>;
+  /** Where polling says what it learned of a submission (open panels follow). */
+  readonly updates: Pick<SubmissionUpdates, 'learned'>;
 }
 
 /**
  * The status bar item (pending submissions, or Sign In) and polling: at the
- * configured interval the submission list is fetched once, and a submission
- * that turned COMPLETED since the last look is announced, once.
+ * configured interval the submission list is fetched once, then the details
+ * of a few pending submissions (see ChangeTracker.pick); what changed since
+ * the last look (completed, responded, rejected) is announced once, and the
+ * new responses are counted on the Submissions view's badge.
  */
 export class PendingStatus implements vscode.Disposable {
   /** The status bar item (read by host tests). */
@@ -34,14 +41,23 @@ export class PendingStatus implements vscode.Disposable {
   private readonly subs: vscode.Disposable[] = [];
   private timer?: ReturnType<typeof setTimeout>;
   private running?: Promise<void>;
-  private readonly announced = new Set<string>();
+  private readonly tracker = new ChangeTracker();
+  /** Responses announced and not looked at yet, on the Submissions view. */
+  private readonly badge: UnseenBadge;
+  /** Counts sign-ins and sign-outs: a poll of an earlier session tells nothing. */
+  private generation = 0;
   private disposed = false;
 
   constructor(private readonly deps: PendingStatusDeps) {
     this.item = vscode.window.createStatusBarItem('dsas.pending', vscode.StatusBarAlignment.Left, 50);
     this.item.name = vscode.l10n.t('Document Submission: Pending Submissions');
+    this.badge = new UnseenBadge({
+      view: deps.submissions.view,
+      onDidShowHistory: (listener) => deps.timelines.onDidReport((r) => r.message.type === 'rendered' && listener(r.submissionId)),
+    });
     this.subs.push(
       this.item,
+      this.badge,
       deps.submissions.onDidChangeTreeData(() => this.render()),
       deps.session.onDidChange(() => this.sessionChanged()),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -57,9 +73,9 @@ export class PendingStatus implements vscode.Disposable {
   }
 
   /**
-   * Fetches the submission list once and announces what turned COMPLETED.
-   * A call while a poll runs waits for that poll. Failures are logged and
-   * shown as stale data in the tree, never as an error message.
+   * Fetches the submission list and a few details, and announces what
+   * changed. A call while a poll runs waits for that poll. Failures are
+   * logged and shown as stale data (tree, status bar), never as an error message.
    */
   pollNow(): Promise<void> {
     this.running ??= this.poll().finally(() => (this.running = undefined));
@@ -68,41 +84,54 @@ export class PendingStatus implements vscode.Disposable {
 
   private async poll(): Promise<void> {
     const tree = this.deps.submissions;
+    const generation = this.generation;
+    const current = () => !this.disposed && this.deps.session.signedIn && generation === this.generation;
     if (!this.deps.session.signedIn) return;
-    const before = new Map(tree.items.map((n) => [n.item.id, isCompleted(n)]));
     const ok = await tree.refreshList();
-    if (this.disposed || !this.deps.session.signedIn) return;
+    if (!current()) return;
     if (!ok) {
       this.deps.log.info('Polling: the submission list could not be fetched; the view shows the earlier data.');
       this.render();
       return;
     }
-    const completed = tree.items.filter((n) => before.get(n.item.id) === false && isCompleted(n) && !this.announced.has(n.item.id));
-    for (const n of completed) this.announced.add(n.item.id);
-    if (completed.length) this.announce(completed);
+    const { changes, changed } = this.tracker.list(tree.items.map((n) => n.item));
+    const ids = this.tracker.pick(tree.items.filter(isPending).map((n) => n.item.id), changed, DETAILS_PER_POLL);
+    const client = this.deps.session.client;
+    const details = await Promise.allSettled(ids.map((id) => client.getSubmission(id)));
+    if (!current()) return;
+    details.forEach((d, i) => {
+      if (d.status === 'rejected') {
+        this.deps.log.info(`Polling: the detail of submission ${ids[i]} could not be fetched: ${describeError(d.reason)}`);
+        return;
+      }
+      changes.push(...this.tracker.detail(d.value));
+      this.deps.updates.learned({ id: d.value.id, detail: d.value });
+    });
+    if (changes.length) this.announce(changes);
     this.render();
   }
 
-  private announce(completed: readonly SubmissionNode[]): void {
+  private announce(changes: readonly Change[]): void {
+    this.deps.log.info(`Polling: changed since the last look: ${changes.map((c) => `${c.submission.id} ${c.kind}`).join(', ')}.`);
+    this.badge.add(changes);
+    for (const notice of noticesFor(changes)) this.tell(notice);
+  }
+
+  private tell(notice: Notice): void {
     const ui = this.deps.input.current;
     const show = vscode.l10n.t('Show');
-    this.deps.log.info(`Polling: completed since the last look: ${completed.map((n) => n.item.id).join(', ')}.`);
-    const onShow = (id?: string) => (answer: string | undefined) => {
+    void (notice.warning ? ui.warn(notice.text, show) : ui.info(notice.text, show)).then((answer) => {
       if (answer !== show) return;
+      const id = notice.submissionId;
       const done = id ? this.deps.submissions.reveal(id) : vscode.commands.executeCommand('dsas.submissions.focus');
-      void Promise.resolve(done).catch((e: unknown) => this.deps.log.warn(`Showing a completed submission failed: ${String(e)}`));
-    };
-    if (completed.length > ANNOUNCE_ONE_BY_ONE) {
-      void ui.info(vscode.l10n.t('{0} submissions are completed: every recipient has responded.', completed.length), show).then(onShow());
-      return;
-    }
-    for (const n of completed) {
-      void ui.info(vscode.l10n.t('Submission "{0}" is completed: every recipient has responded.', safeText(submissionLabel(n.item), 100)), show).then(onShow(n.item.id));
-    }
+      return Promise.resolve(done);
+    }).then(undefined, (e: unknown) => this.deps.log.warn(`Showing a changed submission failed: ${String(e)}`));
   }
 
   private sessionChanged(): void {
-    this.announced.clear();
+    this.generation++;
+    this.tracker.reset();
+    this.badge.clear();
     this.render();
     // The first count, whether polling is on or not (after a poll of the previous session, if one is still running).
     if (this.deps.session.signedIn) void Promise.resolve(this.running).then(() => this.pollNow());
@@ -134,19 +163,23 @@ export class PendingStatus implements vscode.Disposable {
     const tree = this.deps.submissions;
     const interval = readSettings().pollingIntervalMs;
     const polling = interval > 0 ? l.t('Checked every {0} seconds.', Math.round(interval / 1000)) : l.t('Automatic checking is off (setting "dsas.pollingIntervalSeconds").');
-    const problem = tree.stale === undefined ? '' : `\n${l.t('The last check failed: {0}', safeText(tree.stale))}`;
+    const stale = tree.stale !== undefined;
+    const problem = stale ? `\n${l.t('The last check failed: {0}', safeText(tree.stale))}` : '';
     item.command = 'dsas.submissions.focus';
+    // A count that may be out of date says so: a warning icon and colour, and why in the tooltip.
+    item.backgroundColor = stale ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     if (!tree.loaded) {
-      item.text = tree.stale === undefined ? '$(clock) …' : '$(clock) ?';
+      item.text = stale ? '$(warning) ?' : '$(clock) …';
       item.tooltip = `${l.t('Document Submission: the number of pending submissions is not known yet.')}${problem}`;
       item.accessibilityInformation = { label: l.t('Document Submission: pending submissions not known yet') };
       return;
     }
     const count = tree.items.filter(isPending).length;
-    item.text = l.t('$(clock) {0} pending', count);
+    item.text = stale ? l.t('$(warning) {0} pending', count) : l.t('$(clock) {0} pending', count);
     const summary = count === 1 ? l.t('1 submission is waiting for responses.') : l.t('{0} submissions are waiting for responses.', count);
-    item.tooltip = `${summary} ${polling}${problem}\n${l.t('Click to show the Submissions view.')}`;
-    item.accessibilityInformation = { label: `${l.t('Document Submission')}: ${summary}` };
+    const outdated = stale ? ` ${l.t('This count may be out of date: the service could not be reached.')}` : '';
+    item.tooltip = `${summary}${outdated} ${polling}${problem}\n${l.t('Click to show the Submissions view.')}`;
+    item.accessibilityInformation = { label: `${l.t('Document Submission')}: ${summary}${outdated}` };
   }
 
   dispose(): void {

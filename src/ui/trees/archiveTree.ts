@@ -7,9 +7,9 @@ import { archiveItem, archiveLabel, archiveTooltip, detailItem, detailLines } fr
 import { loadMoreItem, messageItem } from './commonItems';
 import { ListTree } from './listTree';
 import { unhandled, type ArchiveNode, type ArchiveTreeNode, type DetailNode } from './nodes';
-import type { RowModel } from './rowList';
+import { foldText, type RowModel } from './rowList';
 
-/** One row per file, matched on id, title, name and tags (which come with the detail). */
+/** One row per file, matched on id, title, name and tags (which come with the detail), ignoring case and accents. */
 const archiveModel: RowModel<ArchiveListItem, ArchiveNode> = {
   key: (item) => item.id,
   create: (item) => ({ kind: 'archiveFile', item }),
@@ -21,7 +21,7 @@ const archiveModel: RowModel<ArchiveListItem, ArchiveNode> = {
   matches: (row, needle) => {
     const i = row.item;
     const tags = row.detail?.tags.map((t) => t.text) ?? [];
-    return [i.id, archiveLabel(i), i.title, i.name, ...tags].some((v) => v.toLocaleLowerCase().includes(needle));
+    return [i.id, archiveLabel(i), i.title, i.name, ...tags].some((v) => foldText(v).includes(needle));
   },
 };
 
@@ -57,7 +57,7 @@ export class ArchiveTree extends ListTree<ArchiveListItem, ArchiveNode, DetailNo
     this.dragAndDrop = dragAndDrop;
   }
 
-  getTreeItem(n: ArchiveTreeNode): vscode.TreeItem {
+  protected itemOf(n: ArchiveTreeNode): vscode.TreeItem {
     switch (n.kind) {
       case 'archiveFile': return archiveItem(n, this.detailError(n));
       case 'detail': return detailItem(n);

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { Cmd } from '../commandIds';
 import type { LoadMoreNode, MessageNode } from './nodes';
+import type { ListRow } from './rowDetails';
 import { safeText } from '../text';
 
 const MESSAGE_ICONS = {
@@ -25,12 +26,23 @@ export function loadMoreItem(n: LoadMoreNode): vscode.TreeItem {
   t.iconPath = new vscode.ThemeIcon('ellipsis');
   t.contextValue = 'loadMore';
   t.tooltip = vscode.l10n.t('Show the next page of rows');
+  // The count stays in what a screen reader says, not only in the label.
+  t.accessibilityInformation = { label: vscode.l10n.t('Load more, {0} remaining', n.remaining), role: 'button' };
   t.command = { command: Cmd.loadMore, title: vscode.l10n.t('Load More'), arguments: [n.view] };
   return t;
 }
 
-/** Filter text in a view's description and the context key the title bar's buttons follow. */
-export function showFilter(view: vscode.TreeView<unknown>, contextKey: string, filter: string | undefined): void {
-  view.description = filter === undefined ? undefined : vscode.l10n.t('Filter: {0}', safeText(filter, 60));
-  void vscode.commands.executeCommand('setContext', contextKey, filter !== undefined);
+/** The filters in a view's description (quick filter, then text) and the context key the title bar's buttons follow. */
+export function showFilter(view: vscode.TreeView<unknown>, contextKey: string, filter: string | undefined, quick?: string): void {
+  const text = filter === undefined ? undefined : vscode.l10n.t('Filter: {0}', safeText(filter, 60));
+  view.description = [quick, text].filter((s) => s !== undefined).join(' · ') || undefined;
+  void vscode.commands.executeCommand('setContext', contextKey, filter !== undefined || quick !== undefined);
+}
+
+/** The note under a row whose detail fetch failed: an older detail stays shown below it, or there is none. */
+export function detailMessage<Row extends ListRow<unknown>>(row: Row, error: string): MessageNode<Row> {
+  const retry = { command: Cmd.refreshItem, arguments: [row] };
+  return row.detail
+    ? { kind: 'message', text: vscode.l10n.t('Showing earlier details: the refresh failed. {0}', error), tooltip: error, icon: 'warning', parent: row, retry }
+    : { kind: 'message', text: vscode.l10n.t('Could not load the details. {0}', error), tooltip: error, icon: 'error', parent: row, retry };
 }

@@ -1,14 +1,13 @@
 import * as vscode from 'vscode';
 import type { Logger, ServiceClient } from '../../core';
-import { Cmd, type CommandId } from '../commandIds';
+import type { CommandId } from '../commandIds';
 import { describeError } from '../errorText';
 import type { Session } from '../session';
 import { readSettings } from '../settings';
-import { safeText } from '../text';
-import { showFilter } from './commonItems';
-import type { LoadMoreNode, MessageNode, TreeNode } from './nodes';
+import { detailMessage, showFilter } from './commonItems';
+import type { LoadMoreNode, TreeNode } from './nodes';
 import { RowDetails, type ListRow } from './rowDetails';
-import { RowList, type RowModel } from './rowList';
+import { RowList, type QuickFilter, type RowModel } from './rowList';
 
 /** What one list view is: where its rows come from and the words it says about them. */
 export interface ListTreeOptions<Item, Row extends ListRow<Item>, Child> {
@@ -25,8 +24,9 @@ export interface ListTreeOptions<Item, Row extends ListRow<Item>, Child> {
   readonly texts: {
     failed(reason: string): string;
     empty: string;
-    noMatch(filter: string): string;
-    /** The view's message while older rows are shown. */
+    /** No row passes the text filter (maybe empty) and the quick filter named `quick`. */
+    noMatch(filter: string, quick?: string): string;
+    /** The notice above the older rows shown while a refresh fails. */
     stale(reason: string): string;
   };
   /**
@@ -43,7 +43,7 @@ export interface ListTreeOptions<Item, Row extends ListRow<Item>, Child> {
 /**
  * A list view over one list endpoint: it owns the rows, paging, the filter,
  * the lazy details with their errors and retries, stale rows, reveal and
- * reset. A concrete tree says how its nodes look (`getTreeItem`), what a row
+ * reset. A concrete tree says how its nodes look (`itemOf`), what a row
  * and its children expand into (`childrenOf`) and whose child a node is
  * (`getParent`), each a `switch` over every kind of its nodes.
  */
@@ -100,7 +100,8 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
     );
   }
 
-  abstract getTreeItem(n: TreeNode<Row, Child>): vscode.TreeItem;
+  /** How a node looks; a row is given whether it is expanded. */
+  protected abstract itemOf(n: TreeNode<Row, Child>, expanded: boolean): vscode.TreeItem;
   abstract getParent(n: TreeNode<Row, Child>): TreeNode<Row, Child> | undefined;
   /** The children of a node (`rowChildren` for a row). */
   protected abstract childrenOf(n: TreeNode<Row, Child>): Promise<TreeNode<Row, Child>[]> | TreeNode<Row, Child>[];
@@ -126,12 +127,20 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
     return this.list.stale ?? this.list.failure;
   }
 
+  getTreeItem(n: TreeNode<Row, Child>): vscode.TreeItem {
+    const expanded = this.list.stateOf(n)?.expanded === true;
+    const t = this.itemOf(n, expanded);
+    // A row hidden by a filter and shown again keeps its expansion (VS Code forgets it).
+    if (expanded && t.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed) t.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
+    return t;
+  }
+
   async getChildren(n?: TreeNode<Row, Child>): Promise<TreeNode<Row, Child>[]> {
     if (!this.session.signedIn) return [];
     return n ? this.childrenOf(n) : this.rootNodes();
   }
 
-  /** The root: a stale notice, the page of rows, a Load more row, or why there are none. */
+  /** The root: a stale notice (said once: the view's message stays free), the page of rows, a Load more row, or why there are none. */
   private async rootNodes(): Promise<TreeNode<Row, Child>[]> {
     await this.list.ensureLoaded();
     this.showState();
@@ -142,14 +151,15 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
     }
     const out: TreeNode<Row, Child>[] = [];
     if (list.stale !== undefined) {
-      out.push({ kind: 'message', text: vscode.l10n.t('Showing earlier data: the refresh failed. {0}', list.stale), tooltip: list.stale, icon: 'warning', retry });
+      out.push({ kind: 'message', text: this.o.texts.stale(list.stale), tooltip: list.stale, icon: 'warning', retry });
     }
     const { rows, remaining } = list.page();
     out.push(...rows);
     if (remaining > 0) out.push({ kind: 'loadMore', view: this.o.view, remaining });
     if (rows.length === 0) {
       const f = list.filter;
-      out.push({ kind: 'message', text: f !== undefined && list.all.length > 0 ? this.o.texts.noMatch(f) : this.o.texts.empty, icon: 'info' });
+      const filtered = (f !== undefined || list.quick !== undefined) && list.all.length > 0;
+      out.push({ kind: 'message', text: filtered ? this.o.texts.noMatch(f ?? '', list.quick?.label) : this.o.texts.empty, icon: 'info' });
     }
     if (this.o.details === 'screen') this.details.fill(rows);
     return out;
@@ -158,21 +168,15 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
   /** A row's children: a note when its detail failed, then what the detail expands into. */
   protected async rowChildren(row: Row, fromDetail: (detail: NonNullable<Row['detail']>) => TreeNode<Row, Child>[]): Promise<TreeNode<Row, Child>[]> {
     const hadDetail = row.detail !== undefined;
-    const s = await this.details.ensure(row, this.o.details === 'screen');
+    // The row is redrawn when its detail arrives: its own item shows some of it (counters, tooltip).
+    const s = await this.details.ensure(row, true);
     // An outdated detail stays shown until the new one arrives.
     if (s?.outdated && hadDetail && this.o.details === 'expand') this.details.inBackground([s]);
     const out: TreeNode<Row, Child>[] = [];
-    if (s?.error !== undefined) out.push(this.detailMessage(row, s.error));
+    if (s?.error !== undefined) out.push(detailMessage(row, s.error));
     const detail = row.detail;
     if (detail !== undefined && detail !== null) out.push(...fromDetail(detail));
     return out;
-  }
-
-  private detailMessage(row: Row, error: string): MessageNode<Row> {
-    const retry = { command: Cmd.refreshItem, arguments: [row] };
-    return row.detail
-      ? { kind: 'message', text: vscode.l10n.t('Showing earlier details: the refresh failed. {0}', error), tooltip: error, icon: 'warning', parent: row, retry }
-      : { kind: 'message', text: vscode.l10n.t('Could not load the details. {0}', error), tooltip: error, icon: 'error', parent: row, retry };
   }
 
   /** Why the last detail fetch of a row failed. */
@@ -185,9 +189,14 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
     await this.details.ensure(row, this.o.details === 'screen');
   }
 
+  /** Whether the filters read details: then a detail arriving may change which rows are shown. */
+  private filtersReadDetails(): boolean {
+    return (this.o.details === 'screen' && this.list.filter !== undefined) || this.list.quick?.readsDetails === true;
+  }
+
   /** A row's detail arrived: the row changes, or with a filter that reads details the rows shown may. */
   private redraw(row: Row): void {
-    if (this.o.details === 'expand' || this.list.filter === undefined) {
+    if (!this.filtersReadDetails()) {
       this.changed.fire(row);
       return;
     }
@@ -243,11 +252,22 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
     await this.view.reveal(row, { select: true, focus: true });
   }
 
-  setFilter(text: string | undefined): void {
-    this.list.setFilter(text);
+  /**
+   * Sets (null: clears) what is given of the text filter, the quick filter
+   * and the order. A filter that reads details has them fetched for every
+   * row, a few at a time. Expanded rows stay expanded (getTreeItem).
+   */
+  arrange(a: { filter?: string | null; quick?: QuickFilter<Row> | null; order?: (x: Row, y: Row) => number }): void {
+    if (a.filter !== undefined) this.list.setFilter(a.filter ?? undefined);
+    if (a.quick !== undefined) this.list.setQuickFilter(a.quick ?? undefined);
+    if (a.order) this.list.setOrder(a.order);
     this.showState();
     this.changed.fire(undefined);
-    if (this.o.details === 'screen' && this.list.filter !== undefined) this.details.fill(this.list.all);
+    if (this.filtersReadDetails()) this.details.fill(this.list.all);
+  }
+
+  setFilter(text: string | undefined): void {
+    this.arrange({ filter: text ?? null });
   }
 
   loadMore(): void {
@@ -261,8 +281,7 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
   }
 
   private showState(): void {
-    showFilter(this.view, this.o.filteredKey, this.list.filter);
-    this.view.message = this.list.stale === undefined ? undefined : this.o.texts.stale(safeText(this.list.stale));
+    showFilter(this.view, this.o.filteredKey, this.list.filter, this.list.quick?.label);
   }
 
   private reset(): void {

@@ -4,22 +4,24 @@ import { Cmd } from '../commandIds';
 import { formatTime, formatTimeWithRaw, iconUri, yesNo } from '../format';
 import { type AttachmentNode, type GroupNode, type HistoryNode, type RecipientNode, type SubmissionNode } from './nodes';
 import { safeText } from '../text';
-import { stateKind, submissionRow } from './submissionRows';
+import { hasResponded } from './submissionOutcome';
+import { submissionRow } from './submissionRows';
 import { fieldsTooltip, untrustedMarkdown } from './tooltip';
 
 const STATE_ICONS = {
   pending: new vscode.ThemeIcon('clock', new vscode.ThemeColor('charts.yellow')),
   completed: new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('charts.green')),
   unknown: new vscode.ThemeIcon('question'),
+  attention: new vscode.ThemeIcon('report', new vscode.ThemeColor('charts.red')),
 };
 
 /** A submission row: the plain row of submissionRows.ts (measured by the bench) as a TreeItem. */
-export function submissionItem(n: SubmissionNode): vscode.TreeItem {
-  const row = submissionRow(n, { t: (s) => vscode.l10n.t(s), formatTime });
+export function submissionItem(n: SubmissionNode, expanded: boolean): vscode.TreeItem {
+  const row = submissionRow(n, { t: (s) => vscode.l10n.t(s), formatTime, expanded });
   const t = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.Collapsed);
   t.id = row.id;
   t.description = row.description;
-  t.iconPath = STATE_ICONS[stateKind(n)];
+  t.iconPath = STATE_ICONS[row.iconKind];
   t.contextValue = row.contextValue;
   t.tooltip = untrustedMarkdown(row.tooltip);
   t.accessibilityInformation = { label: row.accessibilityLabel };
@@ -37,8 +39,12 @@ export function groupItem(g: GroupNode): vscode.TreeItem {
   return t;
 }
 
-function responded(r: Recipient): boolean {
-  return r.responded.raw.trim() !== '' || r.responseStatus === true;
+/**
+ * `response_status` as the service sent it, `0` or `1` (its meaning is not
+ * documented, so it is shown under its own name and never read as an outcome).
+ */
+function responseStatus(r: Recipient): string {
+  return r.responseStatus === undefined ? '' : r.responseStatus ? '1' : '0';
 }
 
 function viewed(r: Recipient): boolean {
@@ -49,12 +55,14 @@ export function recipientItem(n: RecipientNode, index: number): vscode.TreeItem 
   const r = n.recipient;
   const t = new vscode.TreeItem(safeText(r.name.trim() || r.email));
   t.id = `submission/${n.submission.item.id}/recipients/${index}`;
-  const state = responded(r)
+  const state = hasResponded(r)
     ? vscode.l10n.t('responded {0}', formatTime(r.responded))
     : viewed(r) ? vscode.l10n.t('viewed {0}', formatTime(r.timeViewed)) : vscode.l10n.t('not viewed');
-  t.description = safeText([r.email, r.recpType, state.trim()].filter((s) => s.trim()).join(' · '));
-  t.iconPath = responded(r)
-    ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('charts.green'))
+  const status = responseStatus(r) && `response_status ${responseStatus(r)}`;
+  t.description = safeText([r.email, r.recpType, state.trim(), status].filter((s) => s.trim()).join(' · '));
+  // A neutral icon: a response is not an acceptance (the counters say how many were accepted).
+  t.iconPath = hasResponded(r)
+    ? new vscode.ThemeIcon('reply')
     : viewed(r) ? new vscode.ThemeIcon('eye') : new vscode.ThemeIcon('mail');
   t.contextValue = 'recipient';
   const l = vscode.l10n;
@@ -65,7 +73,7 @@ export function recipientItem(n: RecipientNode, index: number): vscode.TreeItem 
     [l.t('Notification viewed'), yesNo(r.notificationViewed)],
     [l.t('Submission viewed'), yesNo(r.submissionViewed)],
     [l.t('Time viewed'), formatTimeWithRaw(r.timeViewed)],
-    [l.t('Response status'), yesNo(r.responseStatus)],
+    [l.t('Response status (response_status)'), responseStatus(r)],
     [l.t('Response viewed'), yesNo(r.responseViewed)],
     [l.t('Responded'), formatTimeWithRaw(r.responded)],
     [l.t('Comment'), r.comment],

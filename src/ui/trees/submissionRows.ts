@@ -7,16 +7,20 @@
 // HTML and theme icons off.
 import type { ServiceTime, SubmissionListItem } from '../../core';
 import { stateOf, type SubmissionNode } from './nodes';
-import type { RowModel } from './rowList';
+import { foldText, type RowModel } from './rowList';
+import { needsAttention, outcomeCounts, outcomeOf } from './submissionOutcome';
 import { fieldsMarkdown, safeText, type Field } from '../text';
 
 export type SubmissionStateKind = 'pending' | 'completed' | 'unknown';
+/** What a row's icon says: its state, or that a recipient rejected or asked for clarification. */
+export type SubmissionIconKind = SubmissionStateKind | 'attention';
 
-/** Codicon ids of the state icons. */
-export const STATE_ICON_IDS: Readonly<Record<SubmissionStateKind, string>> = {
+/** Codicon ids of the row icons. */
+export const STATE_ICON_IDS: Readonly<Record<SubmissionIconKind, string>> = {
   pending: 'clock',
   completed: 'pass-filled',
   unknown: 'question',
+  attention: 'report',
 };
 
 export interface SubmissionRow {
@@ -28,6 +32,7 @@ export interface SubmissionRow {
   readonly tooltip: string;
   /** A codicon id, from STATE_ICON_IDS. */
   readonly icon: string;
+  readonly iconKind: SubmissionIconKind;
   readonly contextValue: `submission:${SubmissionStateKind}`;
   readonly accessibilityLabel: string;
 }
@@ -38,6 +43,8 @@ export interface RowOptions {
   /** Formats a time for display; default: the date in `locale`, else the raw text. */
   readonly formatTime?: (t: ServiceTime) => string;
   readonly locale?: string;
+  /** The row is expanded: its detail is on its way or failed (said under it), so the tooltip asks for nothing. */
+  readonly expanded?: boolean;
 }
 
 /** What a submission row is called: its form reference, else its id. */
@@ -50,7 +57,14 @@ export function stateKind(n: SubmissionNode): SubmissionStateKind {
   return s === 'PENDING' ? 'pending' : s === 'COMPLETED' ? 'completed' : 'unknown';
 }
 
-/** The Submissions view's rows: one per submission id, matched on id, form reference, sender and primary recipient. */
+export function iconKind(n: SubmissionNode): SubmissionIconKind {
+  return needsAttention(n) ? 'attention' : stateKind(n);
+}
+
+/**
+ * The Submissions view's rows: one per submission id, matched on id, form
+ * reference, sender and primary recipient, ignoring case and accents.
+ */
 export const submissionModel: RowModel<SubmissionListItem, SubmissionNode> = {
   key: (item) => item.id,
   create: (item) => ({ kind: 'submission', item }),
@@ -59,7 +73,7 @@ export const submissionModel: RowModel<SubmissionListItem, SubmissionNode> = {
     const item = row.item;
     const p = item.primaryRecipient;
     return [item.id, submissionLabel(item), item.formReference, item.sender.fullName, item.sender.email, p?.name, p?.email]
-      .some((v) => v !== undefined && v.toLocaleLowerCase().includes(needle));
+      .some((v) => v !== undefined && foldText(v).includes(needle));
   },
 };
 
@@ -86,6 +100,10 @@ export function submissionRow(n: SubmissionNode, o: RowOptions = {}): Submission
   const label = submissionLabel(item);
   const who = item.primaryRecipient ? item.primaryRecipient.name.trim() || item.primaryRecipient.email : '';
   const created = fmt(item.created);
+  // Shown once the detail is known: the list endpoint has no counters (spec 2.1).
+  const outcome = outcomeOf(n);
+  const fill = (text: string, ...v: number[]) => v.reduce((s, x, i) => s.replace(`{${i}}`, String(x)), t(text));
+  const counts = outcome ? outcomeCounts(outcome, fill) : [];
   const base = n.detail ?? item;
   const p = item.primaryRecipient;
   const yesNo = (v: boolean | undefined): string => (v === undefined ? '' : v ? t('yes') : t('no'));
@@ -112,6 +130,7 @@ export function submissionRow(n: SubmissionNode, o: RowOptions = {}): Submission
     fields.push(
       [t('Recipients'), d.recipients.length],
       [t('Attachments'), d.attachments.length],
+      [t('Responded'), outcome?.responded],
       [t('Involved'), d.total.involved],
       [t('Signing'), d.total.signing],
       [t('Non-signing'), d.total.nonsigning],
@@ -120,14 +139,17 @@ export function submissionRow(n: SubmissionNode, o: RowOptions = {}): Submission
       [t('Rejected'), d.total.rejected],
     );
   }
-  const tooltip = fieldsMarkdown(label, fields, d ? undefined : t('Expand the row to load the recipients and attachments.'));
+  const note = d || o.expanded ? undefined : t('Expand the row to load the recipients and attachments.');
+  const tooltip = fieldsMarkdown(label, fields, note);
+  const responded = outcome ? [`${outcome.responded}/${outcome.involved}`, fill('{0} of {1} responded', outcome.responded, outcome.involved)] : ['', ''];
   return {
     id: `submission/${item.id}`,
     label: safeText(label),
-    description: safeText([who, created].filter((s) => s.trim()).join(' · ')),
+    description: safeText([responded[0], ...counts, who, created].filter((s) => s.trim()).join(' · ')),
     tooltip,
-    icon: STATE_ICON_IDS[kind],
+    icon: STATE_ICON_IDS[iconKind(n)],
+    iconKind: iconKind(n),
     contextValue: `submission:${kind}`,
-    accessibilityLabel: safeText(`${label}, ${stateOf(n)}, ${who}, ${created}`),
+    accessibilityLabel: safeText([label, stateOf(n), responded[1], ...counts, who, created].filter((s) => s.trim()).join(', ')),
   };
 }

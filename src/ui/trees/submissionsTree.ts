@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Logger, SubmissionListItem, SubmissionState } from '../../core';
 import { Cmd } from '../commandIds';
 import type { Session } from '../session';
+import type { SubmissionUpdates } from '../submissionUpdates';
 import { loadMoreItem, messageItem } from './commonItems';
 import { ListTree } from './listTree';
 import {
@@ -9,7 +10,17 @@ import {
   type SubmissionTreeNode,
 } from './nodes';
 import { attachmentItem, groupItem, historyItem, recipientItem, submissionItem } from './submissionItems';
+import {
+  compareSubmissions, passesQuickFilter, type SubmissionQuickFilter, type SubmissionSort,
+} from './submissionOutcome';
 import { submissionModel } from './submissionRows';
+
+/** What the view's description calls each quick filter. */
+const QUICK_LABELS: Readonly<Record<SubmissionQuickFilter, () => string>> = {
+  pending: () => vscode.l10n.t('Pending'),
+  completed: () => vscode.l10n.t('Completed'),
+  attention: () => vscode.l10n.t('Needs attention'),
+};
 
 /** A submission's children, made once per row. */
 interface Groups {
@@ -19,12 +30,18 @@ interface Groups {
 }
 
 /**
- * The Submissions view: one row per submission, expanded into recipients,
- * attachments and a History entry. Details are fetched when a row is
- * expanded and kept across refreshes until newer ones arrive.
+ * The Submissions view: one row per submission, newest first unless sorted
+ * otherwise, expanded into recipients, attachments and a History entry.
+ * Details are fetched when a row is expanded (or for every row while the
+ * "needs attention" filter is set) and kept across refreshes until newer
+ * ones arrive.
  */
 export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode, SubmissionChild, Groups> {
-  constructor(session: Session, log: Logger) {
+  private sortKey: SubmissionSort = 'created';
+  private quickKey?: SubmissionQuickFilter;
+
+  /** `updates` hears the details the rows fetch (open panels follow them). */
+  constructor(session: Session, log: Logger, private readonly updates?: Pick<SubmissionUpdates, 'learned'>) {
     super(session, log, {
       view: 'submissions',
       rowWhat: 'submission',
@@ -35,16 +52,39 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
       texts: {
         failed: (reason) => vscode.l10n.t('Could not load the submissions. {0}', reason),
         empty: vscode.l10n.t('No submissions yet'),
-        noMatch: (f) => vscode.l10n.t('No submission matches "{0}"', f),
+        noMatch: (f, quick) => (quick === undefined
+          ? vscode.l10n.t('No submission matches "{0}"', f)
+          : f ? vscode.l10n.t('No submission matches "{0}" among "{1}"', f, quick) : vscode.l10n.t('No submission in "{0}"', quick)),
         stale: (reason) => vscode.l10n.t('Could not refresh: {0} Showing the submissions loaded earlier.', reason),
       },
       details: 'expand',
     });
+    this.list.setOrder(compareSubmissions(this.sortKey));
   }
 
-  getTreeItem(n: SubmissionTreeNode): vscode.TreeItem {
+  get sort(): SubmissionSort {
+    return this.sortKey;
+  }
+
+  sortBy(sort: SubmissionSort): void {
+    this.sortKey = sort;
+    this.arrange({ order: compareSubmissions(sort) });
+  }
+
+  /** The quick filter set (a reveal or sign-out clears it). */
+  get quickFilter(): SubmissionQuickFilter | undefined {
+    return this.list.quick ? this.quickKey : undefined;
+  }
+
+  /** Shows only pending, completed or needing-attention submissions; undefined: all. */
+  showOnly(f: SubmissionQuickFilter | undefined): void {
+    this.quickKey = f;
+    this.arrange({ quick: f ? { label: QUICK_LABELS[f](), keep: (n) => passesQuickFilter(n, f), readsDetails: f === 'attention' } : null });
+  }
+
+  protected itemOf(n: SubmissionTreeNode, expanded: boolean): vscode.TreeItem {
     switch (n.kind) {
-      case 'submission': return submissionItem(n);
+      case 'submission': return submissionItem(n, expanded);
       case 'recipients':
       case 'attachments': return groupItem(n);
       case 'recipient': return recipientItem(n, n.submission.detail?.recipients.indexOf(n.recipient) ?? 0);
@@ -101,6 +141,7 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
     return () => {
       n.detail = detail;
       n.status = st?.status ?? (detail.completed === undefined ? n.status : undefined);
+      this.updates?.learned({ id: n.item.id, detail, state: st?.status });
     };
   }
 

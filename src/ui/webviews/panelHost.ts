@@ -53,9 +53,13 @@ export class PanelHost<To, From extends { type: string }> implements vscode.Disp
     }));
   }
 
-  /** Posts now if the page is ready, else as soon as it says so. */
-  post(message: To): void {
-    this.last = message;
+  /**
+   * Posts now if the page is ready, else as soon as it says so. A `notice`
+   * (loading, stale, changed) adds to what the page shows: a page that comes back
+   * is sent the last content instead.
+   */
+  post(message: To, notice = false): void {
+    if (!notice) this.last = message;
     if (this.ready) void this.panel.webview.postMessage(message);
     else this.queued.push(message);
   }

@@ -1,32 +1,44 @@
 import * as vscode from 'vscode';
 import type { Logger, OpenedDownload, ServiceClient } from '../../core';
-import { isFromPdf } from '../../shared/messageChecks';
-import type { FromPdf, ToPdf, ZoomState } from '../../shared/messages';
+import { isFromPdf, isPdfState } from '../../shared/messageChecks';
+import type { FromPdf, PdfSource, ToPdf, ZoomState } from '../../shared/messages';
 import { describeError } from '../errorText';
 import { formatBytes } from '../format';
+import { differs, knownOf, type Known, type SubmissionUpdates } from '../submissionUpdates';
+import { safeText } from '../text';
 import { PanelHost } from './panelHost';
+import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, type PanelSession } from './panelLoad';
 
 const VIEW_TYPE = 'dsas.pdf';
 /** Larger PDFs are offered for download instead: the page needs the whole file. */
 const MAX_PDF_BYTES = 200 * 1024 * 1024;
 
-/** What a viewer shows: a submission's summary, a PDF attachment or a PDF archive file. */
-export type PdfSource =
-  | { readonly kind: 'summary'; readonly submissionId: string }
-  | { readonly kind: 'attachment'; readonly submissionId: string; readonly id: string; readonly ticket: string; readonly name: string }
-  | { readonly kind: 'archive'; readonly id: string; readonly ticket: string; readonly name: string };
+export type { PdfSource };
 
 /** What the viewers need from the extension. */
 export interface PdfPanelDeps {
   readonly extensionUri: vscode.Uri;
   readonly log: Logger;
-  /** The signed-in client, read each time a document loads. */
-  readonly session: { readonly client: ServiceClient };
+  readonly session: PanelSession;
+  /** Settles once the session has started (activation): restored panels wait for it. */
+  readonly sessionStarted: Promise<unknown>;
+  readonly updates: Pick<SubmissionUpdates, 'onDidLearn'>;
   /** The viewer's "Save PDF…": the same document, downloaded where the user chooses (under the commands' error handler). */
   save(source: PdfSource): void;
 }
 
-interface Saved { source?: PdfSource; page?: number; zoom?: ZoomState }
+interface Position { page?: number; zoom?: ZoomState }
+
+interface Entry {
+  readonly host: PanelHost<ToPdf, FromPdf>;
+  readonly source: PdfSource;
+  readonly loader: PanelLoad;
+  position: Position;
+  /** A summary's submission as it was when the summary was loaded, to tell when to offer a reload. */
+  shown?: Known;
+  /** The form reference of a summary's submission, for its title. */
+  formReference?: string;
+}
 
 function keyOf(s: PdfSource): string {
   return s.kind === 'summary' ? `summary/${s.submissionId}` : s.kind === 'attachment' ? `attachment/${s.submissionId}/${s.id}` : `archive/${s.id}`;
@@ -34,73 +46,97 @@ function keyOf(s: PdfSource): string {
 
 /**
  * PDF viewers rendered with pdf.js inside the extension, one panel per
- * document, reused, restored after a reload at the page the reader left.
+ * document, reused, restored after a reload at the page the reader left. A
+ * summary offers to reload when its submission changed.
  */
 export class PdfPanels implements vscode.Disposable {
-  private readonly open = new Map<string, { host: PanelHost<ToPdf, FromPdf>; source: PdfSource; position: Saved }>();
+  private readonly open = new Map<string, Entry>();
   private readonly reported = new vscode.EventEmitter<{ key: string; message: FromPdf }>();
   readonly onDidReport = this.reported.event;
   private readonly subs: vscode.Disposable[] = [this.reported];
 
   constructor(private readonly deps: PdfPanelDeps) {
-    this.subs.push(vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
-      deserializeWebviewPanel: async (panel, state: Saved | undefined) => {
-        if (state?.source) this.attach(panel, state.source, state);
-        else panel.dispose();
-      },
-    }));
+    this.subs.push(
+      vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, { deserializeWebviewPanel: async (panel, state: unknown) => this.restore(panel, state) }),
+      deps.updates.onDidLearn((l) => {
+        const e = this.open.get(keyOf({ kind: 'summary', submissionId: l.id }));
+        if (e?.shown && !e.loader.busy && differs(e.shown, knownOf(l))) {
+          e.shown = undefined; // offered once per load
+          e.host.post({ type: 'changed' }, true);
+        }
+      }),
+      reloadFailedOnSignIn(deps.session, () => [...this.open.values()].map((e) => e.loader)),
+    );
   }
 
-  show(source: PdfSource): PanelHost<ToPdf, FromPdf> {
-    const existing = this.open.get(keyOf(source));
-    if (existing) {
-      existing.host.panel.reveal();
-      return existing.host;
-    }
-    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, titleOf(source), vscode.ViewColumn.Active, {
-      // Keeps the rendered pages and the reader's place while the tab is hidden.
-      retainContextWhenHidden: true,
+  /** Opens (or focuses) the viewer of a document and loads it (see revealOrOpen). */
+  async show(source: PdfSource, formReference?: string): Promise<PanelHost<ToPdf, FromPdf>> {
+    return revealOrOpen(this.open.get(keyOf(source)), () => {
+      const panel = vscode.window.createWebviewPanel(VIEW_TYPE, titleOf(source, formReference), vscode.ViewColumn.Active, {
+        // Keeps the rendered pages and the reader's place while the tab is hidden.
+        retainContextWhenHidden: true,
+      });
+      return this.attach(panel, source, {}, formReference);
     });
-    return this.attach(panel, source, {});
   }
 
-  private attach(panel: vscode.WebviewPanel, source: PdfSource, position: Saved): PanelHost<ToPdf, FromPdf> {
+  /** A viewer VS Code brings back after a window reload, at the reader's place; it loads once the session has started. */
+  restore(panel: vscode.WebviewPanel, state: unknown): void {
+    if (!isPdfState(state)) {
+      panel.dispose();
+      return;
+    }
+    const entry = this.attach(panel, state.source, { page: state.page, zoom: state.zoom });
+    void entry.loader.load().catch(() => undefined);
+  }
+
+  private attach(panel: vscode.WebviewPanel, source: PdfSource, position: Position, formReference?: string): Entry {
     const key = keyOf(source);
-    panel.title = titleOf(source);
-    const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.extensionUri, { title: titleOf(source), script: 'pdfViewer.js', bodyClass: 'pdf' }, { accepts: isFromPdf, log: this.deps.log });
-    const entry = { host, source, position };
+    panel.title = titleOf(source, formReference);
+    const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.extensionUri, { title: titleOf(source, formReference), script: 'pdfViewer.js', bodyClass: 'pdf' }, { accepts: isFromPdf, log: this.deps.log });
+    const loader = new PanelLoad(() => this.fetch(entry), host);
+    const entry: Entry = { host, source, loader, position, formReference };
     this.open.set(key, entry);
     host.onMessage((m) => {
       this.reported.fire({ key, message: m });
       if (m.type === 'position') entry.position = { page: m.page, zoom: m.zoom };
-      else if (m.type === 'refresh') void this.load(entry);
+      else if (m.type === 'refresh') void loader.load().catch(() => undefined);
       else if (m.type === 'save') this.deps.save(source);
       else if (m.type === 'failed') this.deps.log.warn(`PDF viewer ${key}: ${m.message}`);
     });
     panel.onDidDispose(() => {
-      this.open.delete(key);
+      if (this.open.get(key) === entry) this.open.delete(key);
       host.dispose();
     });
-    void this.load(entry);
-    return host;
+    return entry;
   }
 
-  private async load(entry: { host: PanelHost<ToPdf, FromPdf>; source: PdfSource; position: Saved }): Promise<void> {
+  private async fetch(entry: Entry): Promise<void> {
     const { host, source } = entry;
-    host.post({ type: 'loading', title: titleOf(source) });
+    host.post({ type: 'loading', title: titleOf(source, entry.formReference), source }, true);
     try {
-      const bytes = await readAll(await this.openSource(source));
+      const client = await panelClient(this.deps.session, this.deps.sessionStarted);
+      // A summary's submission too: its title, and what to compare later news with.
+      const [bytes, detail] = await Promise.all([
+        this.openSource(client, source).then(readAll),
+        source.kind === 'summary' ? client.getSubmission(source.submissionId).catch(() => undefined) : undefined,
+      ]);
+      if (detail) {
+        entry.shown = knownOf({ detail });
+        entry.formReference = detail.formReference || entry.formReference;
+        host.panel.title = titleOf(source, entry.formReference);
+      }
       host.post({
-        type: 'pdf', title: titleOf(source), bytes, page: entry.position.page, zoom: entry.position.zoom,
+        type: 'pdf', title: titleOf(source, entry.formReference), bytes, page: entry.position.page, zoom: entry.position.zoom,
         invertInDark: true,
       });
     } catch (e) {
-      host.post({ type: 'error', message: describeError(e) });
+      this.deps.log.error(`PDF viewer ${keyOf(source)}: ${describeError(e)}`);
+      throw e;
     }
   }
 
-  private openSource(s: PdfSource): Promise<OpenedDownload> {
-    const client = this.deps.session.client;
+  private openSource(client: ServiceClient, s: PdfSource): Promise<OpenedDownload> {
     if (s.kind === 'summary') return client.openSummary(s.submissionId);
     if (s.kind === 'attachment') return client.openAttachment(s.submissionId, { id: s.id, ticket: s.ticket, name: s.name });
     return client.openArchiveFile({ id: s.id, ticket: s.ticket, name: s.name });
@@ -112,8 +148,9 @@ export class PdfPanels implements vscode.Disposable {
   }
 }
 
-export function titleOf(s: PdfSource): string {
-  return s.kind === 'summary' ? vscode.l10n.t('Summary {0}', s.submissionId) : s.name;
+/** `Summary: <form reference>` (the id while the reference is not known); a file's name. */
+export function titleOf(s: PdfSource, formReference?: string): string {
+  return s.kind === 'summary' ? vscode.l10n.t('Summary: {0}', safeText(formReference || s.submissionId, 60)) : s.name;
 }
 
 /** Reads a download into one buffer, refusing more than MAX_PDF_BYTES. */

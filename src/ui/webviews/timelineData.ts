@@ -1,0 +1,39 @@
+import type { Recipient, ServiceTime, SubmissionDetail, SubmissionHistory } from '../../core';
+import type { TimeView, TimelineData } from '../../shared/messages';
+import { hasResponded } from '../trees/submissionOutcome';
+
+function timeView(t: ServiceTime): TimeView {
+  return { raw: t.raw, ms: t.date?.getTime() };
+}
+
+/** `response_status` as the service sent it, `0` or `1`: its meaning is not documented, so it is shown, never read as an outcome. */
+function responseStatusText(r: Recipient): string {
+  return r.responseStatus === undefined ? '' : r.responseStatus ? '1' : '0';
+}
+
+/** What a timeline page draws, from the detail, the history and the state (the status endpoint's, else `completed`'s). */
+export function toTimeline(d: SubmissionDetail, h: SubmissionHistory, status?: string): TimelineData {
+  return {
+    id: d.id,
+    formReference: d.formReference,
+    created: timeView(d.created),
+    status: status ?? (d.completed === undefined ? 'UNKNOWN' : d.completed ? 'COMPLETED' : 'PENDING'),
+    counters: {
+      involved: d.total.involved ?? h.summary.total.involved,
+      signing: d.total.signing ?? h.summary.total.signing,
+      nonsigning: d.total.nonsigning ?? h.summary.total.nonsigning,
+      accepted: d.total.accepted ?? h.summary.total.accepted,
+      clarified: d.total.clarified,
+      rejected: d.total.rejected,
+    },
+    events: h.events.map((e) => ({ time: timeView(e.time), description: e.description })),
+    recipients: d.recipients.map((r) => ({
+      name: r.name, email: r.email, recpType: r.recpType,
+      viewed: r.submissionViewed, timeViewed: timeView(r.timeViewed),
+      responded: hasResponded(r), respondedAt: timeView(r.responded),
+      responseStatus: responseStatusText(r),
+      comment: r.comment, endorsement: r.endorsement,
+    })),
+    attachments: d.attachments.map((a) => ({ id: a.id, name: a.name })),
+  };
+}

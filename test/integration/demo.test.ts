@@ -1,0 +1,64 @@
+// `npm start` (scripts/start.ts) as a user runs it: the sandbox stopped
+// alone leaves the workbench running, and the launcher killed outright
+// (SIGKILL, which runs no cleanup) leaves nothing it started behind.
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ENTRY } from '../host/codeServer';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** Processes whose command line names `marker` (Linux /proc). */
+function processesNaming(marker: string): number[] {
+  return readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map(Number).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
+    } catch {
+      return false;
+    }
+  });
+}
+
+async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`${what} within ${ms / 1000} s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('the demo (npm start)', function () {
+  this.timeout(90_000);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dsas-demo-'));
+  after(() => {
+    for (const pid of processesNaming(dir)) try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stopping the sandbox leaves the workbench running; killing the launcher stops everything it started', async function () {
+    if (!existsSync(ENTRY) || process.platform !== 'linux') this.skip(); // code-server is installed by the first host test run
+    const launcher = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'start.ts'), '--port', '0', '--sandbox-port', '0', '--dir', dir], {
+      cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    launcher.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    launcher.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    await until('the demo to say it is running', () => (/demo is running/.test(out) ? true : launcher.exitCode !== null ? Promise.reject(new Error(out)) : undefined), 60_000);
+    const workbench = /Open in a browser:\s+(http:\/\/\S+?\/)\?/.exec(out)![1];
+    const sandboxPid = Number(/\(process (\d+)\)/.exec(out)![1]);
+
+    process.kill(sandboxPid, 'SIGTERM');
+    await until('the launcher to say the sandbox stopped', () => (/\[sandbox\] stopped/.test(out) ? true : undefined), 10_000);
+    assert.equal((await fetch(`${workbench}healthz`)).ok, true, 'the workbench still answers');
+    assert.equal(launcher.exitCode, null, 'the launcher keeps running');
+
+    const started = processesNaming(dir);
+    assert.ok(started.length >= 2, `code-server and its extension host run: ${started.length} processes`);
+    launcher.kill('SIGKILL');
+    await until('every process the demo started to end', () => (processesNaming(dir).length === 0 ? true : undefined), 15_000);
+  });
+});
