@@ -103,6 +103,10 @@ describe('status bar and polling', () => {
     assert.equal(rejected[0].text, 'Submission "NOTICE-TEST": rejected by Rita Reject.');
     assert.deepEqual(rejected[0].items, ['Show']);
     await badgeIs(deps, base + 1);
+    const polled = deps.submissions.items.find((n) => n.item.id === id)!;
+    const polledItem = deps.submissions.getTreeItem(polled) as vscode.TreeItem;
+    assert.match(String(polledItem.description), /^1\/\d · 1 rejected · /, 'the row, never expanded, shows what the poll learned');
+    assert.equal((polledItem.iconPath as vscode.ThemeIcon | undefined)?.id, 'report', 'and needs attention');
 
     await control('/respond', 'POST', { submissionId: id, email: 'alan@example.com', outcome: 'accept' });
     const responded = await pollRound(status);

@@ -21,7 +21,7 @@ export interface PendingStatusDeps {
   readonly input: InputHolder;
   readonly log: Logger;
   readonly session: Pick<Session, 'signedIn' | 'onDidChange' | 'client'>;
-  readonly submissions: Pick<SubmissionsTree, 'items' | 'loaded' | 'stale' | 'refreshList' | 'reveal' | 'onDidChangeTreeData' | 'view'>;
+  readonly submissions: Pick<SubmissionsTree, 'items' | 'loaded' | 'stale' | 'refreshList' | 'reveal' | 'onDidChangeTreeData' | 'view' | 'setDetail'>;
   /** Showing a History panel looks at its submission's new responses. */
   readonly timelines: Pick<TimelinePanels, 'onDidReport'>;
   /** Where polling says what it learned of a submission (open panels follow). */
@@ -105,6 +105,7 @@ export class PendingStatus implements vscode.Disposable {
         return;
       }
       changes.push(...this.tracker.detail(d.value));
+      tree.setDetail(d.value);
       this.deps.updates.learned({ id: d.value.id, detail: d.value });
     });
     if (changes.length) this.announce(changes);

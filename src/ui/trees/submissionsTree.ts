@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Logger, SubmissionListItem, SubmissionState } from '../../core';
+import type { Logger, SubmissionDetail, SubmissionListItem, SubmissionState } from '../../core';
 import { Cmd } from '../commandIds';
 import type { Session } from '../session';
 import type { SubmissionUpdates } from '../submissionUpdates';
@@ -143,6 +143,14 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
       n.status = st?.status ?? (detail.completed === undefined ? n.status : undefined);
       this.updates?.learned({ id: n.item.id, detail, state: st?.status });
     };
+  }
+
+  /** Polling: the row shows the detail just learned (its counters and icon), without asking again. */
+  setDetail(detail: SubmissionDetail): void {
+    const row = this.list.get(detail.id);
+    if (!row) return;
+    row.detail = detail;
+    this.rowChanged(row);
   }
 
   /** Check Status and polling: the row shows the state just learned. */
