@@ -1,12 +1,23 @@
 import type * as vscode from 'vscode';
-import { isServiceError, type ServiceClient } from '../../core';
+import { isServiceError, type Logger, type ServiceClient } from '../../core';
 import { describeError } from '../errorText';
+import type { SubmissionUpdates } from '../submissionUpdates';
 
 /** The session as panels use it. */
 export interface PanelSession {
   readonly signedIn: boolean;
   readonly client: ServiceClient;
   readonly onDidChange: vscode.Event<void>;
+}
+
+/** What every kind of panel needs from the extension. */
+export interface PanelDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly log: Logger;
+  readonly session: PanelSession;
+  /** Settles once the session has started (activation): restored panels wait for it. */
+  readonly sessionStarted: Promise<unknown>;
+  readonly updates: Pick<SubmissionUpdates, 'onDidLearn'>;
 }
 
 /**

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
-import type { Logger, OpenedDownload, ServiceClient } from '../../core';
+import type { OpenedDownload, ServiceClient } from '../../core';
 import { isFromPdf, isPdfState } from '../../shared/messageChecks';
 import type { FromPdf, PdfSource, ToPdf, ZoomState } from '../../shared/messages';
 import { describeError } from '../errorText';
 import { formatBytes } from '../format';
-import { differs, knownOf, type Known, type SubmissionUpdates } from '../submissionUpdates';
+import { differs, knownOf, type Known } from '../submissionUpdates';
 import { safeText } from '../text';
 import { PanelHost } from './panelHost';
-import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, type PanelSession } from './panelLoad';
+import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, type PanelDeps } from './panelLoad';
 
 const VIEW_TYPE = 'dsas.pdf';
 /** Larger PDFs are offered for download instead: the page needs the whole file. */
@@ -16,13 +16,7 @@ const MAX_PDF_BYTES = 200 * 1024 * 1024;
 export type { PdfSource };
 
 /** What the viewers need from the extension. */
-export interface PdfPanelDeps {
-  readonly extensionUri: vscode.Uri;
-  readonly log: Logger;
-  readonly session: PanelSession;
-  /** Settles once the session has started (activation): restored panels wait for it. */
-  readonly sessionStarted: Promise<unknown>;
-  readonly updates: Pick<SubmissionUpdates, 'onDidLearn'>;
+export interface PdfPanelDeps extends PanelDeps {
   /** The viewer's "Save PDF…": the same document, downloaded where the user chooses (under the commands' error handler). */
   save(source: PdfSource): void;
 }

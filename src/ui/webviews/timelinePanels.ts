@@ -1,24 +1,17 @@
 import * as vscode from 'vscode';
-import type { Logger } from '../../core';
 import { isFromTimeline, isTimelineState } from '../../shared/messageChecks';
 import type { FromTimeline, ToTimeline } from '../../shared/messages';
 import { describeError } from '../errorText';
-import { differs, knownOf, type Known, type SubmissionUpdates } from '../submissionUpdates';
+import { differs, knownOf, type Known } from '../submissionUpdates';
 import { safeText } from '../text';
 import { PanelHost } from './panelHost';
-import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, type PanelSession } from './panelLoad';
+import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, type PanelDeps } from './panelLoad';
 import { toTimeline } from './timelineData';
 
 const VIEW_TYPE = 'dsas.timeline';
 
 /** What the timelines need from the extension; the page's buttons run the last two (under the commands' error handler). */
-export interface TimelinePanelDeps {
-  readonly extensionUri: vscode.Uri;
-  readonly log: Logger;
-  readonly session: PanelSession;
-  /** Settles once the session has started (activation): restored panels wait for it. */
-  readonly sessionStarted: Promise<unknown>;
-  readonly updates: Pick<SubmissionUpdates, 'onDidLearn'>;
+export interface TimelinePanelDeps extends PanelDeps {
   openSummary(submissionId: string, formReference?: string): void;
   downloadAttachment(submissionId: string, attachmentId: string): void;
 }
