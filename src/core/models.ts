@@ -44,8 +44,11 @@ export interface Recipient extends Person {
   readonly recpType: RecipientType | string;
   readonly submissionViewed?: boolean;
   readonly timeViewed: ServiceTime;
-  /** `0`/`1`; the meaning of each value is not documented. */
-  readonly responseStatus?: boolean;
+  /**
+   * `response_status` exactly as sent (trimmed; '' when absent). The spec says
+   * `0` or `1` without their meaning, so it is kept as text and never read.
+   */
+  readonly responseStatus: string;
   readonly responseViewed?: boolean;
   readonly responded: ServiceTime;
   readonly comment: string;

@@ -181,6 +181,35 @@ describe('status bar and polling', () => {
     assert.deepEqual(sent.sort(), ['GET /submissions', ...Array<string>(DETAILS_PER_POLL).fill('GET /submissions/<id>')]);
   });
 
+  it('a poll stays within its bound when many expanded rows changed; the rest are fetched by the next polls', async () => {
+    const many = DETAILS_PER_POLL + 2;
+    const ids: string[] = [];
+    for (let i = 0; i < many; i++) {
+      const doc = workspaceFile(`status/bound-${i}.txt`, `bound ${i}\n`);
+      ids.push((await deps.session.client.createSubmission({ formReference: `BOUND-${i}`, recipients: [{ firstName: 'B', lastName: `Bound${i}`, email: `bound${i}@example.com` }], documents: [{ path: doc.fsPath }] })).id);
+    }
+    await pollRound(status);
+    for (const id of ids) {
+      const row = deps.submissions.items.find((n) => n.item.id === id)!;
+      await deps.submissions.view.reveal(row, { select: false, expand: true });
+    }
+    await quiet();
+    const row = (id: string) => deps.submissions.items.find((n) => n.item.id === id)!;
+    assert.ok(ids.every((id) => row(id).detail), 'every row expanded, its detail loaded');
+    for (const id of ids) await control('/respond', 'POST', { submissionId: id });
+
+    const mark = await logMark();
+    await withAnswers([], () => status.pollNow());
+    await quiet();
+    const sent = await serviceRequests(mark);
+    assert.ok(sent.length <= 1 + DETAILS_PER_POLL, `${sent.length} requests: ${sent.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+    const described = (id: string) => String((deps.submissions.getTreeItem(row(id)) as vscode.TreeItem).description);
+    assert.equal(ids.filter((id) => /^1\/1 /.test(described(id))).length, DETAILS_PER_POLL, 'the rows fetched show the response');
+    await withAnswers([], () => status.pollNow());
+    await quiet();
+    assert.deepEqual(ids.filter((id) => !/^1\/1 /.test(described(id))), [], 'the next poll fetched the outdated rest first');
+  });
+
   it('polls do not overlap, and a failing poll only marks the data stale', async () => {
     const a = status.pollNow();
     const b = status.pollNow();

@@ -136,7 +136,7 @@ describe('ResponseReader.submissionDetail (2.2)', () => {
           recpType: 'PRIMARY',
           submissionViewed: true,
           timeViewed: { raw: '1763799300', date: UNIX },
-          responseStatus: true,
+          responseStatus: '1',
           responseViewed: false,
           responded: { raw: '1763799300000', date: UNIX },
           comment: '  Looks good.\nPlease check <b>&amp;</b> section 2.  ',
@@ -151,7 +151,7 @@ describe('ResponseReader.submissionDetail (2.2)', () => {
           recpType: 'REGULAR',
           submissionViewed: false,
           timeViewed: { raw: '' },
-          responseStatus: false,
+          responseStatus: '0',
           responseViewed: true,
           responded: { raw: 'yesterday' },
           comment: '\n  indented line\n',
@@ -166,7 +166,7 @@ describe('ResponseReader.submissionDetail (2.2)', () => {
           recpType: 'COPIED',
           submissionViewed: false,
           timeViewed: { raw: '' },
-          responseStatus: false,
+          responseStatus: '0',
           responseViewed: false,
           responded: { raw: '' },
           comment: '',
@@ -210,7 +210,7 @@ describe('ResponseReader.submissionDetail (2.2)', () => {
         recpType: 'PRIMARY',
         submissionViewed: false,
         timeViewed: { raw: '' },
-        responseStatus: false,
+        responseStatus: '0',
         responseViewed: false,
         responded: { raw: '' },
         comment: '',
@@ -250,7 +250,7 @@ describe('ResponseReader.submissionDetail (2.2)', () => {
         recpType: '',
         submissionViewed: undefined,
         timeViewed: { raw: '' },
-        responseStatus: undefined,
+        responseStatus: '',
         responseViewed: undefined,
         responded: { raw: '' },
         comment: '',
@@ -274,6 +274,16 @@ describe('ResponseReader.submissionDetail (2.2)', () => {
     assert.equal(d.silent, undefined);
     assert.equal(d.completed, undefined);
     assert.deepStrictEqual(d.total, { involved: undefined, signing: undefined, nonsigning: undefined, accepted: undefined, clarified: undefined, rejected: undefined });
+  });
+
+  it('keeps response_status as sent, also a value other than 0 or 1 (its meaning is not documented)', () => {
+    const d = read.submissionDetail(
+      '<response status="ok"><submission><id>1</id><recipients>' +
+      '<recipient><email>a@example.org</email><response_status> 2 </response_status></recipient>' +
+      '<recipient><email>b@example.org</email><response_status>declined</response_status></recipient>' +
+      '<recipient><email>c@example.org</email></recipient>' +
+      '</recipients></submission></response>', 'op');
+    assert.deepStrictEqual(d.recipients.map((r) => r.responseStatus), ['2', 'declined', '']);
   });
 
   it('refuses a response without a submission, naming the operation', () => {

@@ -12,7 +12,7 @@ function item(id: string, completed = false): SubmissionListItem {
 function recipient(name: string, responded = false): Recipient {
   return {
     name, email: `${name.toLowerCase()}@example.com`, recpType: 'REGULAR', timeViewed: time(''), responded: time(responded ? '2025-01-02 09:00:00' : ''),
-    comment: '', endorsement: '', created: time('2025-01-01 08:00:00'),
+    comment: '', endorsement: '', created: time('2025-01-01 08:00:00'), responseStatus: '',
   };
 }
 

@@ -93,7 +93,7 @@ function recipient(responded: string, over: Partial<Recipient> = {}): Recipient 
   const time = (raw: string) => ({ raw, date: raw ? new Date(raw) : undefined });
   return {
     name: 'R', email: 'r@example.com', recpType: 'REGULAR', timeViewed: time(''), responded: time(responded),
-    comment: '', endorsement: '', created: time(''), ...over,
+    comment: '', endorsement: '', created: time(''), responseStatus: '', ...over,
   };
 }
 
@@ -116,7 +116,7 @@ describe('where a submission stands (counters, icon, order, quick filters)', () 
     assert.equal(row.iconKind, 'attention');
     assert.equal(row.contextValue, 'submission:pending', 'the state still comes from completed / the status endpoint');
     assert.match(row.accessibilityLabel, /PENDING, 2 of 3 responded, 1 accepted, 1 rejected/);
-    const done = withDetail(base('2', { completed: true }), [recipient('2025-01-02 08:00:00', { responseStatus: false })], { involved: 1, accepted: 0 });
+    const done = withDetail(base('2', { completed: true }), [recipient('2025-01-02 08:00:00', { responseStatus: '0' })], { involved: 1, accepted: 0 });
     assert.equal(submissionRow(done, fmt).description, '1/1 · Bob · 2025-01-01 08:00:00', 'nothing said accepted that the service did not count');
     assert.equal(submissionRow(done, fmt).iconKind, 'completed');
     const clarified = withDetail(base('3'), [], { involved: 2, clarified: 1 });

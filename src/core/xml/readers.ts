@@ -160,7 +160,7 @@ export class ResponseReader {
       recpType: this.f.str(r, 'recp_type'),
       submissionViewed: this.f.flag(r, 'submission_viewed'),
       timeViewed: this.f.time(r, 'time_viewed'),
-      responseStatus: this.f.flag(r, 'response_status'),
+      responseStatus: this.f.str(r, 'response_status'),
       responseViewed: this.f.flag(r, 'response_viewed'),
       responded: this.f.time(r, 'responded'),
       comment: this.f.cdata(r, 'comment'),

@@ -133,7 +133,7 @@ export class ChangeTracker {
    */
   pick(pending: readonly string[], changed: readonly string[], max: number): string[] {
     if (this.polls <= 1) return [];
-    const first = changed.filter((id) => this.known.has(id));
+    const first = [...new Set(changed)].filter((id) => this.known.has(id));
     const rest = pending
       .filter((id) => this.known.has(id) && !first.includes(id))
       .sort((a, b) => this.known.get(a)!.checkedAt - this.known.get(b)!.checkedAt);

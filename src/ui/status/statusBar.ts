@@ -21,7 +21,7 @@ export interface PendingStatusDeps {
   readonly input: InputHolder;
   readonly log: Logger;
   readonly session: Pick<Session, 'signedIn' | 'onDidChange' | 'client'>;
-  readonly submissions: Pick<SubmissionsTree, 'items' | 'loaded' | 'stale' | 'refreshList' | 'reveal' | 'onDidChangeTreeData' | 'view' | 'setDetail'>;
+  readonly submissions: Pick<SubmissionsTree, 'items' | 'loaded' | 'stale' | 'refreshList' | 'outdated' | 'reveal' | 'onDidChangeTreeData' | 'view' | 'setDetail'>;
   /** Showing a History panel looks at its submission's new responses. */
   readonly timelines: Pick<TimelinePanels, 'onDidReport'>;
   /** Where polling says what it learned of a submission (open panels follow). */
@@ -95,7 +95,8 @@ export class PendingStatus implements vscode.Disposable {
       return;
     }
     const { changes, changed } = this.tracker.list(tree.items.map((n) => n.item));
-    const ids = this.tracker.pick(tree.items.filter(isPending).map((n) => n.item.id), changed, DETAILS_PER_POLL);
+    // Rows whose list entry changed show an outdated detail until this poll or a later one fetches it.
+    const ids = this.tracker.pick(tree.items.filter(isPending).map((n) => n.item.id), [...changed, ...tree.outdated()], DETAILS_PER_POLL);
     const client = this.deps.session.client;
     const details = await Promise.allSettled(ids.map((id) => client.getSubmission(id)));
     if (!current()) return;

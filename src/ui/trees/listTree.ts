@@ -83,7 +83,10 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
     });
     const expanded = (n: TreeNode<Row, Child>, yes: boolean) => {
       const s = this.list.stateOf(n);
-      if (s) s.expanded = yes;
+      if (!s) return;
+      s.expanded = yes;
+      // Expanding asks again for an outdated detail (it stays shown until the new one arrives).
+      if (yes && s.outdated && s.row.detail && this.o.details === 'expand') this.details.inBackground([s]);
     };
     this.subs.push(
       this.view,
@@ -167,11 +170,8 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
 
   /** A row's children: a note when its detail failed, then what the detail expands into. */
   protected async rowChildren(row: Row, fromDetail: (detail: NonNullable<Row['detail']>) => TreeNode<Row, Child>[]): Promise<TreeNode<Row, Child>[]> {
-    const hadDetail = row.detail !== undefined;
     // The row is redrawn when its detail arrives: its own item shows some of it (counters, tooltip).
     const s = await this.details.ensure(row, true);
-    // An outdated detail stays shown until the new one arrives.
-    if (s?.outdated && hadDetail && this.o.details === 'expand') this.details.inBackground([s]);
     const out: TreeNode<Row, Child>[] = [];
     if (s?.error !== undefined) out.push(detailMessage(row, s.error));
     const detail = row.detail;
@@ -224,15 +224,27 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
   }
 
   /**
-   * One list request (polling): rows are updated, and the details of rows
-   * whose list entry changed are fetched again. Returns whether it worked.
+   * One list request (polling), and nothing else: the details of rows whose
+   * list entry changed are marked outdated, for the caller to fetch within
+   * its own bound (`outdated`, `setDetail`). Returns whether it worked.
    */
   async refreshList(): Promise<boolean> {
-    const changed = (await this.list.load()).filter((s) => s.row.detail);
+    for (const s of await this.list.load()) if (s.row.detail) s.outdated = true;
     this.changed.fire(undefined);
-    for (const s of changed) s.outdated = true;
-    if (this.o.details === 'expand') this.details.inBackground(changed.filter((s) => s.expanded));
     return this.list.loaded && this.list.stale === undefined;
+  }
+
+  /** Ids of rows showing an outdated detail, expanded rows first. */
+  outdated(): string[] {
+    const rows = this.list.rows.filter((s) => s.outdated);
+    return [...rows.filter((s) => s.expanded), ...rows.filter((s) => !s.expanded)].map((s) => s.id);
+  }
+
+  /** A detail learned elsewhere (a poll) is shown on its row, which is no longer outdated. */
+  protected detailArrived(row: Row): void {
+    const s = this.list.stateOf(row);
+    if (s) s.outdated = false;
+    this.changed.fire(row);
   }
 
   /**

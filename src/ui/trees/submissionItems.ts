@@ -39,14 +39,6 @@ export function groupItem(g: GroupNode): vscode.TreeItem {
   return t;
 }
 
-/**
- * `response_status` as the service sent it, `0` or `1` (its meaning is not
- * documented, so it is shown under its own name and never read as an outcome).
- */
-function responseStatus(r: Recipient): string {
-  return r.responseStatus === undefined ? '' : r.responseStatus ? '1' : '0';
-}
-
 function viewed(r: Recipient): boolean {
   return r.submissionViewed === true || r.timeViewed.raw.trim() !== '';
 }
@@ -58,7 +50,8 @@ export function recipientItem(n: RecipientNode, index: number): vscode.TreeItem 
   const state = hasResponded(r)
     ? vscode.l10n.t('responded {0}', formatTime(r.responded))
     : viewed(r) ? vscode.l10n.t('viewed {0}', formatTime(r.timeViewed)) : vscode.l10n.t('not viewed');
-  const status = responseStatus(r) && `response_status ${responseStatus(r)}`;
+  // Shown under its own name, never read as an outcome: its meaning is not documented.
+  const status = r.responseStatus && `response_status ${r.responseStatus}`;
   t.description = safeText([r.email, r.recpType, state.trim(), status].filter((s) => s.trim()).join(' · '));
   // A neutral icon: a response is not an acceptance (the counters say how many were accepted).
   t.iconPath = hasResponded(r)
@@ -73,7 +66,7 @@ export function recipientItem(n: RecipientNode, index: number): vscode.TreeItem 
     [l.t('Notification viewed'), yesNo(r.notificationViewed)],
     [l.t('Submission viewed'), yesNo(r.submissionViewed)],
     [l.t('Time viewed'), formatTimeWithRaw(r.timeViewed)],
-    [l.t('Response status (response_status)'), responseStatus(r)],
+    [l.t('Response status (response_status)'), r.responseStatus],
     [l.t('Response viewed'), yesNo(r.responseViewed)],
     [l.t('Responded'), formatTimeWithRaw(r.responded)],
     [l.t('Comment'), r.comment],

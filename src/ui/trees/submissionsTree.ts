@@ -150,7 +150,7 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
     const row = this.list.get(detail.id);
     if (!row) return;
     row.detail = detail;
-    this.rowChanged(row);
+    this.detailArrived(row);
   }
 
   /** Check Status and polling: the row shows the state just learned. */

@@ -1,14 +1,9 @@
-import type { Recipient, ServiceTime, SubmissionDetail, SubmissionHistory } from '../../core';
+import type { ServiceTime, SubmissionDetail, SubmissionHistory } from '../../core';
 import type { TimeView, TimelineData } from '../../shared/messages';
 import { hasResponded } from '../trees/submissionOutcome';
 
 function timeView(t: ServiceTime): TimeView {
   return { raw: t.raw, ms: t.date?.getTime() };
-}
-
-/** `response_status` as the service sent it, `0` or `1`: its meaning is not documented, so it is shown, never read as an outcome. */
-function responseStatusText(r: Recipient): string {
-  return r.responseStatus === undefined ? '' : r.responseStatus ? '1' : '0';
 }
 
 /** What a timeline page draws, from the detail, the history and the state (the status endpoint's, else `completed`'s). */
@@ -31,7 +26,7 @@ export function toTimeline(d: SubmissionDetail, h: SubmissionHistory, status?: s
       name: r.name, email: r.email, recpType: r.recpType,
       viewed: r.submissionViewed, timeViewed: timeView(r.timeViewed),
       responded: hasResponded(r), respondedAt: timeView(r.responded),
-      responseStatus: responseStatusText(r),
+      responseStatus: r.responseStatus,
       comment: r.comment, endorsement: r.endorsement,
     })),
     attachments: d.attachments.map((a) => ({ id: a.id, name: a.name })),
