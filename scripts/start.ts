@@ -135,7 +135,7 @@ async function main(guard: ProcessGuard): Promise<void> {
   writeWorkspace(workspace, { 'workbench.startupEditor': 'none', 'git.openRepositoryInParentFolders': 'never' });
   // The service address and user name count only as user settings.
   const userDataDir = path.join(demo, 'user-data');
-  writeUserSettings(userDataDir, { 'dsas.baseUrl': sandbox.baseUrl, 'dsas.username': ACCOUNT.user, 'security.workspace.trust.enabled': false });
+  writeUserSettings(userDataDir, { 'dsas.baseURL': sandbox.baseUrl, 'dsas.userName': ACCOUNT.user, 'security.workspace.trust.enabled': false });
   const sample = path.join(workspace, 'sample-letter.txt');
   if (!existsSync(sample)) writeFileSync(sample, 'Dear recipient,\n\nplease find the quarterly report attached.\n\nRegards\n');
 

@@ -10,6 +10,7 @@ import type { Deps } from './ui/deps';
 import { createLog } from './ui/log';
 import { Secrets } from './ui/secrets';
 import { Session } from './ui/session';
+import { moveRenamedSettings } from './ui/settingsRename';
 import { PendingStatus } from './ui/status/statusBar';
 import { ArchiveTree } from './ui/trees/archiveTree';
 import { SubmissionsTree } from './ui/trees/submissionsTree';
@@ -36,6 +37,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const log = createLog();
   const input = new InputHolder();
   const secrets = new Secrets(context.secrets);
+  // Settings read the old keys meanwhile, so nothing below waits for this.
+  void moveRenamedSettings('dsas', log).catch((e: unknown) => log.warn(`Moving renamed settings failed: ${String(e)}`));
   const session = new Session(secrets, input, log);
   // Started here so that restored panels can wait for it; it reads the secrets
   // asynchronously, so everything below is built before it changes anything.

@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { HeaderEncoding, NaiveTimeZone } from '../core';
+import { oldUserValue, RENAMED } from './settingsRename';
 
 export type RecipientTypeSetting = 'PRIMARY' | 'REGULAR' | 'COPIED';
 
@@ -24,7 +25,7 @@ const SECTION = 'dsas';
  * Settings a repository must not decide, read from user settings only: where
  * credentials go, where downloads are offered, and whether sending asks first.
  */
-type UserOnlyKey = 'baseUrl' | 'username' | 'allowInsecureHttp' | 'nonAsciiHeaderEncoding' | 'downloadFolder' | 'confirmBeforeSending';
+type UserOnlyKey = 'baseURL' | 'userName' | 'allowInsecureHTTP' | 'nonAsciiHeaderEncoding' | 'downloadFolder' | 'confirmBeforeSending';
 
 /**
  * Typed settings with defaults. The values a workspace must not set are
@@ -36,7 +37,7 @@ export function readSettings(): Settings {
   const c = vscode.workspace.getConfiguration(SECTION);
   const user = <T>(key: UserOnlyKey, fallback: T): T => {
     const i = c.inspect<T>(key);
-    return i?.globalValue ?? i?.defaultValue ?? fallback;
+    return i?.globalValue ?? oldUserValue<T>(c, key) ?? i?.defaultValue ?? fallback;
   };
   const num = (key: string, fallback: number, min: number, max: number): number => {
     const v = c.get<number>(key, fallback);
@@ -47,9 +48,9 @@ export function readSettings(): Settings {
     return (allowed as readonly string[]).includes(v) ? (v as T) : fallback;
   };
   return {
-    baseUrl: String(user('baseUrl', '')).trim(),
-    username: String(user('username', '')).trim(),
-    allowInsecureHttp: user<boolean>('allowInsecureHttp', false) === true,
+    baseUrl: String(user('baseURL', '')).trim(),
+    username: String(user('userName', '')).trim(),
+    allowInsecureHttp: user<boolean>('allowInsecureHTTP', false) === true,
     timeoutMs: num('requestTimeoutSeconds', 30, 1, 3600) * 1000,
     responseDeadlineMs: num('responseDeadlineSeconds', 60, 5, 3600) * 1000,
     pollingIntervalMs: num('pollingIntervalSeconds', 120, 0, 86400) * 1000,
@@ -64,11 +65,11 @@ export function readSettings(): Settings {
 
 /** Whether a change touches anything the connection is built from. */
 export function affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
-  return ['baseUrl', 'username', 'allowInsecureHttp', 'requestTimeoutSeconds', 'responseDeadlineSeconds', 'nonAsciiHeaderEncoding', 'timesWithoutZone']
+  return ['baseURL', 'userName', 'allowInsecureHTTP', ...Object.values(RENAMED), 'requestTimeoutSeconds', 'responseDeadlineSeconds', 'nonAsciiHeaderEncoding', 'timesWithoutZone']
     .some((k) => e.affectsConfiguration(`${SECTION}.${k}`));
 }
 
-export async function updateUserSetting(key: 'baseUrl' | 'username', value: string): Promise<void> {
+export async function updateUserSetting(key: 'baseURL' | 'userName', value: string): Promise<void> {
   await vscode.workspace.getConfiguration(SECTION).update(key, value, vscode.ConfigurationTarget.Global);
 }
 
@@ -83,7 +84,7 @@ export function defaultDownloadFolder(s: Settings): vscode.Uri {
  * reason to show, or undefined when the URL may be used.
  */
 export function checkBaseUrl(raw: string, allowInsecure: boolean): string | undefined {
-  if (!raw) return vscode.l10n.t('The service address (setting "dsas.baseUrl") is not set.');
+  if (!raw) return vscode.l10n.t('The service address (setting "dsas.baseURL") is not set.');
   let url: URL;
   try {
     url = new URL(raw);
@@ -94,7 +95,7 @@ export function checkBaseUrl(raw: string, allowInsecure: boolean): string | unde
   if (url.protocol === 'https:') return undefined;
   if (url.protocol !== 'http:') return vscode.l10n.t('The service address must start with https://.');
   if (isLoopback(url.hostname) || allowInsecure) return undefined;
-  return vscode.l10n.t('The service address uses http:// to another machine, so documents would travel unencrypted. Use https://, or turn on "dsas.allowInsecureHttp".');
+  return vscode.l10n.t('The service address uses http:// to another machine, so documents would travel unencrypted. Use https://, or turn on "dsas.allowInsecureHTTP".');
 }
 
 export function isLoopback(host: string): boolean {

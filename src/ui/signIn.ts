@@ -39,7 +39,7 @@ export async function signIn({ session, secrets, ui, log }: SignInDeps): Promise
       validate: (v) => checkBaseUrl(v.trim(), s.allowInsecureHttp),
     });
     if (typeof url !== 'string') return false;
-    await updateUserSetting('baseUrl', url.trim());
+    await updateUserSetting('baseURL', url.trim());
   }
   s = readSettings();
   if (askUser) {
@@ -49,7 +49,7 @@ export async function signIn({ session, secrets, ui, log }: SignInDeps): Promise
       validate: userNameProblem,
     });
     if (typeof user !== 'string') return false;
-    await updateUserSetting('username', user.trim());
+    await updateUserSetting('userName', user.trim());
     s = readSettings();
   }
   // A secret refused while signed in is asked again even if its removal has not finished yet.

@@ -126,6 +126,11 @@ export async function panelText(contains: string): Promise<string> {
   return askWorkbench('/panel-text', { contains }, `reading the panel for "${contains}"`);
 }
 
+/** The titles of the settings the Settings editor shows, in order (waiting until `count` are drawn). */
+export async function settingsLabels(count: number): Promise<string[]> {
+  return JSON.parse(await askWorkbench('/settings-labels', { count: String(count) }, 'reading the Settings editor')) as string[];
+}
+
 /** The timeline page of submission `id` as the browser holds it: event texts as shown, elements the data could have injected. */
 export async function timelineView(id: string): Promise<TimelineSeen> {
   return JSON.parse(await askWorkbench('/timeline-view', { id }, `reading the timeline of ${id}`)) as TimelineSeen;

@@ -60,8 +60,8 @@ describe('proxies', () => {
     fx = await startFixture(requireSandbox().baseUrl);
     await signOut();
     await http().update('proxy', fx.proxy, Global);
-    await dsas().update('baseUrl', fx.alias, Global);
-    await dsas().update('username', requireSandbox().user, Global);
+    await dsas().update('baseURL', fx.alias, Global);
+    await dsas().update('userName', requireSandbox().user, Global);
   });
 
   after(async () => {
@@ -69,7 +69,7 @@ describe('proxies', () => {
     await signOut();
     await http().update('proxy', undefined, Global);
     await http().update('proxySupport', undefined, Global);
-    await dsas().update('baseUrl', requireSandbox().baseUrl, Global);
+    await dsas().update('baseURL', requireSandbox().baseUrl, Global);
     await signIn();
   });
 

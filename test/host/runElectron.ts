@@ -20,7 +20,7 @@ async function main(): Promise<number> {
   const sb = await startSandbox({ port: 0, seed: 'demo' });
   try {
     const workspace = path.join(tmp, 'workspace');
-    writeWorkspace(workspace, { 'dsas.baseUrl': sb.baseUrl, 'dsas.username': sb.user });
+    writeWorkspace(workspace, { 'dsas.baseURL': sb.baseUrl, 'dsas.userName': sb.user });
     return await runTests({
       version: '1.100.3',
       extensionDevelopmentPath: ROOT,

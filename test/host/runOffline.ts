@@ -198,6 +198,9 @@ async function main(guard: ProcessGuard): Promise<number> {
   const workspaceDownloads = path.join(tmp, 'workspace-chosen-downloads');
   mkdirSync(workspaceDownloads, { recursive: true });
   writeWorkspace(workspace, {
+    'dsas.baseURL': `${trap.url}/dsas/v1.1`,
+    'dsas.userName': 'workspace-user',
+    // and under the keys 0.1 used
     'dsas.baseUrl': `${trap.url}/dsas/v1.1`,
     'dsas.username': 'workspace-user',
     'dsas.confirmBeforeSending': false,
@@ -232,7 +235,7 @@ async function main(guard: ProcessGuard): Promise<number> {
     installExtension(packageVsix(path.join(tmp, 'package')), extensionsDir, userDataDir);
     developmentPath = writeProbeExtension(path.join(tmp, 'probe'));
     // A user's own set-up: the service address and user name in the user settings (the password and key are typed at sign-in).
-    writeUserSettings(userDataDir, { 'dsas.baseUrl': sb.baseUrl, 'dsas.username': sb.user });
+    writeUserSettings(userDataDir, { 'dsas.baseURL': sb.baseUrl, 'dsas.userName': sb.user });
     console.log(`host: packaged and installed the .vsix in ${((Date.now() - at) / 1000).toFixed(1)} s`);
   }
   const cs = await startCodeServer({

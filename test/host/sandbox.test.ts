@@ -14,7 +14,7 @@ describe('sandbox hand-off', () => {
   });
 
   it('the workspace settings point at the sandbox', () => {
-    assert.equal(vscode.workspace.getConfiguration('dsas').get<string>('baseUrl'), sb!.baseUrl);
+    assert.equal(vscode.workspace.getConfiguration('dsas').get<string>('baseURL'), sb!.baseUrl);
   });
 
   it('the service client reaches the sandbox from the extension host', async () => {

@@ -19,11 +19,11 @@ async function trapHits(): Promise<number> {
 }
 
 const config = () => vscode.workspace.getConfiguration('dsas');
-const setUser = (key: 'baseUrl' | 'username', value: string) => config().update(key, value, vscode.ConfigurationTarget.Global);
+const setUser = (key: 'baseURL' | 'userName', value: string) => config().update(key, value, vscode.ConfigurationTarget.Global);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Changes a user setting and resolves once the session has reacted to it. */
-async function change(key: 'baseUrl' | 'username', value: string): Promise<void> {
+async function change(key: 'baseURL' | 'userName', value: string): Promise<void> {
   const { deps } = await api();
   const reacted = nextEvent(deps.session.onDidChange, () => true, `the session's reaction to the new ${key}`);
   await setUser(key, value);
@@ -43,8 +43,8 @@ describe('credentials belong to one service address and user name', () => {
   before(signIn);
   after(async () => {
     const sb = requireSandbox();
-    await setUser('baseUrl', sb.baseUrl);
-    await setUser('username', sb.user);
+    await setUser('baseURL', sb.baseUrl);
+    await setUser('userName', sb.user);
     await signIn();
   });
 
@@ -71,7 +71,7 @@ describe('credentials belong to one service address and user name', () => {
     const trapBefore = await trapHits();
 
     const { input } = await withAnswers([], async () => {
-      await change('baseUrl', `${process.env.DSAS_TRAP_URL}/dsas/v1.1`);
+      await change('baseURL', `${process.env.DSAS_TRAP_URL}/dsas/v1.1`);
       // Everything that sends on its own or on a click: both trees, the poll, Check Status.
       await vscode.commands.executeCommand('dsas.refreshSubmissions');
       await vscode.commands.executeCommand('dsas.refreshArchive');
@@ -94,7 +94,7 @@ describe('credentials belong to one service address and user name', () => {
 
     const mark = await logMark();
     const back = await withAnswers([], async () => {
-      await change('baseUrl', sb.baseUrl);
+      await change('baseURL', sb.baseUrl);
       await waitFor('the sign-in to come back', () => deps.session.signedIn);
     });
     assert.deepEqual(back.input.asked, [], 'nothing asked');
@@ -111,7 +111,7 @@ describe('credentials belong to one service address and user name', () => {
     assert.equal(deps.session.signedIn, true);
     const mark = await logMark();
     const { input } = await withAnswers([], async () => {
-      await change('username', 'someone-else');
+      await change('userName', 'someone-else');
       await vscode.commands.executeCommand('dsas.refreshSubmissions');
       await pendingStatus.pollNow();
       await waitFor('the message', () => (deps.input.raw as ScriptedInput).asked.some((a) => a.method === 'warn'), 3000).catch(() => undefined);
@@ -123,7 +123,7 @@ describe('credentials belong to one service address and user name', () => {
     // (The views may still be loading rows for the earlier user when the setting changes.)
     assert.deepEqual((await serviceRequests(mark)).filter((e) => e.username !== sb.user).map((e) => `${e.method} ${e.path} as ${e.username}`), [], 'nothing was sent for the new user');
     await withAnswers([], async () => {
-      await change('username', sb.user);
+      await change('userName', sb.user);
       await waitFor('the sign-in to come back', () => deps.session.signedIn);
     });
     tried('leakChecks');
@@ -153,7 +153,7 @@ describe('credentials belong to one service address and user name', () => {
     const sb = requireSandbox();
     const { deps } = await api();
     assert.equal(deps.session.signedIn, false);
-    await setUser('username', '');
+    await setUser('userName', '');
     const name = 'Zoë "Q" O\\Brien-日本';
     let validate: InputBoxOptions['validate'];
     await withAnswers([
@@ -163,10 +163,10 @@ describe('credentials belong to one service address and user name', () => {
       },
       undefined, // the password: dismissed
     ], () => vscode.commands.executeCommand('dsas.signIn'));
-    assert.equal(config().get('username'), name, 'the name was accepted as typed');
+    assert.equal(config().get('userName'), name, 'the name was accepted as typed');
     assert.ok(validate, 'the prompt validates');
     assert.equal(validate('plain'), undefined);
     for (const bad of ['', '   ', 'tab\there', 'bell\u0007', 'line\nbreak', 'c1\u0085']) assert.ok(validate(bad), `refused: ${JSON.stringify(bad)}`);
-    await setUser('username', sb.user);
+    await setUser('userName', sb.user);
   });
 });

@@ -53,8 +53,8 @@ export async function signIn(): Promise<void> {
   const a = await api();
   if (a.deps.session.signedIn) return;
   const config = vscode.workspace.getConfiguration('dsas');
-  await config.update('baseUrl', sb.baseUrl, vscode.ConfigurationTarget.Global);
-  await config.update('username', sb.user, vscode.ConfigurationTarget.Global);
+  await config.update('baseURL', sb.baseUrl, vscode.ConfigurationTarget.Global);
+  await config.update('userName', sb.user, vscode.ConfigurationTarget.Global);
   const { input } = await withAnswers([sb.password, sb.key], () => vscode.commands.executeCommand('dsas.signIn'));
   if (!a.deps.session.signedIn) throw new Error(`sign-in to the sandbox failed; asked: ${input.asked.map((q) => `${q.method}: ${q.text}`).join(' / ')}`);
 }

@@ -38,6 +38,7 @@ export function pageRoutes(page: Page): Record<string, Route> {
     '/webview-text': async (q) => (await frameWith(page, q.get('contains') ?? '')).text,
     '/webview-colors': async (q) => JSON.stringify(await webviewColors(page, q.get('contains') ?? '')),
     '/panel-text': (q) => panelText(page, q.get('contains') ?? ''),
+    '/settings-labels': async (q) => JSON.stringify(await settingsLabels(page, Number(q.get('count') ?? '1'))),
     '/pdf-view': async () => JSON.stringify(await pdfView(page)),
     '/timeline-view': async (q) => JSON.stringify(await timelineView(page, q.get('id') ?? '')),
     '/extension-details': async (q) => JSON.stringify(await extensionDetails(page, q.get('readme') ?? '')),
@@ -144,6 +145,18 @@ async function panelText(page: Page, contains: string): Promise<string> {
   } catch (e) {
     throw new Error(`${(e as Error).message}; it shows: ${JSON.stringify(oneLine(seen))}`);
   }
+}
+
+/**
+ * The labels the Settings editor shows, in order, as a user reads them
+ * ("Document Submission: Base URL"), once at least `count` are drawn.
+ */
+async function settingsLabels(page: Page, count: number): Promise<string[]> {
+  const items = page.locator('.settings-editor .setting-item-contents .setting-item-title');
+  return poll(`the Settings editor did not show ${count} setting(s)`, async () => {
+    const seen = (await items.allInnerTexts().catch(() => [])).map((t) => oneLine(t));
+    return seen.length >= count ? seen : undefined;
+  }, 10_000);
 }
 
 /** Elements service text could have injected into a page (VS Code adds its own style to the document, outside the root). */

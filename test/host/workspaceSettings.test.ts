@@ -25,7 +25,9 @@ describe('settings a workspace cannot change', () => {
 
   it('ignores a workspace base URL and user name, and sends nothing there', async () => {
     const sb = requireSandbox();
-    assert.equal((await workspaceSettings())['dsas.baseUrl'], `${process.env.DSAS_TRAP_URL}/dsas/v1.1`, 'the test workspace does set a base URL');
+    const set = await workspaceSettings();
+    assert.equal(set['dsas.baseURL'], `${process.env.DSAS_TRAP_URL}/dsas/v1.1`, 'the test workspace does set a base URL');
+    assert.equal(set['dsas.baseUrl'], set['dsas.baseURL'], 'also under the key 0.1 used');
     assert.equal(readSettings().baseUrl, sb.baseUrl);
     assert.equal(readSettings().username, sb.user);
     const list = await (await api()).deps.session.client.listSubmissions();
