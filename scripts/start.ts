@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { ensureCodeServer, freePort, isNoise, portIsFree, ROOT, startCodeServer, writeUserSettings, writeWorkspace } from '../test/host/codeServer';
+import { ensureCodeServer, freePort, isNoise, linkRipgrep, portIsFree, RIPGREP_INSTALL, ROOT, startCodeServer, writeUserSettings, writeWorkspace } from '../test/host/codeServer';
 import { ProcessGuard, processTree } from '../test/host/processes';
 import manifest from '../package.json';
 
@@ -113,6 +113,8 @@ async function main(guard: ProcessGuard): Promise<void> {
   const demo = values.dir ? path.resolve(values.dir) : path.join(ROOT, '.vscode-test', 'demo');
   const dataDir = values.dir ? path.join(demo, 'sandbox-data') : path.join(ROOT, '.sandbox-data');
   ensureCodeServer();
+  const noSearch = linkRipgrep();
+  if (noSearch) console.log(`Note: ${noSearch}. Install it with: ${RIPGREP_INSTALL}`);
   const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the build failed');
   const watchdog = startWatchdog();
@@ -135,7 +137,8 @@ async function main(guard: ProcessGuard): Promise<void> {
   writeWorkspace(workspace, { 'workbench.startupEditor': 'none', 'git.openRepositoryInParentFolders': 'never' });
   // The service address and user name count only as user settings.
   const userDataDir = path.join(demo, 'user-data');
-  writeUserSettings(userDataDir, { 'dsas.baseURL': sandbox.baseUrl, 'dsas.userName': ACCOUNT.user, 'security.workspace.trust.enabled': false });
+  // No start page: code-server's "Setup VS Code Web" walkthrough would cover the workbench, in any folder.
+  writeUserSettings(userDataDir, { 'dsas.baseURL': sandbox.baseUrl, 'dsas.userName': ACCOUNT.user, 'security.workspace.trust.enabled': false, 'workbench.startupEditor': 'none' });
   const sample = path.join(workspace, 'sample-letter.txt');
   if (!existsSync(sample)) writeFileSync(sample, 'Dear recipient,\n\nplease find the quarterly report attached.\n\nRegards\n');
 

@@ -2,7 +2,7 @@
 // and the demo, installed offline from the npm registry as
 // shared/docs/real-vscode-offline.md describes, and started and stopped here.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { finishOff, processTree } from './processes';
@@ -53,6 +53,34 @@ export function ensureCodeServer(): string {
   writeFileSync(MARKER, `${CODE_SERVER_VERSION}\n`);
   console.log(`[code-server install] done in ${Math.round((Date.now() - started) / 1000)} s`);
   return ENTRY;
+}
+
+/** How ripgrep is installed where the machine has none. */
+export const RIPGREP_INSTALL = 'sudo apt-get install ripgrep (Debian, Ubuntu), or see https://github.com/BurntSushi/ripgrep#installation';
+
+/**
+ * The workbench's Search and Quick Open run code-server's own `rg`, which its
+ * install downloads from GitHub (skipped here: not reachable). The machine's
+ * `rg` is linked in its place. Returns why it could not be, or undefined.
+ */
+export function linkRipgrep(): string | undefined {
+  const target = path.join(PACKAGE_DIR, 'lib', 'vscode', 'node_modules', '@vscode', 'ripgrep', 'bin', 'rg');
+  const found = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((d) => path.join(d, 'rg')).find(isProgram);
+  if (isProgram(target)) return undefined;
+  if (!found) return 'ripgrep (rg) is not installed, so Search and Quick Open fail in the workbench';
+  rmSync(target, { force: true }); // a link left dangling by a removed ripgrep
+  mkdirSync(path.dirname(target), { recursive: true });
+  symlinkSync(found, target);
+  return undefined;
+}
+
+function isProgram(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 export function freePort(): Promise<number> {

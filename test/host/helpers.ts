@@ -123,7 +123,12 @@ export async function webviewColors(contains: string): Promise<ColorsSeen> {
 
 /** The text of the workbench's panel (the Output view…) once it shows `contains` (waiting up to 10 s). */
 export async function panelText(contains: string): Promise<string> {
-  return askWorkbench('/panel-text', { contains }, `reading the panel for "${contains}"`);
+  return workbenchText('[id="workbench.parts.panel"]', contains);
+}
+
+/** The text of the first workbench element matching a CSS `selector` once it shows `contains` (waiting up to 10 s). */
+export async function workbenchText(selector: string, contains: string): Promise<string> {
+  return askWorkbench('/text-of', { selector, contains }, `reading ${selector} for "${contains}"`);
 }
 
 /** The titles of the settings the Settings editor shows, in order (waiting until `count` are drawn). */

@@ -18,11 +18,12 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { startSandbox } from '../sandbox';
 import { CHROMIUM_ARGS, findBrowser } from './browser';
 import {
-  ensureCodeServer, freePort, installExtension, isNoise, ROOT, startCodeServer, workbenchUrl, writeUserSettings, writeWorkspace,
+  ensureCodeServer, freePort, installExtension, isNoise, linkRipgrep, RIPGREP_INSTALL, ROOT, startCodeServer, workbenchUrl, writeUserSettings, writeWorkspace,
 } from './codeServer';
 import { packageVsix } from './packageVsix';
 import { consoleText, finishOff, processTree, ProcessGuard } from './processes';
 import { pageRoutes } from './workbenchPage';
+import { optionalSuite } from '../reliability/optional';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
 const SCREENSHOTS = path.join(ARTIFACTS, 'screenshots');
@@ -172,6 +173,8 @@ async function trapServer(): Promise<{ url: string; close(): Promise<void> }> {
 async function main(guard: ProcessGuard): Promise<number> {
   const browserFound = await findBrowser();
   ensureCodeServer();
+  // The main run tells (and CI requires) what the workbench search test needs.
+  const ripgrep = runName ? linkRipgrep() === undefined : optionalSuite('Workbench search test', linkRipgrep(), RIPGREP_INSTALL);
   // The --installed run packages its own production bundle instead.
   if (!installed) step(process.execPath, ['esbuild.mjs']);
   step(process.execPath, ['test/host/build.mjs']);
@@ -260,6 +263,7 @@ async function main(guard: ProcessGuard): Promise<number> {
       DSAS_TEST_ARTIFACTS: ARTIFACTS,
       DSAS_HOST_GREP: process.env.DSAS_HOST_GREP ?? '',
       DSAS_HOST_RUN: runName,
+      DSAS_RIPGREP: ripgrep ? '1' : '',
       DSAS_HOST_EXTENSIONS_DIR: extensionsDir,
       DSAS_HOST_CONSOLE_MARK: CONSOLE_MARK,
     },

@@ -37,7 +37,7 @@ export function pageRoutes(page: Page): Record<string, Route> {
     '/statusbar-text': () => page.locator('[id="workbench.parts.statusbar"]').innerText({ timeout: 5000 }),
     '/webview-text': async (q) => (await frameWith(page, q.get('contains') ?? '')).text,
     '/webview-colors': async (q) => JSON.stringify(await webviewColors(page, q.get('contains') ?? '')),
-    '/panel-text': (q) => panelText(page, q.get('contains') ?? ''),
+    '/text-of': (q) => textOf(page, q.get('selector') ?? 'body', q.get('contains') ?? ''),
     '/settings-labels': async (q) => JSON.stringify(await settingsLabels(page, Number(q.get('count') ?? '1'))),
     '/pdf-view': async () => JSON.stringify(await pdfView(page)),
     '/timeline-view': async (q) => JSON.stringify(await timelineView(page, q.get('id') ?? '')),
@@ -133,13 +133,13 @@ async function webviewColors(page: Page, contains: string): Promise<ColorsSeen> 
   });
 }
 
-/** The text of the workbench's panel (Output, Terminal…) once it shows `contains`, waiting up to 10 s. */
-async function panelText(page: Page, contains: string): Promise<string> {
-  const panel = page.locator('[id="workbench.parts.panel"]');
+/** The text of the first element matching `selector` once it shows `contains` (waiting up to 10 s). */
+async function textOf(page: Page, selector: string, contains: string): Promise<string> {
+  const part = page.locator(selector).first();
   let seen = '';
   try {
-    return await poll(`the panel did not show "${contains}"`, async () => {
-      seen = await panel.innerText({ timeout: 1000 }).catch(() => '');
+    return await poll(`${selector} did not show "${contains}"`, async () => {
+      seen = await part.innerText({ timeout: 1000 }).catch(() => '');
       return seen.includes(contains) ? seen : undefined;
     }, 10_000);
   } catch (e) {

@@ -6,7 +6,33 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ensureCodeServer } from '../host/codeServer';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, findBrowser } from '../host/browser';
+import { ensureCodeServer, linkRipgrep } from '../host/codeServer';
+
+/**
+ * What a first visit to the demo's workbench shows: the editor tabs open at
+ * start, and the rows Quick Open offers for `typed` (when ripgrep is there).
+ */
+async function firstVisit(url: string, typed: string): Promise<{ tabs: string[]; quickOpen?: string }> {
+  const found = await findBrowser();
+  const browser = await chromium.launch({ ...found.launch, args: CHROMIUM_ARGS, headless: true });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(url);
+    await page.locator('[id="workbench.parts.statusbar"]').waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(3000); // a start page opens a moment after the workbench
+    const tabs = await page.locator('.tabs-container .tab').allInnerTexts();
+    if (linkRipgrep() !== undefined) return { tabs };
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget .quick-input-box input').pressSequentially(typed);
+    const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: typed }).first();
+    await row.waitFor({ timeout: 15_000 });
+    return { tabs, quickOpen: await row.innerText() };
+  } finally {
+    await browser.close();
+  }
+}
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -52,6 +78,10 @@ describe('the demo (npm start)', function () {
     await until('the demo to say it is running', () => (/demo is running/.test(out) ? true : launcher.exitCode !== null ? Promise.reject(new Error(out)) : undefined), 60_000);
     const workbench = /Open in a browser:\s+(http:\/\/\S+?\/)\?/.exec(out)![1];
     const sandboxPid = Number(/\(process (\d+)\)/.exec(out)![1]);
+
+    const seen = await firstVisit(/Open in a browser:\s+(\S+)/.exec(out)![1], 'sample-letter');
+    assert.deepEqual(seen.tabs, [], 'no start page or walkthrough covers the workbench');
+    if (linkRipgrep() === undefined) assert.match(seen.quickOpen ?? '', /sample-letter\.txt/, 'Quick Open finds a workspace file');
 
     process.kill(sandboxPid, 'SIGTERM');
     await until('the launcher to say the sandbox stopped', () => (/\[sandbox\] stopped/.test(out) ? true : undefined), 10_000);
