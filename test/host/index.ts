@@ -33,8 +33,9 @@ export async function run(): Promise<void> {
 
   // Suites that need a VS Code of their own, loaded alone by the runner's run of that name:
   // restricted.test.js an untrusted workspace (--restricted), installed.test.js the extension
-  // installed from its .vsix and this suite as another extension's (--installed).
-  const own: Record<string, string> = { restricted: 'restricted.test.js', installed: 'installed.test.js' };
+  // installed from its .vsix and this suite as another extension's (--installed), reload.test.js
+  // a real window reload, across two extension hosts (--reload).
+  const own: Record<string, string> = { restricted: 'restricted.test.js', installed: 'installed.test.js', reload: 'reload.test.js' };
   const run = process.env.DSAS_HOST_RUN ?? '';
   const only = own[run];
   const suites = readdirSync(__dirname).filter((n) => n.endsWith('.test.js') && (only ? n === only : !Object.values(own).includes(n)));

@@ -8,7 +8,9 @@
 // the workspace not trusted (Restricted Mode). `--installed` installs the
 // extension from its .vsix (so it runs in Production mode, as users have it)
 // and runs installed.test.ts alone as the tests of a separate probe
-// extension. Otherwise trust is off and every other suite runs.
+// extension. `--reload` runs reload.test.ts alone, which reloads the window
+// once (the workbench then runs it again). Otherwise trust is off and every
+// other suite runs.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
@@ -34,7 +36,8 @@ const CONSOLE_MARK = '[dsas-host] ';
 const verbose = process.env.DSAS_HOST_VERBOSE === '1';
 const restricted = process.argv.includes('--restricted');
 const installed = process.argv.includes('--installed');
-const runName = restricted ? 'restricted' : installed ? 'installed' : '';
+const reload = process.argv.includes('--reload');
+const runName = restricted ? 'restricted' : installed ? 'installed' : reload ? 'reload' : '';
 
 /**
  * A folder holding an extension that contributes nothing: the development
@@ -294,7 +297,7 @@ async function main(guard: ProcessGuard): Promise<number> {
     ['extensionTestsPath', `vscode-remote://${cs.host}${TESTS_ENTRY}`],
     ['skipWelcome', 'true'],
   ]);
-  const described = restricted ? ' (Restricted Mode run)' : installed ? ' (installed .vsix, Production mode run)' : '';
+  const described = restricted ? ' (Restricted Mode run)' : installed ? ' (installed .vsix, Production mode run)' : reload ? ' (window reload run)' : '';
   console.log(`host: code-server on ${cs.url}, sandbox on ${sb.baseUrl}${described}; browser: ${browserFound.description}`);
   await page.goto(url);
   const code = await exitCode;

@@ -1,0 +1,86 @@
+// A real window reload, loaded alone by the runner's --reload run. The suite
+// runs twice, once in each extension host: the first opens a History and a
+// Summary panel and reloads the window (which ends that extension host); the
+// workbench then restores the panels and runs the suite again, and the second
+// checks what the restored panels show. A file in the run's temporary folder
+// tells the two apart.
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { submissionNode, waitFor } from './fixtures';
+import { EXTENSION_ID, extension, log, pdfView, screenshot, timelineView } from './helpers';
+import { api, sandboxState, signIn } from './session';
+
+const MARK = path.join(os.tmpdir(), 'dsas-reload-mark.json');
+interface Mark { history: string; summary: string; formReferences: Record<string, string> }
+
+/** Clicks a tab of the active group, as a user would (a restored panel in a background tab loads when shown). */
+async function showTab(label: string): Promise<void> {
+  const tabs = vscode.window.tabGroups.activeTabGroup.tabs;
+  const index = tabs.findIndex((t) => t.label === label);
+  assert.ok(index >= 0, `a tab "${label}" among ${JSON.stringify(tabs.map((t) => t.label))}`);
+  await vscode.commands.executeCommand('workbench.action.openEditorAtIndex', index);
+}
+
+const webviewTitles = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).map((t) => t.label);
+
+describe('a window reload', () => {
+  if (!existsSync(MARK)) {
+    it('(before) opens a History and a Summary panel, shows the Explorer, and reloads the window', async function () {
+      this.timeout(0); // the reload ends this extension host
+      await signIn();
+      const subs = (await sandboxState()).submissions;
+      const [history, summary] = [subs[0].id, subs[1].id];
+      const drawn = (id: string) => waitFor(`the History of ${id} drawn`, async () => (await timelineView(id)).descriptions.length > 0, 20_000);
+      await vscode.commands.executeCommand('dsas.showHistory', await submissionNode(history));
+      await drawn(history);
+      await vscode.commands.executeCommand('dsas.showSummary', await submissionNode(summary));
+      assert.match((await pdfView()).pageLabel, /\/\s*\d+/);
+      const formReferences = Object.fromEntries(subs.slice(0, 2).map((s) => [s.id, s.formReference]));
+      assert.deepEqual(webviewTitles().sort(), [`History: ${formReferences[history]}`, `Summary: ${formReferences[summary]}`].sort());
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      writeFileSync(MARK, JSON.stringify({ history, summary, formReferences } satisfies Mark));
+      await screenshot('reload-before');
+      log('    (before) History and Summary open, the Explorer showing: reloading the window');
+      await vscode.commands.executeCommand('workbench.action.reloadWindow');
+      await new Promise(() => {}); // never settles: the window goes away
+    });
+    return;
+  }
+
+  const mark = JSON.parse(readFileSync(MARK, 'utf8')) as Mark;
+
+  it('(after) the restored panels activate the extension by themselves, with the Explorer showing', async () => {
+    await waitFor(`${EXTENSION_ID} activated by a restored panel`, () => extension().isActive, 20_000);
+  });
+
+  it('(after) the session comes back as it was left, or the panels wait for a sign-in', async () => {
+    const { session } = (await api()).deps;
+    const restored = await waitFor('the session restored', () => session.signedIn, 5000).then(() => true, () => false);
+    log(`    (after) ${restored ? 'signed in with the stored secrets' : 'no secrets kept: signing in'}`);
+    if (!restored) await signIn(); // a user signs in, and the panels load then
+  });
+
+  it('(after) the restored History panel shows the submission, not "You are not signed in"', async () => {
+    await showTab(`History: ${mark.formReferences[mark.history]}`);
+    const seen = await waitFor('the restored History panel drawn', async () => {
+      const s = await timelineView(mark.history);
+      return s.descriptions.length > 0 && s;
+    }, 30_000);
+    assert.doesNotMatch(seen.status, /not signed in/i);
+    assert.equal(seen.foreignElements, 0);
+    assert.ok(webviewTitles().includes(`History: ${mark.formReferences[mark.history]}`), JSON.stringify(webviewTitles()));
+  });
+
+  it('(after) the restored Summary panel draws its PDF and keeps its tab', async () => {
+    // Clicking the tab once made a restored viewer vanish ("OverlayWebview has been disposed").
+    await showTab(`Summary: ${mark.formReferences[mark.summary]}`);
+    const seen = await pdfView();
+    assert.match(seen.pageLabel, /\/\s*\d+/);
+    assert.ok(seen.canvas.inked > 0, 'page 1 is drawn');
+    assert.ok(webviewTitles().includes(`Summary: ${mark.formReferences[mark.summary]}`), JSON.stringify(webviewTitles()));
+    await screenshot('reload-after');
+  });
+});
