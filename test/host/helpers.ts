@@ -131,6 +131,11 @@ export async function workbenchText(selector: string, contains: string): Promise
   return askWorkbench('/text-of', { selector, contains }, `reading ${selector} for "${contains}"`);
 }
 
+/** The text of the notification toasts once one shows `contains` (waiting up to 10 s). */
+export async function notificationText(contains: string): Promise<string> {
+  return workbenchText('.notifications-toasts', contains);
+}
+
 /** The titles of the settings the Settings editor shows, in order (waiting until `count` are drawn). */
 export async function settingsLabels(count: number): Promise<string[]> {
   return JSON.parse(await askWorkbench('/settings-labels', { count: String(count) }, 'reading the Settings editor')) as string[];

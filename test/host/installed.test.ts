@@ -17,8 +17,10 @@ import { renderSummaryPdf } from '../sandbox/summary-pdf';
 import type { ArchiveRecord, SubmissionRecord } from '../sandbox/types';
 import { waitFor } from './fixtures';
 import {
-  answerQuickInput, EXTENSION_ID, extensionDetails, extensionTab, log, pdfView, screenshot, sidebarText, statusBarText, webviewText,
+  answerQuickInput, EXTENSION_ID, extensionDetails, extensionTab, log, notificationText, pdfView, screenshot, sidebarText, statusBarText, webviewText,
 } from './helpers';
+import { ServiceClient } from '../../src/core';
+import { workspaceFile } from './fixtures';
 import { control, requireSandbox } from './session';
 
 interface Manifest { contributes?: { commands?: { command: string }[] } }
@@ -139,6 +141,36 @@ describe('installed the normal way (Production mode)', () => {
       assert.ok(Math.max(submissions.length, archives.length) <= pageSize, `one page (${pageSize} rows) holds the sandbox's ${submissions.length} submissions and ${archives.length} files`);
       await sidebarShowing([...submissions.map((s) => s.formReference), ...archives.map((a) => a.title)]);
       await screenshot('installed-trees');
+    });
+
+    it('a recipient who rejects is announced once by a poll, and the row says so under Show Only… Needs attention', async function () {
+      this.timeout(60_000);
+      // Someone else's client sends a submission; one recipient rejects it before the next poll.
+      const sb = requireSandbox();
+      const other = new ServiceClient({ baseUrl: sb.baseUrl, credentials: { username: sb.user, password: sb.password, apiKey: sb.key }, timeoutMs: 10_000 });
+      const formReference = 'Lease renewal – Flat 4B';
+      const { id } = await other.createSubmission({
+        formReference,
+        documents: [{ path: workspaceFile('installed/lease.txt', 'Lease renewal\n').fsPath }],
+        recipients: [{ firstName: 'Rita', lastName: 'Reyes', email: 'rita.reyes@example.com' }, { firstName: 'Sam', lastName: 'Stone', email: 'sam.stone@example.com' }],
+      });
+      await control('/respond', 'POST', { submissionId: id, email: 'rita.reyes@example.com', outcome: 'reject', comment: 'The rent is too high.' });
+      const told = await waitFor('the notice', () => notificationText(`Submission "${formReference}": rejected by Rita Reyes.`), 30_000);
+      assert.equal(told.split(`"${formReference}"`).length - 1, 1, `said once: ${told}`);
+
+      await vscode.commands.executeCommand('dsas.showOnlySubmissions', 'attention');
+      const rows = await sidebarShowing([formReference, '1/2 · 1 rejected']);
+      const others = (await stored()).submissions.filter((s) => s.recipients.some((r) => r.outcome === 'reject' || r.outcome === 'clarify'));
+      assert.ok(others.every((s) => rows.includes(s.formReference)), `every submission needing attention is listed: ${rows}`);
+      // The README's picture: every row, in a sidebar wide enough for their outcomes, and the notice.
+      await vscode.commands.executeCommand('dsas.showOnlySubmissions', 'all');
+      await sidebarShowing([formReference, 'BUDGET-2025']);
+      await vscode.commands.executeCommand('workbench.action.focusSideBar');
+      // The "view width" commands size the editor against the sidebar: decreasing it widens the sidebar.
+      for (let i = 0; i < 4; i++) await vscode.commands.executeCommand('workbench.action.decreaseViewWidth');
+      await screenshot('installed-following');
+      for (let i = 0; i < 4; i++) await vscode.commands.executeCommand('workbench.action.increaseViewWidth');
+      await vscode.commands.executeCommand('notifications.clearAll');
     });
 
     it('Show History, from the palette, asks which submission and opens a History panel with its timeline', async function () {

@@ -233,7 +233,8 @@ async function main(guard: ProcessGuard): Promise<number> {
   // Restricted Mode without the startup question: the folder simply is not trusted.
   if (restricted) writeUserSettings(userDataDir, { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' });
   // The suites poll with pollNow(): a scheduled poll would add requests to the tests that count them.
-  if (!installed) writeUserSettings(userDataDir, { 'dsas.pollingIntervalSeconds': 0 });
+  // The installed run has no pollNow(): it waits for a notice of the scheduled polls, every 3 s.
+  writeUserSettings(userDataDir, { 'dsas.pollingIntervalSeconds': installed ? 3 : 0 });
   const extensionsDir = path.join(tmp, 'extensions');
   let developmentPath = ROOT;
   if (installed) {
