@@ -57,7 +57,7 @@ export function readSettings(): Settings {
     downloadFolder: String(user('downloadFolder', '')).trim(),
     defaultRecipientType: oneOf('defaultRecipientType', ['PRIMARY', 'REGULAR', 'COPIED'], 'REGULAR'),
     confirmBeforeSending: user<boolean>('confirmBeforeSending', true) !== false,
-    pageSize: Math.round(num('pageSize', 50, 10, 1000)),
+    pageSize: Math.round(num('pageSize', 50, 5, 1000)),
     headerEncoding: oneOf('nonAsciiHeaderEncoding', ['rfc2047', 'rfc8187'], user('nonAsciiHeaderEncoding', 'rfc2047') as HeaderEncoding),
     timesWithoutZone: oneOf('timesWithoutZone', ['utc', 'local'], 'utc'),
   };

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Deps } from '../../src/ui/deps';
 import { formatBytes } from '../../src/ui/format';
 import { droppedFiles } from '../../src/ui/trees/archiveDrop';
+import { readSettings } from '../../src/ui/settings';
 import { markdownText } from '../../src/ui/text';
 import type {
   ArchiveNode, ArchiveTreeNode, GroupNode, LoadMoreNode, MessageNode, SubmissionNode, SubmissionTreeNode,
@@ -227,6 +228,20 @@ describe('sidebar trees', () => {
       await vscode.commands.executeCommand('dsas.refreshArchive');
       root = await archive().getChildren();
       assert.equal(root.filter((n) => n.kind === 'archiveFile').length, Math.min(30, total), 'a refresh keeps the pages shown');
+    } finally {
+      await vscode.workspace.getConfiguration('dsas').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('at the smallest page size (5, also below it) the demo data shows Load more in both views', async () => {
+    await vscode.workspace.getConfiguration('dsas').update('pageSize', 2, vscode.ConfigurationTarget.Global);
+    try {
+      assert.equal(readSettings().pageSize, 5);
+      for (const tree of [subs(), archive()] as const) {
+        const root = await tree.getChildren();
+        assert.equal(root.filter((n) => n.kind === 'submission' || n.kind === 'archiveFile').length, 5);
+        assert.equal(root.at(-1)?.kind, 'loadMore');
+      }
     } finally {
       await vscode.workspace.getConfiguration('dsas').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
     }
