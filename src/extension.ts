@@ -46,7 +46,6 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   // What the trees, Check Status and polling learn about a submission, for the open panels.
   const updates = new SubmissionUpdates();
   const commands = new CommandRunner({ log, input, session }, context.subscriptions);
-  const transfers = { input, log, session };
   const { extensionUri } = context;
 
   // Panel buttons and drops run their action directly, under the commands' error handler.
@@ -54,6 +53,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   // The drop's Archive This File reveals the new files in this same tree: `deps` is read when a drop happens.
   const archive = new ArchiveTree(session, log, (uris) => commands.run(Cmd.archiveFile, () => archiveFiles(deps, uris)));
   const pdfs = new PdfPanels({ extensionUri, log, session, sessionStarted, updates, save: (source) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source)) });
+  // Downloads offer Open, which shows a PDF in this viewer.
+  const transfers = { input, log, session, pdfs };
   const timelines = new TimelinePanels({
     extensionUri, log, session, sessionStarted, updates,
     openSummary: (submissionId, formReference) => void commands.run(Cmd.showSummary, () => pdfs.show({ kind: 'summary', submissionId }, formReference)),

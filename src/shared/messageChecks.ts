@@ -51,7 +51,8 @@ const isPdfSource = (v: unknown): v is PdfSource => {
   const file = isString(v.id) && isString(v.ticket) && isString(v.name);
   return (v.kind === 'summary' && isString(v.submissionId))
     || (v.kind === 'attachment' && isString(v.submissionId) && file)
-    || (v.kind === 'archive' && file);
+    || (v.kind === 'archive' && file)
+    || (v.kind === 'file' && isString(v.path) && /\.pdf$/i.test(v.path) && isString(v.name));
 };
 
 /** What a timeline page saved, as the extension gets it back after a window reload. */

@@ -64,11 +64,12 @@ export type FromTimeline =
   /** What was drawn, for the log: how many events and recipients. */
   | { readonly type: 'rendered'; readonly events: number; readonly recipients: number };
 
-/** What a viewer shows: a submission's summary, a PDF attachment or a PDF archive file. */
+/** What a viewer shows: a submission's summary, a PDF attachment, a PDF archive file, or a PDF on this computer (a download opened). */
 export type PdfSource =
   | { readonly kind: 'summary'; readonly submissionId: string }
   | { readonly kind: 'attachment'; readonly submissionId: string; readonly id: string; readonly ticket: string; readonly name: string }
-  | { readonly kind: 'archive'; readonly id: string; readonly ticket: string; readonly name: string };
+  | { readonly kind: 'archive'; readonly id: string; readonly ticket: string; readonly name: string }
+  | { readonly kind: 'file'; readonly path: string; readonly name: string };
 
 /** What a viewer page keeps across hiding and a window reload: the document and the reader's place. */
 export interface PdfState {

@@ -1,8 +1,9 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { invalidRequest, type DownloadResult, type Logger } from '../core';
+import { checkFileHash, invalidRequest, shortDigest, type ArchiveFile, type DownloadResult, type HashCheck, type Logger, type UncheckableReason } from '../core';
 import { safeFileName } from '../core';
+import { Cmd } from './commandIds';
 import { formatBytes } from './format';
 import { defaultDownloadFolder, readSettings } from './settings';
 import type { UserInput } from './userInput';
@@ -41,18 +42,59 @@ export async function askSaveTarget(ui: UserInput, name: string, title: string, 
   return answer === replace ? { uri, overwrite: true } : undefined;
 }
 
-/** After a download: says where the file went and offers to open or reveal it. */
-export function offerOpen(ui: UserInput, log: Logger, result: DownloadResult): void {
+/** After a download: says where the file went and offers to open it (with `open`) or reveal it. */
+export function offerOpen(ui: UserInput, log: Logger, result: DownloadResult, open: (uri: vscode.Uri) => Thenable<unknown>): void {
   const uri = vscode.Uri.file(result.path);
-  const open = vscode.l10n.t('Open');
+  const openLabel = vscode.l10n.t('Open');
   const inWorkspace = vscode.workspace.getWorkspaceFolder(uri) !== undefined;
   const reveal = inWorkspace ? vscode.l10n.t('Reveal in Explorer') : vscode.l10n.t('Show in Folder');
   void ui.info(
     vscode.l10n.t('Downloaded "{0}" ({1}).', path.basename(result.path), formatBytes(result.bytes)),
-    open, reveal,
+    openLabel, reveal,
   ).then((a) => {
-    if (a === open) return vscode.commands.executeCommand('vscode.open', uri);
+    if (a === openLabel) return open(uri);
     if (a === reveal) return vscode.commands.executeCommand(inWorkspace ? 'revealInExplorer' : 'revealFileInOS', uri);
     return undefined;
   }).then(undefined, (e: unknown) => log.warn(`Opening the download failed: ${e instanceof Error ? e.message : String(e)}`));
+}
+
+/** Why a recorded hash allowed no check, for the log. */
+const UNCHECKED_WHY: Readonly<Record<UncheckableReason, string>> = {
+  empty: 'the archive recorded no hash',
+  notHex: 'the recorded hash is not hexadecimal',
+  unknownLength: 'its length names none of MD5, SHA-1, SHA-256, SHA-512 (32, 40, 64, 128 hex digits)',
+};
+
+/**
+ * Checks a downloaded archive file against the hash the archive recorded,
+ * reading it once more as a stream (the client's download path hands out no
+ * bytes). Never fails: a hash that names no algorithm, a file gone or a
+ * cancel leave it unchecked, which the log says.
+ */
+export async function checkDownload(log: Logger, f: Pick<ArchiveFile, 'id' | 'hash'>, filePath: string, signal?: AbortSignal): Promise<HashCheck | undefined> {
+  try {
+    const check = await checkFileHash(filePath, f.hash, signal);
+    if (typeof check === 'string') {
+      log.info(`Archive file ${f.id}: hash not checked: ${UNCHECKED_WHY[check]}.`);
+      return undefined;
+    }
+    if (check.matches) log.info(`Archive file ${f.id}: ${check.algorithm} verified (${check.actual}).`);
+    else log.warn(`Archive file ${f.id} ("${path.basename(filePath)}"): its ${check.algorithm} is ${check.actual}, the archive recorded ${check.expected}. The file was kept.`);
+    return check;
+  } catch (e) {
+    log.warn(`Archive file ${f.id}: hash not checked: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
+}
+
+/** Says once that a downloaded file's content differs from what the archive recorded; the file stays. */
+export function warnHashMismatch(ui: UserInput, filePath: string, check: HashCheck): void {
+  const showLog = vscode.l10n.t('Show Log');
+  void ui.warn(
+    vscode.l10n.t('"{0}" differs from what the archive recorded: its {1} is {2}, the archive recorded {3}. The file was kept; the log has both digests.',
+      path.basename(filePath), check.algorithm, shortDigest(check.actual), shortDigest(check.expected)),
+    showLog,
+  ).then((a) => {
+    if (a === showLog) void vscode.commands.executeCommand(Cmd.showLog);
+  });
 }

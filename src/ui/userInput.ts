@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { pickMany } from './pickMany';
 import { notificationText } from './text';
 
 /**
@@ -38,6 +39,7 @@ export interface QuickPickOptions extends StepOptions {
 export interface UserInput {
   inputBox(o: InputBoxOptions): Promise<string | Back | undefined>;
   quickPick<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T | Back | undefined>;
+  /** Several rows; `[]` when accepted with none ticked and none highlighted. */
   quickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T[] | undefined>;
   openDialog(o: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined>;
   saveDialog(o: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined>;
@@ -94,8 +96,8 @@ export class VsCodeInput implements UserInput {
     });
   }
 
-  async quickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T[] | undefined> {
-    return vscode.window.showQuickPick(items, { title: o.title, placeHolder: o.placeHolder, canPickMany: true, ignoreFocusOut: true });
+  quickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T[] | undefined> {
+    return pickMany(items, o);
   }
 
   async openDialog(o: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined> {

@@ -548,6 +548,28 @@ describe('sandbox service', function () {
     });
   });
 
+  describe('the reported archive hash', () => {
+    it('is the SHA-256 of the bytes; POST /__sandbox/archive-hash makes a detail report any other text', async () => {
+      const f = sb.store.archives[0];
+      const detailHash = async () => String(parse((await curlOk(sb, `/archives/${f.id}`)).body).response.Files.file[0].hash);
+      const bytes = (await curlOk(sb, `/archives/${f.id}/${f.ticket}`)).body;
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      assert.equal(await detailHash(), sha256);
+      const md5 = createHash('md5').update(bytes).digest('hex').toUpperCase();
+      const set = (body: unknown) => raw(`${sb.origin}/__sandbox/archive-hash`, { method: 'POST', body: Buffer.from(JSON.stringify(body)) });
+      try {
+        assert.equal((await set({ id: f.id, hash: md5 })).status, 200);
+        assert.equal(await detailHash(), md5);
+        assert.ok((await curlOk(sb, `/archives/${f.id}/${f.ticket}`)).body.equals(bytes), 'the bytes stay');
+        assert.equal((await set({ id: 'none', hash: md5 })).status, 404);
+        assert.equal((await set({ id: f.id })).status, 400);
+      } finally {
+        assert.equal((await set({ id: f.id, hash: sha256 })).status, 200);
+      }
+      assert.equal(await detailHash(), sha256);
+    });
+  });
+
   describe('faults', () => {
     it('drop with afterBytes cuts a download, and the 401 round trip does not consume it', async () => {
       const f = sb.store.getArchive('107')!;

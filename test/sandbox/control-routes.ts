@@ -1,7 +1,8 @@
 // Test/demo control over HTTP, outside the base path, without auth, from
 // loopback addresses only: faults, simulated recipient responses, the
 // access log, the stored data (for tests in another process), a simulated
-// restart of the nonce store, and a change of the account's credentials.
+// restart of the nonce store, a change of the account's credentials, and the
+// hash an archive file's detail reports (to test a client's hash check).
 import type { RequestContext } from './request-context';
 import { HttpError, jsonReply, type Reply } from './replies';
 import type { FaultController } from './faults';
@@ -14,6 +15,8 @@ export interface ControlHooks {
   forgetNonces(): void;
   /** Changes the account's password and/or API key, as an administrator would. */
   setCredentials(change: { password?: string; key?: string }): void;
+  /** Sets the hash an archive file's detail reports (any text); throws when there is no such file. */
+  setArchiveHash(id: string, hash: string): void;
   /** The stored data for assertions from another process: records, package XML texts. */
   state(): unknown;
 }
@@ -92,6 +95,18 @@ async function handle(ctx: RequestContext, hooks: ControlHooks, route: string): 
     if (change.key !== undefined && /[^\x20-\x7E]|"/.test(change.key)) throw new HttpError(400, 'a key is printable ASCII without quotes');
     hooks.setCredentials(change);
     return jsonReply({ changed: Object.keys(change).filter((k) => change[k as keyof typeof change] !== undefined) });
+  }
+  if (route === '/archive-hash' && m === 'POST') {
+    const body = await jsonBody(ctx);
+    const id = optionalString(body, 'id');
+    const hash = optionalString(body, 'hash');
+    if (!id || hash === undefined) throw new HttpError(400, 'give the archive file id and the hash to report (strings)');
+    try {
+      hooks.setArchiveHash(id, hash);
+    } catch (e) {
+      throw new HttpError(404, (e as Error).message);
+    }
+    return jsonReply({ id, hash });
   }
   if (route === '/forget-nonces' && m === 'POST') {
     hooks.forgetNonces();

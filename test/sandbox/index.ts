@@ -134,6 +134,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         if (change.password !== undefined) auth.setPassword((password = change.password));
         if (change.key !== undefined) config.key = key = change.key;
       },
+      setArchiveHash: (id, hash) => {
+        const f = store.getArchive(id);
+        if (!f) throw new Error(`no archive file ${id}`);
+        f.hash = hash;
+        void store.save().catch((e: unknown) => opts.log?.(`saving state failed: ${(e as Error).message}`));
+      },
       state: () => ({
         submissions: store.submissions.map((s) => ({ ...s, packageXml: store.packageXml(s.id).toString('utf8') })),
         archives: store.archives,

@@ -164,6 +164,8 @@ const submissions: SeedSubmission[] = [
     attachments: [
       { name: 'policy.pdf', mimetype: 'application/pdf', bytes: () => simplePdf('Policy', ['Review every section.']) },
       { name: 'readme.txt', mimetype: 'text/plain', bytes: async () => Buffer.from('Read me first.\n') },
+      // An image, for opening an attachment in VS Code's image preview.
+      { name: 'signature.png', mimetype: 'image/png', bytes: async () => gradientPng(40, 24) },
     ],
     reminders: 70, // enough history for a multi-page summary PDF
   },

@@ -73,10 +73,11 @@ describe('webview message checks', () => {
     assert.ok(isTimelineState({ submissionId: '1001' }));
     refusesAll(isTimelineState, [undefined, {}, { submissionId: '' }, { submissionId: 1001 }]);
     const place = { page: 2, zoom: { mode: 'fitWidth' }, invert: false };
-    for (const source of [{ kind: 'summary', submissionId: '1001' }, { kind: 'attachment', submissionId: '1001', id: 'a', ticket: 't', name: 'a.pdf' }, { kind: 'archive', id: 'f', ticket: 't', name: 'f.pdf' }]) {
+    for (const source of [{ kind: 'summary', submissionId: '1001' }, { kind: 'attachment', submissionId: '1001', id: 'a', ticket: 't', name: 'a.pdf' }, { kind: 'archive', id: 'f', ticket: 't', name: 'f.pdf' }, { kind: 'file', path: '/home/a/Offer.PDF', name: 'Offer.PDF' }]) {
       assert.ok(isPdfState({ ...place, source }), JSON.stringify(source));
     }
     // The viewer's place alone (what earlier versions saved) does not say which document: that panel is not restored.
-    refusesAll(isPdfState, [undefined, place, { ...place, source: { kind: 'archive', id: 'f' } }, { ...place, source: { kind: 'summary' } }, { source: { kind: 'summary', submissionId: '1' } }]);
+    refusesAll(isPdfState, [undefined, place, { ...place, source: { kind: 'archive', id: 'f' } }, { ...place, source: { kind: 'summary' } }, { source: { kind: 'summary', submissionId: '1' } },
+      { ...place, source: { kind: 'file', path: '/home/a/.ssh/id_rsa', name: 'x.pdf' } }]); // a saved state names only a PDF on disk
   });
 });

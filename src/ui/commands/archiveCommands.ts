@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { HEADER_VALUE, isServiceError, textProblem, type ArchiveFile, type ArchiveListItem } from '../../core';
-import { ARCHIVE_SCHEME, ArchiveFileSystem, archiveUri, OPEN_SIZE_LIMIT } from '../archiveFileSystem';
+import { ArchiveFileSystem, archiveUri, OPEN_SIZE_LIMIT } from '../archiveFileSystem';
 import { Cmd } from '../commandIds';
 import type { Deps } from '../deps';
-import { askSaveTarget, offerOpen } from '../downloads';
+import { askSaveTarget, checkDownload, warnHashMismatch } from '../downloads';
 import { formatBytes } from '../format';
 import { oneLine } from '../text';
 import { confirmUploadInRestrictedMode, regularFiles, type LocalFile } from '../localFiles';
@@ -13,16 +13,14 @@ import { withCancellableProgress } from '../progress';
 import type { ArchiveNode } from '../trees/nodes';
 import { listedIds, reportUnknownOutcome, type ArrivalCheck } from '../unknownOutcome';
 import { anArchiveFile, explorerUris } from './args';
+import { isPdf, offerOpenDownload, openInEditor } from './openFile';
 import { reached } from '../milestones';
 
 /** Archive This File, Download Archive File, Open Archive File, Copy File Id. */
 export function registerArchiveCommands(deps: Deps): void {
   const { commands } = deps;
   const files = new ArchiveFileSystem(deps.session);
-  deps.context.subscriptions.push(
-    files,
-    vscode.workspace.registerFileSystemProvider(ARCHIVE_SCHEME, files, { isReadonly: true, isCaseSensitive: true }),
-  );
+  deps.context.subscriptions.push(files.register());
 
   commands.register(Cmd.archiveFile, explorerUris, (uris) => archiveFiles(deps, uris));
   commands.register(Cmd.downloadArchiveFile, anArchiveFile, (node) => downloadArchiveFile(deps, node));
@@ -158,22 +156,24 @@ async function saveArchiveFile(deps: Deps, f: ArchiveFile, listedName?: string):
   const where = await askSaveTarget(deps.input.current, name, vscode.l10n.t('Download "{0}"', oneLine(f.title || name)));
   if (!where) return undefined;
   const client = deps.session.client;
-  const result = await withCancellableProgress(vscode.l10n.t('Downloading "{0}"…', oneLine(name)), (p, signal) =>
-    client.downloadArchiveFile(f, { path: where.uri.fsPath, overwrite: where.overwrite }, { signal, onProgress: (n, total) => p.bytes(n, total ?? f.fullSize) }));
-  deps.log.info(`Archive file ${f.id} saved (${result.bytes} bytes).`);
-  offerOpen(deps.input.current, deps.log, result);
+  const { result, check } = await withCancellableProgress(vscode.l10n.t('Downloading "{0}"…', oneLine(name)), async (p, signal) => {
+    const saved = await client.downloadArchiveFile(f, { path: where.uri.fsPath, overwrite: where.overwrite }, { signal, onProgress: (n, total) => p.bytes(n, total ?? f.fullSize) });
+    deps.log.info(`Archive file ${f.id} saved (${saved.bytes} bytes).`);
+    p.message(vscode.l10n.t('Checking the hash…'));
+    return { result: saved, check: await checkDownload(deps.log, f, saved.path, signal) };
+  });
+  if (check) deps.archive.recordHashCheck(f.id, check);
+  // A mismatch keeps the file and says so instead of the usual "Downloaded"; a match is quiet but for the detail row.
+  if (check?.matches === false) warnHashMismatch(deps.input.current, result.path, check);
+  else offerOpenDownload(deps, result);
   return vscode.Uri.file(result.path);
 }
 
 async function openArchiveFile(deps: Deps, files: ArchiveFileSystem, node: ArchiveNode | undefined): Promise<vscode.Uri | undefined> {
   const f = await detailOf(deps, node, vscode.l10n.t('File to open'));
   if (!f) return undefined;
-  // PDFs open in the extension's own viewer, as summaries do.
-  if (f.mimetype === 'application/pdf' || /\.pdf$/i.test(f.name)) {
-    await deps.pdfs.show({ kind: 'archive', id: f.id, ticket: f.ticket, name: f.name });
-    return undefined;
-  }
-  if (f.fullSize !== undefined && f.fullSize > OPEN_SIZE_LIMIT) {
+  // PDFs go to the extension's viewer, which has a limit of its own.
+  if (!isPdf(f.name, f.mimetype) && f.fullSize !== undefined && f.fullSize > OPEN_SIZE_LIMIT) {
     const download = vscode.l10n.t('Download…');
     const answer = await deps.input.current.info(
       vscode.l10n.t('"{0}" is {1}, too large to open in an editor (the limit is {2}).', oneLine(f.name), formatBytes(f.fullSize), formatBytes(OPEN_SIZE_LIMIT)),
@@ -184,6 +184,6 @@ async function openArchiveFile(deps: Deps, files: ArchiveFileSystem, node: Archi
   }
   files.remember(f);
   const uri = archiveUri(f);
-  await vscode.commands.executeCommand('vscode.open', uri, { preview: true });
+  await openInEditor(deps.pdfs, { name: f.name, mimetype: f.mimetype, uri, pdf: { kind: 'archive', id: f.id, ticket: f.ticket, name: f.name } });
   return uri;
 }

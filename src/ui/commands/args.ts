@@ -62,6 +62,8 @@ export const aPdfSource: ArgParser<PdfSource | undefined> = ([v]) => {
   const file = hasStrings(v, 'id', 'ticket', 'name') ? { id: v.id, ticket: v.ticket, name: v.name } : undefined;
   if (file && v.kind === 'attachment' && hasStrings(v, 'submissionId')) return { kind: 'attachment', submissionId: v.submissionId, ...file };
   if (file && v.kind === 'archive') return { kind: 'archive', ...file };
+  // Only a PDF on this computer: the viewer shows nothing else.
+  if (v.kind === 'file' && hasStrings(v, 'path', 'name') && /\.pdf$/i.test(v.path)) return { kind: 'file', path: v.path, name: v.name };
   return undefined;
 };
 

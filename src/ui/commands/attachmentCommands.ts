@@ -1,8 +1,11 @@
+import { constants as fsConstants, promises as fs } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Attachment } from '../../core';
+import type { Attachment, DownloadResult } from '../../core';
 import { Cmd } from '../commandIds';
 import type { Deps } from '../deps';
-import { askSaveTarget, offerOpen } from '../downloads';
+import { askSaveTarget } from '../downloads';
+import { AttachmentFileSystem, attachmentUri } from '../attachmentFileSystem';
 import { pickSubmission } from '../pickers';
 import { withCancellableProgress } from '../progress';
 import { oneLine } from '../text';
@@ -10,10 +13,11 @@ import type { AttachmentNode } from '../trees/nodes';
 import { BACK } from '../userInput';
 import type { PdfSource } from '../webviews/pdfPanels';
 import { anAttachment, aPdfSource } from './args';
+import { offerOpenDownload, openInEditor } from './openFile';
 import { describeSubmission } from './submissionCommands';
 
-/** What a download asks and reports with, and where it gets the client. */
-export type TransferDeps = Pick<Deps, 'input' | 'log' | 'session'>;
+/** What a download asks and reports with, where it gets the client, and the viewer its Open uses. */
+export type TransferDeps = Pick<Deps, 'input' | 'log' | 'session' | 'pdfs'>;
 
 /** An attachment and the submission it belongs to. */
 interface AttachmentTarget {
@@ -24,6 +28,7 @@ interface AttachmentTarget {
 /** Download Attachment, Open Attachment and the PDF viewer's Save PDF…. */
 export function registerAttachmentCommands(deps: Deps): void {
   const { commands } = deps;
+  deps.context.subscriptions.push(new AttachmentFileSystem(deps.session).register());
   commands.register(Cmd.downloadAttachment, anAttachment, async (node) => {
     const target = node ? targetOf(node) : await pickAttachment(deps);
     return target && downloadAttachment(deps, target);
@@ -34,11 +39,13 @@ export function registerAttachmentCommands(deps: Deps): void {
 
 const targetOf = (node: AttachmentNode): AttachmentTarget => ({ submission: node.submission.item, attachment: node.attachment });
 
-/** PDF attachments open in the viewer; anything else is downloaded. */
-async function openAttachment(deps: Deps, node: AttachmentNode): Promise<void> {
+/** Read-only in an editor tab, as archive files open (see openInEditor). */
+async function openAttachment(deps: Deps, node: AttachmentNode): Promise<vscode.Uri> {
   const a = node.attachment;
-  if (/\.pdf$/i.test(a.name)) await deps.pdfs.show({ kind: 'attachment', submissionId: node.submission.item.id, id: a.id, ticket: a.ticket, name: a.name });
-  else await downloadAttachment(deps, targetOf(node));
+  const submissionId = node.submission.item.id;
+  const uri = attachmentUri(submissionId, a);
+  await openInEditor(deps.pdfs, { name: a.name, uri, pdf: { kind: 'attachment', submissionId, id: a.id, ticket: a.ticket, name: a.name } });
+  return uri;
 }
 
 /** The viewer's "Save PDF…": the same document, downloaded where the user chooses. */
@@ -46,15 +53,22 @@ export async function savePdf(deps: TransferDeps, source: PdfSource): Promise<vo
   const name = source.kind === 'summary' ? `summary-${source.submissionId}.pdf` : source.name;
   const target = await askSaveTarget(deps.input.current, name, vscode.l10n.t('Save PDF'), { PDF: ['pdf'] });
   if (!target) return;
-  const client = deps.session.client;
   const to = { path: target.uri.fsPath, overwrite: target.overwrite };
+  if (source.kind === 'file') return offerOpenDownload(deps, await copyFile(source.path, to));
+  const client = deps.session.client;
   const result = await withCancellableProgress(vscode.l10n.t('Saving {0}…', name), (p, signal) => {
     const o = { signal, onProgress: (n: number, total?: number) => p.bytes(n, total) };
     if (source.kind === 'summary') return client.downloadSummary(source.submissionId, to, o);
     if (source.kind === 'attachment') return client.downloadAttachment(source.submissionId, { id: source.id, ticket: source.ticket, name: source.name }, to, o);
     return client.downloadArchiveFile({ id: source.id, ticket: source.ticket, name: source.name }, to, o);
   });
-  offerOpen(deps.input.current, deps.log, result);
+  offerOpenDownload(deps, result);
+}
+
+/** A PDF on this computer (a download opened in the viewer) saved elsewhere: a copy, never over itself. */
+async function copyFile(from: string, to: { path: string; overwrite: boolean }): Promise<DownloadResult> {
+  if (path.resolve(from) !== path.resolve(to.path)) await fs.copyFile(from, to.path, to.overwrite ? 0 : fsConstants.COPYFILE_EXCL);
+  return { path: to.path, bytes: (await fs.stat(to.path)).size };
 }
 
 /** The history panel's download button: the attachment of that id, as the service lists it now. */
@@ -72,7 +86,7 @@ async function downloadAttachment(deps: TransferDeps, { submission, attachment }
   const result = await withCancellableProgress(vscode.l10n.t('Downloading "{0}"…', oneLine(name)), (p, signal) =>
     client.downloadAttachment(submission.id, attachment, { path: where.uri.fsPath, overwrite: where.overwrite }, { signal, onProgress: (n, total) => p.bytes(n, total) }));
   deps.log.info(`Attachment ${attachment.id} of submission ${submission.id} saved (${result.bytes} bytes).`);
-  offerOpen(deps.input.current, deps.log, result);
+  offerOpenDownload(deps, result);
   return vscode.Uri.file(result.path);
 }
 

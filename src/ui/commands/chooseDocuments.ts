@@ -4,7 +4,13 @@ import type { Logger } from '../../core';
 import type { UserInput } from '../userInput';
 
 const MAX_PICKER_FILES = 500;
-const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+/**
+ * Not offered: node_modules, and anything hidden (a name starting with a dot:
+ * .git, .vscode and the like, their contents, dotfiles). As a glob for file
+ * search, and as a test of a name for the walk.
+ */
+const SKIPPED_GLOB = '{**/node_modules/**,**/.*/**,**/.*}';
+const skipped = (name: string): boolean => name === 'node_modules' || name.startsWith('.');
 
 /** New Submission's documents from the palette or the view: workspace files, or any file through Browse…. */
 export async function chooseDocuments(ui: UserInput, log: Logger): Promise<vscode.Uri[] | undefined> {
@@ -22,9 +28,16 @@ export async function chooseDocuments(ui: UserInput, log: Logger): Promise<vscod
     title: vscode.l10n.t('New Submission'),
     placeHolder: found.length >= MAX_PICKER_FILES
       ? vscode.l10n.t('Documents to send (the first {0} workspace files; Browse… for others)', MAX_PICKER_FILES)
-      : vscode.l10n.t('Documents to send'),
+      : found.length === 0
+        ? vscode.l10n.t('The workspace has no files to offer: Browse… chooses files anywhere')
+        : vscode.l10n.t('Documents to send (Space ticks several; Enter takes the highlighted one)'),
   });
-  if (!picked?.length) return undefined;
+  if (!picked) return undefined;
+  if (picked.length === 0) {
+    // Enter with nothing ticked and nothing highlighted: said, never a silent end.
+    void ui.info(vscode.l10n.t('No document was chosen: tick files with Space, or highlight one and press Enter.'));
+    return undefined;
+  }
   const chosen = picked.flatMap((i) => (i.uri ? [i.uri] : []));
   if (picked.includes(browseItem)) {
     const more = await browse();
@@ -35,13 +48,13 @@ export async function chooseDocuments(ui: UserInput, log: Logger): Promise<vscod
 }
 
 /**
- * Up to MAX_PICKER_FILES workspace files, without node_modules and .git.
+ * Up to MAX_PICKER_FILES workspace files, without the skipped ones.
  * Where file search is not available (it needs ripgrep, which some remote
  * and web hosts lack), the folders are walked instead.
  */
 async function workspaceFiles(log: Logger): Promise<vscode.Uri[]> {
   try {
-    const found = await vscode.workspace.findFiles('**/*', `{${[...SKIPPED_FOLDERS].map((f) => `**/${f}/**`).join(',')}}`, MAX_PICKER_FILES);
+    const found = await vscode.workspace.findFiles('**/*', SKIPPED_GLOB, MAX_PICKER_FILES);
     if (found.length) return found;
   } catch (e) {
     log.warn(`Searching the workspace files failed (${e instanceof Error ? e.message : String(e)}); walking the folders instead.`);
@@ -52,9 +65,10 @@ async function workspaceFiles(log: Logger): Promise<vscode.Uri[]> {
     const dir = queue.shift()!;
     const entries = await vscode.workspace.fs.readDirectory(dir).then((e) => e, () => [] as [string, vscode.FileType][]);
     for (const [name, type] of entries.sort(([a], [b]) => a.localeCompare(b))) {
+      if (skipped(name)) continue;
       if (type & vscode.FileType.Directory) {
         // Linked folders are not followed: they may loop.
-        if (!SKIPPED_FOLDERS.has(name) && !(type & vscode.FileType.SymbolicLink)) queue.push(vscode.Uri.joinPath(dir, name));
+        if (!(type & vscode.FileType.SymbolicLink)) queue.push(vscode.Uri.joinPath(dir, name));
       } else if (type & vscode.FileType.File && out.length < MAX_PICKER_FILES) {
         out.push(vscode.Uri.joinPath(dir, name));
       }

@@ -1,19 +1,18 @@
 import * as vscode from 'vscode';
-import { invalidRequest, isServiceError, type ServiceClient, type SubmissionListItem } from '../../core';
+import { invalidRequest, type ServiceClient } from '../../core';
 import { Cmd } from '../commandIds';
 import type { Deps } from '../deps';
-import { formatBytes, formatTime } from '../format';
+import { formatBytes } from '../format';
 import { oneLine } from '../text';
 import { confirmUploadInRestrictedMode, regularFiles, type LocalFile } from '../localFiles';
 import { askSubmission, splitName, toNewRecipient, type SubmissionAnswers } from '../newSubmissionWizard';
 import { pickSubmission } from '../pickers';
 import { problemText } from '../problemText';
 import { withCancellableProgress } from '../progress';
+import { sendSubmission } from '../sendSubmission';
 import { readSettings } from '../settings';
-import { listedIds, reportUnknownOutcome, type ArrivalCheck } from '../unknownOutcome';
 import { aSubmissionRow, explorerUris, type SubmissionRow } from './args';
 import { chooseDocuments } from './chooseDocuments';
-import { reached } from '../milestones';
 
 /** New Submission, Check Status, Show History, Show Summary PDF and Copy Submission Id. */
 export function registerSubmissionCommands(deps: Deps): void {
@@ -73,30 +72,13 @@ async function newSubmission(deps: Deps, given: vscode.Uri[]): Promise<void> {
     if (choice !== send) return;
   }
 
-  const total = documents.reduce((n, d) => n + d.size, 0);
-  const arrival = submissionArrival(deps, answers.formReference);
-  let before: ReadonlySet<string> | undefined;
-  let created;
-  try {
-    created = await withCancellableProgress(vscode.l10n.t('Sending "{0}"…', answers.formReference), async (p, signal) => {
-      // What is there already, so that after an unknown outcome a new arrival can be told from an old one.
-      before = await listedIds(arrival, signal);
-      return client.createSubmission({
-        formReference: answers.formReference,
-        recipients: answers.recipients.map(toNewRecipient),
-        coverNote: answers.coverNote,
-        data: answers.data,
-        documents: documents.map((d) => ({ file: d.file })), // checked once, when chosen
-      }, { signal, onProgress: (sent, all) => p.bytes(sent, all || total) });
-    });
-  } catch (e) {
-    if (isServiceError(e) && e.outcomeUnknown) return reportUnknownOutcome(deps.input.current, deps.log, e, before, arrival);
-    throw e;
-  }
-  deps.log.info(`Submission ${created.id} sent with ${documents.length} document(s), ${total} bytes.`);
-  reached('sentSubmission');
-  await deps.submissions.reveal(created.id); // fetches the list again: the new id is not in it yet
-  void deps.input.current.info(vscode.l10n.t('Submission "{0}" was sent (id {1}).', answers.formReference, created.id));
+  await sendSubmission(deps, {
+    formReference: answers.formReference,
+    recipients: answers.recipients.map(toNewRecipient),
+    coverNote: answers.coverNote,
+    data: answers.data,
+    documents,
+  });
 }
 
 /** Why these documents cannot be sent together, if they cannot: the client's own check, with its package name. */
@@ -120,25 +102,6 @@ function summaryText(a: SubmissionAnswers, docs: readonly LocalFile[]): string {
   if (a.coverNote) lines.push('', t('Cover note: {0}', a.coverNote.length > 200 ? `${a.coverNote.slice(0, 200)}…` : a.coverNote));
   if (a.data) lines.push(t('Data: {0}', a.data.length > 200 ? `${a.data.slice(0, 200)}…` : a.data));
   return lines.join('\n');
-}
-
-/** How a new submission is recognised in the list after an unknown outcome: by its form reference. */
-function submissionArrival(deps: Deps, formReference: string): ArrivalCheck<SubmissionListItem> {
-  const t = vscode.l10n.t;
-  const ref = oneLine(formReference);
-  return {
-    list: (signal) => deps.session.client.listSubmissions({ signal }),
-    id: (s) => s.id,
-    matches: (s) => s.formReference === formReference,
-    newestFirst: (l) => [...l].sort((a, b) => (b.created.date?.getTime() ?? 0) - (a.created.date?.getTime() ?? 0)),
-    reveal: (id) => deps.submissions.reveal(id),
-    text: {
-      arrived: (s) => t('The service received "{0}": it is submission {1}, created {2}. Do not send it again.', ref, s.id, formatTime(s.created)),
-      absent: () => t('The service did not receive "{0}": no new submission of that name is in the list. You can send it again.', ref),
-      uncertain: (s, n) => t('The list has {0} submission(s) named "{1}"; the newest is {2}, created {3}. The list from before sending could not be read, so it is not known whether that one is the one just sent: compare its time before sending again.', n, ref, s.id, formatTime(s.created)),
-      unchecked: () => t('The list of submissions could not be read either: check it before sending "{0}" again.', ref),
-    },
-  };
 }
 
 // ── Check Status ──────────────────────────────────────────────────────────

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ArchiveFile, ArchiveListItem, ServiceTime } from '../../core';
+import type { ArchiveFile, ArchiveListItem, HashCheck, ServiceTime } from '../../core';
 import { formatBytes, formatTime, formatTimeWithRaw, iconUri, sizeWithBytes } from '../format';
 import type { ArchiveNode, DetailNode } from './nodes';
 import { safeText } from '../text';
@@ -21,7 +21,7 @@ export function archiveDescription(n: ArchiveNode): string {
   return [d.name || n.item.name, d.fullSize === undefined ? '' : formatBytes(d.fullSize), tagText(d)].filter((s) => s.trim()).join(' · ');
 }
 
-export function archiveItem(n: ArchiveNode, detailError: string | undefined): vscode.TreeItem {
+export function archiveItem(n: ArchiveNode, detailError: string | undefined, check?: HashCheck): vscode.TreeItem {
   const t = new vscode.TreeItem(safeText(archiveLabel(n.item)), vscode.TreeItemCollapsibleState.Collapsed);
   t.id = `archive/${n.item.id}`;
   t.description = safeText(archiveDescription(n));
@@ -29,24 +29,35 @@ export function archiveItem(n: ArchiveNode, detailError: string | undefined): vs
   t.iconPath = vscode.ThemeIcon.File;
   t.contextValue = 'archiveFile';
   // Without the detail the tooltip is left unset, so that hovering asks resolveTreeItem for it.
-  if (n.detail || detailError !== undefined) t.tooltip = archiveTooltip(n, detailError);
+  if (n.detail || detailError !== undefined) t.tooltip = archiveTooltip(n, detailError, check);
   return t;
 }
 
-/** What the tooltip and the lines under a row both show of a detail, times as `time` writes them. */
-function fileFields(d: ArchiveFile, time: (t: ServiceTime) => string): [string, string][] {
+/** The hash as recorded, and what the last check of a download of it found. */
+function hashText(d: ArchiveFile, check: HashCheck | undefined): string {
+  if (!check || !d.hash.trim()) return d.hash;
+  return check.matches
+    ? vscode.l10n.t('{0} · verified ({1})', d.hash, check.algorithm)
+    : vscode.l10n.t('{0} · does not match ({1})', d.hash, check.algorithm);
+}
+
+/**
+ * What the tooltip and the lines under a row both show of a detail, times as
+ * `time` writes them; `check` is the last hash check of a download of this file.
+ */
+function fileFields(d: ArchiveFile, time: (t: ServiceTime) => string, check: HashCheck | undefined): [string, string][] {
   const l = vscode.l10n;
   return [
     [l.t('Media type'), d.mimetype],
     [l.t('Size'), sizeWithBytes(d.fullSize)],
-    [l.t('Hash'), d.hash],
+    [l.t('Hash'), hashText(d, check)],
     [l.t('Created'), time(d.ctime)],
     [l.t('Modified'), time(d.mtime)],
     [l.t('Accessed'), time(d.atime)],
   ];
 }
 
-export function archiveTooltip(n: ArchiveNode, detailError?: string): vscode.MarkdownString {
+export function archiveTooltip(n: ArchiveNode, detailError?: string, check?: HashCheck): vscode.MarkdownString {
   const l = vscode.l10n;
   const d = n.detail;
   const fields: Field[] = [
@@ -56,7 +67,7 @@ export function archiveTooltip(n: ArchiveNode, detailError?: string): vscode.Mar
   ];
   if (d) {
     fields.push(
-      ...fileFields(d, formatTimeWithRaw),
+      ...fileFields(d, formatTimeWithRaw, check),
       [l.t('Folder'), d.parentFolder],
       [l.t('Tags'), d.tags.map((t) => (t.id === undefined ? t.text : `${t.text} (${t.id})`)).join(', ')],
       [l.t('Ticket'), d.ticket],
@@ -67,10 +78,10 @@ export function archiveTooltip(n: ArchiveNode, detailError?: string): vscode.Mar
 }
 
 /** The lines shown under an expanded archive row. */
-export function detailLines(file: ArchiveNode, d: ArchiveFile): DetailNode[] {
+export function detailLines(file: ArchiveNode, d: ArchiveFile, check?: HashCheck): DetailNode[] {
   const l = vscode.l10n;
   const lines: [string, string][] = [
-    ...fileFields(d, formatTime),
+    ...fileFields(d, formatTime, check),
     [l.t('Folder'), d.parentFolder === undefined ? '' : String(d.parentFolder)],
     [l.t('Tags'), tagText(d) || l.t('(none)')],
     [l.t('Id'), d.id],

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ArchiveListItem, Logger } from '../../core';
+import type { ArchiveListItem, HashCheck, Logger } from '../../core';
 import { Cmd } from '../commandIds';
 import type { Session } from '../session';
 import { ArchiveDrop } from './archiveDrop';
@@ -34,6 +34,8 @@ const archiveModel: RowModel<ArchiveListItem, ArchiveNode> = {
 export class ArchiveTree extends ListTree<ArchiveListItem, ArchiveNode, DetailNode> {
   /** Files dropped on the view are archived. */
   readonly dragAndDrop: ArchiveDrop;
+  /** The last hash check of a download, per file id, for the detail row (this window only). */
+  private readonly hashChecks = new Map<string, HashCheck>();
 
   /** `archiveDropped` is Archive This File, for files dropped on the view. */
   constructor(session: Session, log: Logger, archiveDropped: (uris: vscode.Uri[]) => Promise<unknown>) {
@@ -59,7 +61,7 @@ export class ArchiveTree extends ListTree<ArchiveListItem, ArchiveNode, DetailNo
 
   protected itemOf(n: ArchiveTreeNode): vscode.TreeItem {
     switch (n.kind) {
-      case 'archiveFile': return archiveItem(n, this.detailError(n));
+      case 'archiveFile': return archiveItem(n, this.detailError(n), this.hashCheckOf(n));
       case 'detail': return detailItem(n);
       case 'loadMore': return loadMoreItem(n);
       case 'message': return messageItem(n);
@@ -69,7 +71,7 @@ export class ArchiveTree extends ListTree<ArchiveListItem, ArchiveNode, DetailNo
 
   protected childrenOf(n: ArchiveTreeNode): Promise<ArchiveTreeNode[]> | ArchiveTreeNode[] {
     switch (n.kind) {
-      case 'archiveFile': return this.rowChildren(n, (d) => detailLines(n, d));
+      case 'archiveFile': return this.rowChildren(n, (d) => detailLines(n, d, this.hashCheckOf(n)));
       case 'detail':
       case 'loadMore':
       case 'message': return [];
@@ -91,8 +93,21 @@ export class ArchiveTree extends ListTree<ArchiveListItem, ArchiveNode, DetailNo
   async resolveTreeItem(item: vscode.TreeItem, n: ArchiveTreeNode): Promise<vscode.TreeItem> {
     if (n.kind !== 'archiveFile') return item;
     await this.awaitDetail(n);
-    item.tooltip = archiveTooltip(n, this.detailError(n));
+    item.tooltip = archiveTooltip(n, this.detailError(n), this.hashCheckOf(n));
     return item;
+  }
+
+  /** A download of file `id` was checked against its recorded hash: its row shows the outcome. */
+  recordHashCheck(id: string, check: HashCheck): void {
+    this.hashChecks.set(id, check);
+    const row = this.list.get(id);
+    if (row) this.rowChanged(row);
+  }
+
+  /** The last check of this file, while the detail shows the hash that was checked. */
+  private hashCheckOf(n: ArchiveNode): HashCheck | undefined {
+    const check = this.hashChecks.get(n.item.id);
+    return check && n.detail?.hash === check.recorded ? check : undefined;
   }
 
   protected async fetchDetail(n: ArchiveNode): Promise<() => void> {

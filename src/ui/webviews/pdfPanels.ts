@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { OpenedDownload, ServiceClient } from '../../core';
 import { isFromPdf, isPdfState } from '../../shared/messageChecks';
@@ -35,7 +37,12 @@ interface Entry {
 }
 
 function keyOf(s: PdfSource): string {
-  return s.kind === 'summary' ? `summary/${s.submissionId}` : s.kind === 'attachment' ? `attachment/${s.submissionId}/${s.id}` : `archive/${s.id}`;
+  switch (s.kind) {
+    case 'summary': return `summary/${s.submissionId}`;
+    case 'attachment': return `attachment/${s.submissionId}/${s.id}`;
+    case 'archive': return `archive/${s.id}`;
+    case 'file': return `file/${s.path}`;
+  }
 }
 
 /**
@@ -109,11 +116,10 @@ export class PdfPanels implements vscode.Disposable {
     const { host, source } = entry;
     host.post({ type: 'loading', title: titleOf(source, entry.formReference), source }, true);
     try {
-      const client = await panelClient(this.deps.session, this.deps.sessionStarted);
       // A summary's submission too: its title, and what to compare later news with.
       const [bytes, detail] = await Promise.all([
-        this.openSource(client, source).then(readAll),
-        source.kind === 'summary' ? client.getSubmission(source.submissionId).catch(() => undefined) : undefined,
+        this.openSource(source).then(readAll),
+        source.kind === 'summary' ? this.client().then((c) => c.getSubmission(source.submissionId)).catch(() => undefined) : undefined,
       ]);
       if (detail) {
         entry.shown = knownOf({ detail });
@@ -130,7 +136,17 @@ export class PdfPanels implements vscode.Disposable {
     }
   }
 
-  private openSource(client: ServiceClient, s: PdfSource): Promise<OpenedDownload> {
+  private client(): Promise<ServiceClient> {
+    return panelClient(this.deps.session, this.deps.sessionStarted);
+  }
+
+  /** The document's bytes: from the service, or (a download opened) from the disk, which needs no sign-in. */
+  private async openSource(s: PdfSource): Promise<OpenedDownload> {
+    if (s.kind === 'file') {
+      const { size } = await stat(s.path);
+      return { stream: createReadStream(s.path), fileName: s.name, length: size };
+    }
+    const client = await this.client();
     if (s.kind === 'summary') return client.openSummary(s.submissionId);
     if (s.kind === 'attachment') return client.openAttachment(s.submissionId, { id: s.id, ticket: s.ticket, name: s.name });
     return client.openArchiveFile({ id: s.id, ticket: s.ticket, name: s.name });
