@@ -82,6 +82,7 @@ describe('proxies', () => {
     await withAnswers([sb.password, sb.key], () => vscode.commands.executeCommand('dsas.signIn'));
     assert.equal((await api()).deps.session.signedIn, true, 'signed in through the proxy');
     assert.ok(await listBoth() > 0, 'rows listed');
+    await quiet(); // the views go on loading details for the rows on screen
     const proxied = fx.seen.slice(before).filter((r) => r.url.startsWith(`${fx.alias}/`));
     // The sandbox logs a request when its connection settles, which can be a moment after the answer.
     const served = await waitFor('the sandbox to log what the proxy passed on', async () => {
