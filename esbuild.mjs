@@ -32,7 +32,7 @@ const contexts = [
 ];
 
 // Webview code (browser, iife), one bundle per entry point under src/webview/.
-const webviewEntries = ['src/webview/timeline.ts', 'src/webview/pdfViewer.ts'].filter((f) => existsSync(f));
+const webviewEntries = ['src/webview/timeline.ts', 'src/webview/pdfViewer.ts', 'src/webview/composer.ts'].filter((f) => existsSync(f));
 if (webviewEntries.length) {
   contexts.push(await esbuild.context({
     ...common,

@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { ActivationResult, BundleResult } from './cases/bundle';
+import type { DecorationsResult } from './cases/decorations';
 import type { ParseResult } from './cases/parsing';
 import type { RowsResult } from './cases/rows';
 import type { TransferResult } from './cases/transfer';
@@ -22,6 +23,7 @@ export interface Results {
   transfers: TransferResult[];
   parsing?: ParseResult[];
   rows?: RowsResult[];
+  decorations?: DecorationsResult;
   roundTrips?: RoundTrip[];
   bundle?: BundleResult;
   activation?: ActivationResult;
@@ -44,6 +46,7 @@ const ACTIVATION_LIMIT_MS = 50;
 const PARSE_LIMIT_MS = 150;
 const ROWS_LIMIT_MS = 50;
 const MEMORY_LIMIT = 64 * MiB;
+const LOOKUPS_LIMIT_MS = 50;
 
 const ms = (v: number): string => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : v >= 10 ? `${v.toFixed(0)} ms` : `${v.toFixed(1)} ms`);
 const mib = (v: number): string => `${(v / MiB).toFixed(1)} MiB`;
@@ -82,6 +85,18 @@ export function tableRows(r: Results, opts: BenchOptions): TableRow[] {
       figure: ms(w.medianMs),
       goal: `< ${ROWS_LIMIT_MS} ms`,
       verdict: verdict(w.medianMs < ROWS_LIMIT_MS),
+    });
+  }
+  const d = r.decorations;
+  if (d) {
+    rows.push({
+      caseNo: 9,
+      what: `Decorations: ${d.files.toLocaleString('en')} workspace files, ${d.archiveFiles.toLocaleString('en')} archive files, lookups with cached digests`,
+      ours: `${ms(d.lookupMedianMs)} (with a stat per file ${ms(d.cachedMedianMs)}; first pass ${ms(d.firstMs)}, ${d.hashed.toLocaleString('en')} files hashed, ${d.decorated} decorated)`,
+      curl: '',
+      figure: ms(d.lookupMedianMs),
+      goal: `< ${LOOKUPS_LIMIT_MS} ms`,
+      verdict: verdict(d.lookupMedianMs < LOOKUPS_LIMIT_MS),
     });
   }
   for (const t of r.roundTrips ?? []) {
@@ -166,6 +181,7 @@ export function writeResults(file: string, data: { date: string; machine: Machin
     })),
     parsing: data.results.parsing,
     rows: data.results.rows,
+    decorations: data.results.decorations,
     roundTrips: data.results.roundTrips,
     bundle: data.results.bundle,
     activation: data.results.activation,

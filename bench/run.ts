@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox } from '../test/sandbox';
 import { measureBundle, readActivation } from './cases/bundle';
+import { runDecorations } from './cases/decorations';
 import { runParsing } from './cases/parsing';
 import { runRows } from './cases/rows';
 import { downloadSpec, runTransfer, sizeText, submissionSpec, uploadSpec, type TransferSpec } from './cases/transfer';
@@ -58,6 +59,10 @@ async function main(): Promise<number> {
   if (opts.cases.has(5)) {
     log('case 5: tree rows for 10,000 submissions');
     results.rows = await runRows(Math.max(opts.runs, 5));
+  }
+  if (opts.cases.has(9)) {
+    log('case 9: Explorer decorations, 10,000 workspace files against 1,000 archive files');
+    results.decorations = await runDecorations(Math.max(opts.runs, 5));
   }
 
   const transfers = [1, 2, 3].filter((c) => opts.cases.has(c));

@@ -1,7 +1,10 @@
 import * as vscode from 'vscode';
 import { Cmd } from './ui/commandIds';
 import { CommandRunner } from './ui/commandRunner';
+import { ComposerMemory } from './ui/composer/composerMemory';
+import { ComposerPanels } from './ui/composer/composerPanels';
 import { archiveFiles, registerArchiveCommands } from './ui/commands/archiveCommands';
+import { registerArchiveFromSubmission } from './ui/commands/archiveFromSubmission';
 import { downloadListedAttachment, registerAttachmentCommands, savePdf } from './ui/commands/attachmentCommands';
 import { registerSessionCommands } from './ui/commands/sessionCommands';
 import { registerSubmissionCommands } from './ui/commands/submissionCommands';
@@ -18,6 +21,8 @@ import { SubmissionUpdates } from './ui/submissionUpdates';
 import { InputHolder, type UserInput } from './ui/userInput';
 import { PdfPanels } from './ui/webviews/pdfPanels';
 import { TimelinePanels } from './ui/webviews/timelinePanels';
+import { registerRevealCommands } from './ui/workspace/revealCommands';
+import { WorkspaceFiles } from './ui/workspace/workspaceFiles';
 
 /**
  * What activate() returns to host tests, and only to them (ExtensionMode.Test):
@@ -60,15 +65,21 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     openSummary: (submissionId, formReference) => void commands.run(Cmd.showSummary, () => pdfs.show({ kind: 'summary', submissionId }, formReference)),
     downloadAttachment: (submissionId, attachmentId) => void commands.run(Cmd.downloadAttachment, () => downloadListedAttachment(transfers, submissionId, attachmentId)),
   });
-  const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, timelines, pdfs, updates };
+  // The composer reads `deps` when a page speaks or a command opens it, never while being built.
+  const composer = new ComposerPanels(() => deps, new ComposerMemory(context.workspaceState, context.globalState));
+  // The Explorer's decorations of files sent or archived: reads nothing until a decoration is asked for.
+  const workspaceFiles = new WorkspaceFiles({ context, log, session, archive, updates });
+  const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, timelines, pdfs, updates, composer, workspaceFiles };
   const pendingStatus = new PendingStatus(deps);
-  context.subscriptions.push(log, secrets, session, updates, submissions, archive, pdfs, timelines, pendingStatus);
+  context.subscriptions.push(log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, pendingStatus, workspaceFiles, workspaceFiles.register());
 
   registerSessionCommands(deps);
   registerSubmissionCommands(deps);
   registerAttachmentCommands(deps);
   registerArchiveCommands(deps);
+  registerArchiveFromSubmission(deps);
   registerViewCommands(deps);
+  registerRevealCommands(deps);
 
   log.info(`Activated in ${Date.now() - started} ms.`);
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined; // no test seam in the product

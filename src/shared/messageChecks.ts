@@ -7,23 +7,23 @@
  */
 import type { FromPdf, FromTimeline, PdfSource, PdfState, TimeView, TimelineData, TimelineState, ToPdf, ToTimeline, ZoomState } from './messages';
 
-type Fields = Readonly<Record<string, unknown>>;
+export type Fields = Readonly<Record<string, unknown>>;
 /** A check of one message type's fields (its `type` is already known). */
 type Checks<M extends { type: string }> = { readonly [K in M['type']]: (m: Fields) => boolean };
 export type MessageCheck<M> = (m: unknown) => m is M;
 
-const isRecord = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isString = (v: unknown): v is string => typeof v === 'string';
+export const isRecord = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isString = (v: unknown): v is string => typeof v === 'string';
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
-const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+export const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 const isOptional = <T>(check: (v: unknown) => v is T) => (v: unknown): v is T | undefined => v === undefined || check(v);
-const isArrayOf = <T>(check: (v: unknown) => boolean) => (v: unknown): v is T[] => Array.isArray(v) && v.every(check);
-const none = (): boolean => true;
+export const isArrayOf = <T>(check: (v: unknown) => boolean) => (v: unknown): v is T[] => Array.isArray(v) && v.every(check);
+export const none = (): boolean => true;
 // By tag, not instanceof: a cloned message may come from another realm (frame).
 const isBytes = (v: unknown): v is Uint8Array => Object.prototype.toString.call(v) === '[object Uint8Array]';
 
 /** A checker for the union whose per-type checks are `checks`. */
-function messageCheck<M extends { type: string }>(checks: Checks<M>): MessageCheck<M> {
+export function messageCheck<M extends { type: string }>(checks: Checks<M>): MessageCheck<M> {
   return (m: unknown): m is M => {
     if (!isRecord(m) || !isString(m.type) || !Object.prototype.hasOwnProperty.call(checks, m.type)) return false;
     return (checks as Readonly<Record<string, (m: Fields) => boolean>>)[m.type](m);

@@ -19,17 +19,23 @@ export const Cmd = {
   showOnlySubmissions: 'dsas.showOnlySubmissions',
   loadMore: 'dsas.loadMore',
   newSubmission: 'dsas.newSubmission',
+  sendAgain: 'dsas.sendAgain',
   checkStatus: 'dsas.checkStatus',
   showHistory: 'dsas.showHistory',
   showSummary: 'dsas.showSummary',
   downloadAttachment: 'dsas.downloadAttachment',
+  downloadAll: 'dsas.downloadAll',
   openAttachment: 'dsas.openAttachment',
   savePdf: 'dsas.savePdf',
   copySubmissionId: 'dsas.copySubmissionId',
   archiveFile: 'dsas.archiveFile',
+  archiveAttachment: 'dsas.archiveAttachment',
+  archiveSummary: 'dsas.archiveSummary',
   downloadArchiveFile: 'dsas.downloadArchiveFile',
   openArchiveFile: 'dsas.openArchiveFile',
   copyFileId: 'dsas.copyFileId',
+  revealInArchive: 'dsas.revealInArchive',
+  revealSubmission: 'dsas.revealSubmission',
 } as const;
 
 export type CommandId = (typeof Cmd)[keyof typeof Cmd];

@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import type { Logger } from '../core';
 import type { CommandRunner } from './commandRunner';
+import type { Composer } from './composer/composer';
 import type { Secrets } from './secrets';
 import type { Session } from './session';
 import type { ArchiveTree } from './trees/archiveTree';
@@ -8,6 +9,7 @@ import type { SubmissionsTree } from './trees/submissionsTree';
 import type { SubmissionUpdates } from './submissionUpdates';
 import type { InputHolder } from './userInput';
 import type { PdfPanels } from './webviews/pdfPanels';
+import type { WorkspaceFiles } from './workspace/workspaceFiles';
 import type { TimelinePanels } from './webviews/timelinePanels';
 
 /**
@@ -26,6 +28,10 @@ export interface Deps {
   readonly archive: ArchiveTree;
   readonly timelines: TimelinePanels;
   readonly pdfs: PdfPanels;
+  /** New Submission's forms. */
+  readonly composer: Composer;
   /** Where what is learned about a submission is said, for the open panels. */
   readonly updates: SubmissionUpdates;
+  /** The Explorer's decorations of files sent or archived, and the records behind them. */
+  readonly workspaceFiles: WorkspaceFiles;
 }

@@ -42,6 +42,54 @@ export async function askSaveTarget(ui: UserInput, name: string, title: string, 
   return answer === replace ? { uri, overwrite: true } : undefined;
 }
 
+/** Asks for the folder several downloads go into (default: the download folder setting). Undefined when the user backed out. */
+export async function askDownloadFolder(ui: UserInput, title: string): Promise<vscode.Uri | undefined> {
+  const [uri] = (await ui.openDialog({
+    title,
+    openLabel: vscode.l10n.t('Download Here'),
+    canSelectFiles: false,
+    canSelectFolders: true,
+    canSelectMany: false,
+    defaultUri: defaultDownloadFolder(readSettings()),
+  })) ?? [];
+  if (uri && uri.scheme !== 'file') throw invalidRequest(vscode.l10n.t('Downloads can only be saved to files on this computer ({0} is not).', uri.toString()));
+  return uri;
+}
+
+/**
+ * askSaveTarget's rule for several files going into `folder`: each name that
+ * is there already is asked about, Replace or Skip (or, when more than one
+ * is there, the same for all the rest); a folder of that name is skipped.
+ * All before anything is downloaded. The names to replace and to skip, or
+ * undefined when the user dismissed a question (nothing is downloaded).
+ */
+export async function askReplacements(ui: UserInput, folder: string, names: readonly string[]): Promise<{ replace: Set<string>; skip: Map<string, string> } | undefined> {
+  const t = vscode.l10n.t;
+  const replace = new Set<string>();
+  const skip = new Map<string, string>();
+  const existing: string[] = [];
+  for (const name of names) {
+    const st = await fs.stat(path.join(folder, name)).catch(() => undefined);
+    if (st?.isDirectory()) skip.set(name, 'a folder of that name is there');
+    else if (st) existing.push(name);
+  }
+  const [one, skipOne, all, skipAll] = [t('Replace'), t('Skip'), t('Replace All'), t('Skip All')];
+  let forAll: string | undefined;
+  for (const [i, name] of existing.entries()) {
+    const rest = existing.length - i;
+    const answer = forAll ?? await ui.confirm(
+      t('"{0}" already exists. Do you want to replace it?', name),
+      rest > 1 ? t('The file in "{0}" would be overwritten with the download. {1} files of the download are there already.', folder, rest) : t('The file in "{0}" will be overwritten with the download.', folder),
+      ...(rest > 1 ? [one, skipOne, all, skipAll] : [one, skipOne]),
+    );
+    if (answer === undefined) return undefined;
+    if (answer === all || answer === skipAll) forAll = answer;
+    if (answer === one || answer === all) replace.add(name);
+    else skip.set(name, 'a file of that name is there and was kept');
+  }
+  return { replace, skip };
+}
+
 /** After a download: says where the file went and offers to open it (with `open`) or reveal it. */
 export function offerOpen(ui: UserInput, log: Logger, result: DownloadResult, open: (uri: vscode.Uri) => Thenable<unknown>): void {
   const uri = vscode.Uri.file(result.path);

@@ -1,3 +1,4 @@
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { checkFile, isProblem, type CheckedFile } from '../core';
@@ -50,4 +51,41 @@ export async function confirmUploadInRestrictedMode(ui: UserInput, files: readon
     upload,
   );
   return answer === upload;
+}
+
+/**
+ * Keeps the files that can be archived or sent: empty ones are refused by
+ * the service, and named in one warning.
+ */
+export function withoutEmptyFiles(ui: UserInput, all: readonly LocalFile[]): LocalFile[] {
+  const empty = all.filter((f) => f.size === 0);
+  if (empty.length) void ui.warn(vscode.l10n.t('Empty files cannot be archived: {0}.', empty.map((f) => f.name).join(', ')));
+  return all.filter((f) => f.size > 0);
+}
+
+/**
+ * Not offered and not taken from a folder: node_modules, and anything hidden
+ * (a name starting with a dot: .git, .vscode and the like, their contents,
+ * dotfiles).
+ */
+export const isSkippedName = (name: string): boolean => name === 'node_modules' || name.startsWith('.');
+
+/**
+ * The files below `dir` on this computer, in name order, without the
+ * skipped names, as paths relative to it (with the system's separator).
+ * Linked folders are not followed: they may loop.
+ */
+export async function filesBelow(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (rel: string): Promise<void> => {
+    const entries = await fs.readdir(path.join(dir, rel), { withFileTypes: true });
+    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      if (isSkippedName(e.name)) continue;
+      const child = rel ? path.join(rel, e.name) : e.name;
+      if (e.isDirectory()) await walk(child);
+      else if (e.isFile() || (e.isSymbolicLink() && (await fs.stat(path.join(dir, child)).then((s) => s.isFile(), () => false)))) out.push(child);
+    }
+  };
+  await walk('');
+  return out;
 }

@@ -48,6 +48,7 @@ export async function sendSubmission(deps: Deps, s: Outgoing): Promise<Created |
   }
   deps.log.info(`Submission ${created.id} sent with ${s.documents.length} document(s), ${total} bytes.`);
   reached('sentSubmission');
+  void deps.workspaceFiles.sent(created.id, s).catch((e: unknown) => deps.log.warn(`Recording the sent documents failed: ${String(e)}`));
   await deps.submissions.reveal(created.id); // fetches the list again: the new id is not in it yet
   void deps.input.current.info(vscode.l10n.t('Submission "{0}" was sent (id {1}).', s.formReference, created.id));
   return created;

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { format } from 'node:util';
 import * as vscode from 'vscode';
 import manifest from '../../package.json';
-import type { ColorsSeen, DetailsSeen, PdfSeen, TabSeen, TimelineSeen } from './workbenchPage';
+import type { ColorsSeen, DetailsSeen, KeyStep, KeysSeen, PdfSeen, TabSeen, TimelineSeen } from './workbenchPage';
 
 export const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
 
@@ -159,6 +159,11 @@ export async function extensionDetails(readmeHeading: string): Promise<DetailsSe
 /** Clicks the details page's tab `tab` and reads the webview showing `contains`, not `exclude`; `text` is absent without such a tab. */
 export async function extensionTab(tab: string, contains: string, exclude: string): Promise<TabSeen> {
   return JSON.parse(await askWorkbench('/extension-tab', { tab, contains, exclude }, `opening the "${tab}" tab`)) as TabSeen;
+}
+
+/** Types into the webview showing `contains`, step by step, with the keyboard alone (see KeyStep); what it shows after. */
+export async function webviewKeys(contains: string, steps: readonly KeyStep[]): Promise<KeysSeen> {
+  return JSON.parse(await askWorkbench('/webview-keys', { contains, steps: JSON.stringify(steps) }, `typing into the webview showing "${contains}"`)) as KeysSeen;
 }
 
 function askRunner(url: string, what: string, ms = 20_000): Promise<string> {

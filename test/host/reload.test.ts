@@ -9,12 +9,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { submissionNode, waitFor } from './fixtures';
-import { EXTENSION_ID, extension, log, pdfView, screenshot, timelineView } from './helpers';
+import type { ComposerForm } from '../../src/shared/composerMessages';
+import { compose, edit, filled, recipient } from './composerDriver';
+import { submissionNode, waitFor, workspaceFile } from './fixtures';
+import { EXTENSION_ID, extension, log, pdfView, screenshot, timelineView, webviewText } from './helpers';
 import { api, sandboxState, signIn } from './session';
 
 const MARK = path.join(os.tmpdir(), 'dsas-reload-mark.json');
-interface Mark { history: string; summary: string; formReferences: Record<string, string> }
+interface Mark { history: string; summary: string; formReferences: Record<string, string>; draft?: { id: string; form: ComposerForm } }
 
 /** Clicks a tab of the active group, as a user would (a restored panel in a background tab loads when shown). */
 async function showTab(label: string): Promise<void> {
@@ -39,9 +41,13 @@ describe('a window reload', () => {
       await vscode.commands.executeCommand('dsas.showSummary', await submissionNode(summary));
       assert.match((await pdfView()).pageLabel, /\/\s*\d+/);
       const formReferences = Object.fromEntries(subs.slice(0, 2).map((s) => [s.id, s.formReference]));
-      assert.deepEqual(webviewTitles().sort(), [`History: ${formReferences[history]}`, `Summary: ${formReferences[summary]}`].sort());
+      // A composer with a draft typed in, left open.
+      const id = await compose(workspaceFile('reload/draft.txt', 'a draft\n'));
+      const form = await edit(id, (f) => ({ ...filled('Draft across a reload')(f), recipients: [recipient('Reload Person', 'reload@example.org', 'COPIED')] }));
+      await webviewText('draft.txt'); // drawn: the page has said which draft it shows, for VS Code to keep
+      assert.deepEqual(webviewTitles().sort(), [`History: ${formReferences[history]}`, `Summary: ${formReferences[summary]}`, 'New Submission'].sort());
       await vscode.commands.executeCommand('workbench.view.explorer');
-      writeFileSync(MARK, JSON.stringify({ history, summary, formReferences } satisfies Mark));
+      writeFileSync(MARK, JSON.stringify({ history, summary, formReferences, draft: { id, form } } satisfies Mark));
       await screenshot('reload-before');
       log('    (before) History and Summary open, the Explorer showing: reloading the window');
       await vscode.commands.executeCommand('workbench.action.reloadWindow');
@@ -82,5 +88,16 @@ describe('a window reload', () => {
     assert.ok(seen.canvas.inked > 0, 'page 1 is drawn');
     assert.ok(webviewTitles().includes(`Summary: ${mark.formReferences[mark.summary]}`), JSON.stringify(webviewTitles()));
     await screenshot('reload-after');
+  });
+
+  it('(after) the composer comes back with its draft as it was typed', async () => {
+    const draft = mark.draft!;
+    await showTab('New Submission');
+    const restored = await waitFor('the composer restored', async () => (await api()).deps.composer.drafts.get(draft.id), 20_000);
+    assert.deepEqual(restored.form, draft.form);
+    assert.match(await webviewText('draft.txt'), /Recipients \(1\)/, 'the page shows the draft');
+    restored.panel.dispose();
+    assert.deepEqual((await api()).deps.composer.memory.draft(draft.id), draft.form, 'closing the tab keeps the draft');
+    await (await api()).deps.composer.memory.removeDraft(draft.id);
   });
 });

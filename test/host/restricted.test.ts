@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { tried } from '../reliability/tally';
+import { compose, edit, filled, sendReviewed } from './composerDriver';
 import { sha256, tempDir, workspaceFile } from './fixtures';
 import { api, logMark, sandboxState, serviceRequests, signIn, withAnswers } from './session';
 
@@ -52,13 +53,18 @@ describe('Restricted Mode (an untrusted workspace)', () => {
     assert.equal(archives.find((a) => a.title === 'Approved in Restricted Mode')?.hash, sha256('approved for upload\n'));
   });
 
-  it('New Submission asks before sending workspace files; declining asks nothing more and sends nothing', async () => {
+  it('New Submission asks before sending workspace files (after the review); declining asks nothing more, sends nothing, keeps the form', async () => {
     const uri = workspaceFile('restricted/contract.txt', 'contract\n');
     const mark = await logMark();
-    const { input } = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.newSubmission', uri, [uri]));
+    const { input, result: id } = await withAnswers([undefined], async () => {
+      const draft = await compose(uri);
+      await sendReviewed(draft, await edit(draft, filled('Restricted contract')));
+      return draft;
+    });
     assert.equal(input.asked.length, 1);
     assert.match(input.asked[0].text, /^This workspace is in Restricted Mode\. Upload 1 file\(s\)/);
     assert.deepEqual(await writesSince(mark), []);
+    assert.equal((await api()).deps.composer.drafts.get(id)?.phase, 'editing', 'back to the form, nothing lost');
     tried('lossChecks');
   });
 });

@@ -3,21 +3,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { stateOf, type AttachmentNode, type SubmissionNode } from '../../src/ui/trees/nodes';
-import { BACK, type InputBoxOptions, type QuickPickOptions } from '../../src/ui/userInput';
+import { wordedProblems } from '../../src/ui/composer/composerSend';
 import { binaryBytes, closeAllEditors, sha256File, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
 import { pressCancelOnProgress } from './helpers';
-import type { Answer } from './scriptedInput';
+import { compose, composerOpenedBy, edit, filled, forgetDrafts, openDrafts, recipient, sendReviewed } from './composerDriver';
 import { api, control, requireSandbox, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
 import { tried } from '../reliability/tally';
 
 /** A row of the Submissions view as the view hands it to a command. */
 async function submissionCount(): Promise<number> {
   return (await sandboxState()).submissions.length;
-}
-
-/** Answers for a one-recipient wizard, ending with the form reference. */
-function shortWizard(formReference: string): Answer[] {
-  return ['Solo Recipient', 'solo@example.org', 'PRIMARY', '', 'Continue', 'A cover note', '', formReference];
 }
 
 describe('submission commands', () => {
@@ -35,35 +30,32 @@ describe('submission commands', () => {
     await vscode.workspace.fs.delete(vscode.Uri.file(path.dirname(docs[0].fsPath)), { recursive: true }).then(undefined, () => undefined);
   });
 
-  it('New Submission sends the package entered in the wizard (with one Back), with every document', async () => {
+  it('New Submission sends the package entered in the composer (with one Back from the review), with every document', async () => {
     const formReference = `Host test <&> ${Date.now()}`;
-    const coverNote = 'Please sign ]]> before <Friday> & reply – Zoë';
+    const coverNote = 'Please sign ]]> before <Friday> & reply – Zoë\n\nSecond paragraph.';
     const data = '{"ref":"<A&B>","n":1}';
     const before = await submissionCount();
-    const { input } = await withAnswers([
-      'Ada Lovelace', 'ada@example.org', 'PRIMARY', 'SMS', '+44 20 7946 0000', 'Add another recipient',
-      'Hopper, Grace', 'grace@example.org',
-      BACK, // at Grace's type: back to her e-mail, which is then changed
-      'grace.hopper@example.org', 'COPIED', '', 'Continue',
-      coverNote, data, formReference,
-      'Send',
-    ], () => vscode.commands.executeCommand('dsas.newSubmission', docs[0], docs));
-
-    // Back showed the previous answer again, on the question before.
-    const emailAgain = input.asked[9];
-    assert.equal(emailAgain.method, 'inputBox');
-    assert.equal((emailAgain.options as InputBoxOptions).value, 'grace@example.org', 'Back keeps the entered value');
-    assert.equal((input.asked[8].options as QuickPickOptions).back, true, 'later steps offer Back');
-    assert.equal((input.asked[0].options as InputBoxOptions).back, false, 'the first step has no Back');
-    const steps = input.asked.filter((a) => a.method !== 'confirm' && a.method !== 'info').map((a) => (a.options as { step?: number }).step);
-    assert.deepEqual(steps, [1, 2, 3, 4, 5, 6, 7, 8, 9, 8, 9, 10, 11, 12, 13, 14]);
-
-    // The summary lists recipients, documents and their sizes.
-    const confirm = input.asked.find((a) => a.method === 'confirm');
-    assert.ok(confirm, 'a summary was shown before sending');
-    for (const text of ['Bericht – Übersicht.txt', 'figures.bin', '200 KB', 'ada@example.org', 'grace.hopper@example.org', formReference]) {
-      assert.ok(confirm.text.includes(text), `the summary mentions ${text}:\n${confirm.text}`);
-    }
+    const { input } = await withAnswers([], async () => {
+      const id = await compose(docs[0], docs[1]);
+      const composer = (await api()).deps.composer;
+      const form = await edit(id, (f) => ({
+        ...f, formReference, coverNote, data,
+        recipients: [recipient('Ada Lovelace', 'ada@example.org', 'PRIMARY', ['SMS', '+44 20 7946 0000']), recipient('Hopper, Grace', 'grace@example.org', 'COPIED')],
+      }));
+      // Send shows the review step; Back returns to the form, where the e-mail is changed.
+      await composer.deliver(id, { type: 'send', form });
+      assert.equal(composer.drafts.get(id)?.phase, 'reviewing');
+      assert.equal(await submissionCount(), before, 'the review step sends nothing');
+      await composer.deliver(id, { type: 'back' });
+      assert.equal(composer.drafts.get(id)?.phase, 'editing');
+      const changed = await edit(id, (f) => ({ ...f, recipients: [f.recipients[0], { ...f.recipients[1], email: 'grace.hopper@example.org' }] }));
+      // The form reviewed before the change is not the one sent: Send reviews again.
+      await composer.deliver(id, { type: 'send', form: changed });
+      assert.equal(await submissionCount(), before);
+      await composer.deliver(id, { type: 'send', form: changed });
+      assert.equal(composer.drafts.has(id), false, 'the tab closes once sent');
+      assert.equal(composer.memory.draft(id), undefined, 'the draft is removed once sent');
+    });
 
     const state = await sandboxState();
     assert.equal(state.submissions.length, before + 1);
@@ -85,48 +77,54 @@ describe('submission commands', () => {
     assert.ok(input.asked.some((a) => a.method === 'info' && a.text.includes(s.id)), 'the user is told the new id');
   });
 
-  it('cancelling the summary sends nothing', async () => {
+  it('Back from the review, or closing the tab, sends nothing and asks nothing; the draft stays', async () => {
     const before = await submissionCount();
-    const { input } = await withAnswers([...shortWizard('never sent'), undefined], () => vscode.commands.executeCommand('dsas.newSubmission', docs[0]));
-    assert.ok(input.asked.some((a) => a.method === 'confirm' && a.text.includes('Bericht – Übersicht.txt')));
+    const { input } = await withAnswers([], async () => {
+      const id = await compose(docs[0]);
+      const composer = (await api()).deps.composer;
+      const form = await edit(id, filled('never sent'));
+      await composer.deliver(id, { type: 'send', form });
+      await composer.deliver(id, { type: 'back' });
+      composer.drafts.get(id)?.panel.dispose();
+      assert.deepEqual(composer.memory.draft(id), form, 'the draft is kept');
+    });
+    assert.deepEqual(input.asked, []);
     assert.equal(await submissionCount(), before);
   });
 
-  it('the wizard refuses CR/LF in a recipient name and in the form reference, and sends nothing', async () => {
+  it('the composer refuses CR/LF in a recipient name and in the form reference, and sends nothing', async () => {
     const before = await submissionCount();
-    const refusals: (string | undefined)[] = [];
-    const tryFirst = (bad: string, good: string): Answer => (asked) => {
-      refusals.push((asked.options as InputBoxOptions).validate?.(bad));
-      return good;
-    };
-    const [, ...rest] = shortWizard('');
-    const answers: Answer[] = [tryFirst('Ann\r\nBcc: evil@example.org', 'Ann Lee'), ...rest.slice(0, -1), tryFirst('REF\n2', 'REF 2'), undefined];
-    await withAnswers(answers, () => vscode.commands.executeCommand('dsas.newSubmission', docs[0]));
-    assert.deepEqual(refusals, ['Use a single line without control characters.', 'Use a single line without control characters.']);
+    const id = await compose(docs[0]);
+    const form = await edit(id, (f) => ({ ...filled('REF\n2')(f), recipients: [recipient('Ann\r\nBcc: evil@example.org', 'ann@example.org')] }));
+    const problems = wordedProblems((await api()).deps, form);
+    assert.deepEqual(problems, { 'recipients.0.name': 'Use a single line without control characters.', formReference: 'Use a single line without control characters.' });
+    await withAnswers([], () => sendReviewed(id, form));
+    assert.equal((await api()).deps.composer.drafts.get(id)?.phase, 'editing', 'no review of a form with problems');
     assert.equal(await submissionCount(), before, 'nothing was sent');
     tried('hostile', 2);
   });
 
-  it('Escape in the wizard sends nothing and asks nothing more', async () => {
-    const before = await submissionCount();
-    const { input } = await withAnswers(['Someone', undefined], () => vscode.commands.executeCommand('dsas.newSubmission', docs[1]));
-    assert.equal(input.asked.length, 2);
-    assert.equal(await submissionCount(), before);
-  });
-
-  it('documents that cannot go together are refused before any question', async () => {
+  it('documents that cannot go together are said under the documents, and nothing can be sent', async () => {
     const a = workspaceFile('to-send/one/same.txt', 'one\n');
     const b = workspaceFile('to-send/two/Same.txt', 'two\n');
     const before = await submissionCount();
-    const { input } = await withAnswers([], () => vscode.commands.executeCommand('dsas.newSubmission', a, [a, b]));
-    assert.deepEqual(input.asked.map((q) => q.method), ['error']);
-    assert.match(input.asked[0].text, /Two documents are named "Same.txt"/);
+    const { input } = await withAnswers([], async () => {
+      const id = await compose(a, b);
+      const form = await edit(id, filled('Same names'));
+      assert.match(wordedProblems((await api()).deps, form).documents ?? '', /Two documents are named "Same.txt"/);
+      await sendReviewed(id, form);
+    });
+    assert.deepEqual(input.asked, [], 'said in the form, not in a message');
     assert.equal(await submissionCount(), before);
   });
 
-  it('from the palette, the documents are picked among the workspace files', async () => {
+  it('from the palette, the documents are picked among the workspace files, then the composer opens with them', async () => {
+    await forgetDrafts();
     const formReference = `Picked ${Date.now()}`;
-    const { input } = await withAnswers(['figures.bin', ...shortWizard(formReference), 'Send'], () => vscode.commands.executeCommand('dsas.newSubmission'));
+    const { input } = await withAnswers(['figures.bin'], async () => {
+      const id = await composerOpenedBy(() => vscode.commands.executeCommand('dsas.newSubmission'));
+      await sendReviewed(id, await edit(id, filled(formReference)));
+    });
     const picker = input.asked[0];
     assert.equal(picker.method, 'quickPickMany');
     assert.ok(picker.items?.some((i) => i.includes('Browse')), 'Browse… is offered');
@@ -137,16 +135,26 @@ describe('submission commands', () => {
   /** The messages the user was shown (not the questions asked). */
   const toldOf = (input: { asked: readonly { method: string; text: string }[] }) => input.asked.filter((a) => a.method === 'info' || a.method === 'warn' || a.method === 'error');
 
+  /** Opens a composer on `doc`, fills it as `formReference` and sends it after the review. */
+  const composeAndSend = async (doc: vscode.Uri, formReference: string) => {
+    const id = await compose(doc);
+    await sendReviewed(id, await edit(id, filled(formReference)));
+    return id;
+  };
+
   it('after a connection failure while sending, it checks the list by itself, says in one message that nothing arrived, and never re-sends', async () => {
     const before = await submissionCount();
     // The whole request arrives and the connection dies unanswered (a cut inside the body would race the client's writes).
     await control('/faults', 'POST', { method: 'POST', path: '^/submissions$', kind: 'hangUp' });
     try {
-      const { input } = await withAnswers([...shortWizard(`Dropped ${Date.now()}`), 'Send'], () => vscode.commands.executeCommand('dsas.newSubmission', docs[1]));
+      const { input, result: id } = await withAnswers([], () => composeAndSend(docs[1], `Dropped ${Date.now()}`));
       const told = toldOf(input);
       assert.equal(told.length, 1, told.map((t) => t.text).join(' | '));
       assert.equal(told[0].method, 'warn');
       assert.match(told[0].text, /did not receive/);
+      const composer = (await api()).deps.composer;
+      assert.equal(composer.drafts.get(id)?.phase, 'editing', 'the form stays, to be sent again only by the user');
+      assert.ok(composer.memory.draft(id), 'and so does its draft');
     } finally {
       await control('/faults', 'DELETE');
     }
@@ -164,7 +172,7 @@ describe('submission commands', () => {
     // The service stores the submission, then answers one byte a second.
     await control('/faults', 'POST', { method: 'POST', path: '^/submissions$', kind: 'slowBody', ms: 1000, chunkBytes: 1 });
     try {
-      const sending = withAnswers([...shortWizard(formReference), 'Send'], () => vscode.commands.executeCommand('dsas.newSubmission', docs[0]));
+      const sending = withAnswers([], () => composeAndSend(docs[0], formReference));
       await waitFor('the service to store it', async () => (await sandboxState()).submissions.some((s) => s.formReference === formReference));
       await pressCancelOnProgress(`Sending "${formReference}"`);
       const { input } = await sending;
@@ -190,7 +198,7 @@ describe('submission commands', () => {
     await control('/faults', 'POST', { method: 'GET', path: '^/submissions$', kind: 'status', status: 500, times: 4 });
     await control('/faults', 'POST', { method: 'POST', path: '^/submissions$', kind: 'hangUp' });
     try {
-      const { input } = await withAnswers([...shortWizard(older.formReference), 'Send'], () => vscode.commands.executeCommand('dsas.newSubmission', docs[0]));
+      const { input } = await withAnswers([], () => composeAndSend(docs[0], older.formReference));
       const told = toldOf(input);
       assert.equal(told.length, 1, told.map((t) => t.text).join(' | '));
       assert.equal(told[0].method, 'warn', told[0].text);
@@ -201,6 +209,16 @@ describe('submission commands', () => {
     }
     assert.equal(await submissionCount(), before);
     tried('faults');
+  });
+
+  it('Send Again With… opens the composer with the recipients of an earlier submission', async () => {
+    const s = (await sandboxState()).submissions.find((x) => x.recipients.length > 1)!;
+    await (await api()).deps.submissions.refresh();
+    const row = await rowOf(s.id);
+    const id = await composerOpenedBy(() => vscode.commands.executeCommand('dsas.sendAgain', row));
+    const form = (await openDrafts()).get(id)!;
+    assert.deepEqual(form.recipients.map((r) => [r.name, r.type]), s.recipients.map((r) => [`${r.firstName} ${r.lastName}`.trim(), r.recpType]));
+    assert.deepEqual(form.documents, []);
   });
 
   it('Check Status shows the state and updates the row', async () => {

@@ -43,6 +43,7 @@ export function pageRoutes(page: Page): Record<string, Route> {
     '/timeline-view': async (q) => JSON.stringify(await timelineView(page, q.get('id') ?? '')),
     '/extension-details': async (q) => JSON.stringify(await extensionDetails(page, q.get('readme') ?? '')),
     '/extension-tab': async (q) => JSON.stringify(await extensionTab(page, q.get('tab') ?? '', q.get('contains') ?? '', q.get('exclude') ?? undefined)),
+    '/webview-keys': async (q) => JSON.stringify(await webviewKeys(page, q.get('contains') ?? '', JSON.parse(q.get('steps') ?? '[]') as KeyStep[])),
   };
 }
 
@@ -256,4 +257,43 @@ async function extensionTab(page: Page, tab: string, contains: string, exclude?:
   if (!(await target.count())) return { tabs };
   await target.first().click({ timeout: 5000 });
   return { tabs, text: (await frameWith(page, contains, exclude)).text };
+}
+
+/**
+ * One step of typing into a webview, as a user at the keyboard: move the
+ * focus to a control (`focus`: by its label, as Tab would reach it; `press`:
+ * Tab itself), type text, press a key, or wait until a control is enabled.
+ */
+export type KeyStep =
+  | { readonly focus: string }
+  | { readonly type: string }
+  | { readonly press: string }
+  | { readonly waitEnabled: string };
+
+/** What the webview showed after the steps: its text, and the label or text of the focused control. */
+export interface KeysSeen { text: string; focused: string }
+
+interface FocusLike { id: string; labels?: ArrayLike<{ textContent: string | null }> | null; textContent: string | null; ownerDocument: { activeElement: FocusLike | null } }
+
+/** Runs `steps` in the webview showing `contains` (see KeyStep); each step waits up to 10 s. */
+async function webviewKeys(page: Page, contains: string, steps: readonly KeyStep[]): Promise<KeysSeen> {
+  const { frame } = await frameWith(page, contains);
+  for (const s of steps) {
+    if ('focus' in s) await frame.getByLabel(s.focus, { exact: true }).or(frame.getByRole('button', { name: s.focus, exact: true })).focus({ timeout: 10_000 });
+    else if ('type' in s) await page.keyboard.type(s.type);
+    else if ('press' in s) await page.keyboard.press(s.press);
+    else {
+      await frame.locator(`${s.waitEnabled}:not([disabled])`).waitFor({ state: 'visible', timeout: 10_000 }).catch(async (e: Error) => {
+        throw new Error(`${e.message.split('\n')[0]}; the webview shows: ${oneLine(await frame.locator('body').innerText({ timeout: 1000 }).catch(() => ''), 3000)}`);
+      });
+    }
+  }
+  const text = await frame.locator('body').innerText({ timeout: 5000 });
+  const focused = await frame.locator('body').evaluate((b: FocusLike) => {
+    const f = b.ownerDocument.activeElement;
+    if (!f) return '';
+    const label = f.labels?.length ? f.labels[0].textContent : null;
+    return (label ?? f.textContent ?? f.id).trim();
+  });
+  return { text, focused };
 }

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { readSettings } from '../../src/ui/settings';
 import { tried } from '../reliability/tally';
+import { compose, edit, filled } from './composerDriver';
 import { tempDir, workspaceDir, workspaceFile } from './fixtures';
 import { api, control, logMark, requireSandbox, runRecord, sandboxState, serviceRequests, signIn, withAnswers } from './session';
 
@@ -37,18 +38,21 @@ describe('settings a workspace cannot change', () => {
     tried('leakChecks'); // the workspace's address received nothing
   });
 
-  it('a workspace cannot switch off the confirmation before sending', async () => {
+  it('a workspace cannot switch off the confirmation before sending (the composer\'s review step)', async () => {
     assert.equal((await workspaceSettings())['dsas.confirmBeforeSending'], false, 'the test workspace does switch it off');
     assert.equal(readSettings().confirmBeforeSending, true);
     const doc = workspaceFile('workspace-settings/confirm-me.txt', 'to be confirmed\n');
     const mark = await logMark();
-    const { input } = await withAnswers([
-      'Solo Recipient', 'solo@example.org', 'PRIMARY', '', 'Continue', 'A cover note', '', 'Workspace says no confirmation',
-      undefined, // the confirmation: dismissed
-    ], () => vscode.commands.executeCommand('dsas.newSubmission', doc, [doc]));
-    const confirms = input.asked.filter((a) => a.method === 'confirm');
-    assert.equal(confirms.length, 1, 'the summary was shown for confirmation');
-    assert.match(confirms[0].text, /^Send "Workspace says no confirmation" to 1 recipient\(s\)\?/);
+    const { input } = await withAnswers([], async () => {
+      const id = await compose(doc);
+      const form = await edit(id, filled('Workspace says no confirmation'));
+      const composer = (await api()).deps.composer;
+      // Send: the review step is shown, whatever the workspace says; then Back (the confirmation dismissed).
+      await composer.deliver(id, { type: 'send', form });
+      assert.equal(composer.drafts.get(id)?.phase, 'reviewing', 'the summary was shown for confirmation');
+      await composer.deliver(id, { type: 'back' });
+    });
+    assert.deepEqual(input.asked, []);
     assert.deepEqual((await serviceRequests(mark)).filter((e) => e.method !== 'GET'), [], 'declining sent nothing');
     tried('lossChecks'); // nothing left without the user's consent
   });

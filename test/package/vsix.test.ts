@@ -167,6 +167,12 @@ describe('the .vsix package', () => {
     });
   }
 
+  for (const doc of ['readme.md', 'changelog.md']) {
+    it(`has no text in the packaged ${doc} that the details page would take for HTML (a <title> hides all that follows)`, () => {
+      assert.deepEqual(htmlLikeTags(read(`extension/${doc}`).toString('utf8')), [], 'write such text as &lt;…&gt; or in backticks');
+    });
+  }
+
   it('carries every picture of the README inside it, as PNG data (the details page shows no relative picture)', () => {
     const source = markdownRefs(readFileSync(path.join(ROOT, 'README.md'), 'utf8')).filter((r) => r.kind === 'image');
     const packaged = markdownRefs(read('extension/readme.md').toString('utf8')).filter((r) => r.kind === 'image');
@@ -199,6 +205,18 @@ describe('the .vsix package', () => {
     const ids = [...manifest.contributes.commands.map((c) => c.command), ...Object.keys(manifest.contributes.configuration.properties)];
     const missing = ids.filter((id) => !readme.includes(`\`${id}\``));
     assert.deepEqual(missing, [], 'commands and settings the README does not describe');
+  });
+});
+
+/** Tags outside code that a Markdown renderer would pass on as HTML (pictures and line breaks aside). */
+function htmlLikeTags(markdown: string): string[] {
+  const prose = markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
+  return [...prose.matchAll(/<\/?([A-Za-z][\w-]*)(?:\s[^<>]*)?>/g)].map((m) => m[0]).filter((t) => !/^<\/?(img|br)\b/i.test(t));
+}
+
+describe('the HTML check of the package test', () => {
+  it('finds tags in prose, and leaves out code, pictures and autolinks', () => {
+    assert.deepEqual(htmlLikeTags('Archived as <title>, sent in <form reference>; `<title>` and <img src="x.png"> and <https://example.com>\n```\n<b>\n```'), ['<title>', '<form reference>']);
   });
 });
 

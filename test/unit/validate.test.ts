@@ -6,7 +6,7 @@ import { ServiceError } from '../../src/core/errors';
 import { checkFile, isProblem, sourceFile } from '../../src/core/localFile';
 import { problemMessage, type Problem } from '../../src/core/problems';
 import { checkText, documentNamesProblem, emptyFilesProblem, HEADER_VALUE, PACKAGE_LINE, PACKAGE_TEXT, textProblem } from '../../src/core/validate';
-import { answerProblem } from '../../src/ui/wizardChecks';
+import { fieldProblem as answerProblem } from '../../src/ui/composer/formChecks';
 import { tempDir } from './helpers';
 
 describe('validators', () => {
@@ -130,7 +130,7 @@ describe('validators', () => {
   });
 });
 
-describe('the New Submission wizard accepts what the client accepts', () => {
+describe('the New Submission composer accepts what the client accepts', () => {
   it('refuses a lone surrogate in the cover note and the data (the client refuses it)', () => {
     assert.equal(answerProblem('coverNote', 'broken \uD800 surrogate'), 'notXml');
     assert.equal(answerProblem('data', '\uDC00'), 'notXml');

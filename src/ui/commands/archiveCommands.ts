@@ -1,18 +1,19 @@
 import * as vscode from 'vscode';
-import { HEADER_VALUE, isServiceError, textProblem, type ArchiveFile, type ArchiveListItem } from '../../core';
+import type { ArchiveFile } from '../../core';
 import { ArchiveFileSystem, archiveUri, OPEN_SIZE_LIMIT } from '../archiveFileSystem';
 import { Cmd } from '../commandIds';
 import type { Deps } from '../deps';
 import { askSaveTarget, checkDownload, warnHashMismatch } from '../downloads';
 import { formatBytes } from '../format';
 import { oneLine } from '../text';
-import { confirmUploadInRestrictedMode, regularFiles, type LocalFile } from '../localFiles';
+import { confirmUploadInRestrictedMode, regularFiles, withoutEmptyFiles, type LocalFile } from '../localFiles';
+import { archiveFolders, holdsFolder } from './archiveFolder';
 import { pickArchiveFile } from '../pickers';
-import { problemText } from '../problemText';
 import { withCancellableProgress } from '../progress';
 import type { ArchiveNode } from '../trees/nodes';
-import { listedIds, reportUnknownOutcome, type ArrivalCheck } from '../unknownOutcome';
-import { anArchiveFile, explorerUris } from './args';
+import { anArchiveFile, explorerUris, selectedArchiveFiles } from './args';
+import { downloadArchiveFiles } from './downloadSets';
+import { archiveTitleProblem, uploadToArchive } from './archiveUpload';
 import { isPdf, offerOpenDownload, openInEditor } from './openFile';
 import { reached } from '../milestones';
 
@@ -23,7 +24,7 @@ export function registerArchiveCommands(deps: Deps): void {
   deps.context.subscriptions.push(files.register());
 
   commands.register(Cmd.archiveFile, explorerUris, (uris) => archiveFiles(deps, uris));
-  commands.register(Cmd.downloadArchiveFile, anArchiveFile, (node) => downloadArchiveFile(deps, node));
+  commands.register(Cmd.downloadArchiveFile, selectedArchiveFiles, (nodes) => (nodes.length > 1 ? downloadArchiveFiles(deps, nodes) : downloadArchiveFile(deps, nodes[0])));
   commands.register(Cmd.openArchiveFile, anArchiveFile, (node) => openArchiveFile(deps, files, node));
   commands.register(Cmd.copyFileId, anArchiveFile, async (node) => {
     const f = node ? node.item : await pickArchiveFile(deps.input.current, deps.session.client, deps.archive, vscode.l10n.t('File whose id to copy'));
@@ -45,14 +46,12 @@ async function filesToArchive(deps: Deps, given: vscode.Uri[]): Promise<vscode.U
 
 /** Archive This File, for the Explorer's files (or the view's dropped ones). */
 export async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<string[] | undefined> {
-  const client = deps.session.client; // fails early, before any question, when signed out
+  void deps.session.client; // fails early, before any question, when signed out
   const uris = await filesToArchive(deps, given);
   if (!uris?.length) return [];
-  const all = await regularFiles(deps.input.current, uris);
-  const files = all.filter((f) => f.size > 0);
-  if (files.length < all.length) {
-    void deps.input.current.warn(vscode.l10n.t('Empty files cannot be archived: {0}.', all.filter((f) => f.size === 0).map((f) => f.name).join(', ')));
-  }
+  // A folder among them: its files, with one title rule for all.
+  if (await holdsFolder(uris)) return archiveFolders(deps, uris);
+  const files = withoutEmptyFiles(deps.input.current, await regularFiles(deps.input.current, uris));
   if (files.length === 0) return [];
   if (!(await confirmUploadInRestrictedMode(deps.input.current, files))) return [];
 
@@ -63,10 +62,7 @@ export async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<str
       title: files.length > 1 ? vscode.l10n.t('Archive This File ({0} of {1})', i + 1, files.length) : vscode.l10n.t('Archive This File'),
       prompt: vscode.l10n.t('Title of "{0}" in the archive', file.name),
       value: file.name,
-      validate: (v) => {
-        const code = textProblem(v, HEADER_VALUE); // the client's check of the title header
-        return code && problemText({ code, field: 'title' });
-      },
+      validate: archiveTitleProblem,
     });
     if (typeof title !== 'string') return [];
     titled.push({ file, title: title.trim() });
@@ -75,25 +71,16 @@ export async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<str
   const done: string[] = [];
   try {
     for (const { file, title } of titled) {
-      const arrival = archiveArrival(deps, title, file.name, titled.length - done.length - 1);
-      let before: ReadonlySet<string> | undefined;
-      let created;
-      try {
-        created = await withCancellableProgress(
-          files.length > 1 ? vscode.l10n.t('Archiving "{0}" ({1} of {2})…', file.name, done.length + 1, files.length) : vscode.l10n.t('Archiving "{0}"…', file.name),
-          async (p, signal) => {
-            // What is there already, so that after an unknown outcome a new arrival can be told from an old one.
-            before = await listedIds(arrival, signal);
-            return client.uploadArchiveFile({ file: file.file, title }, { signal, onProgress: (sent, total) => p.bytes(sent, total || file.size) });
-          },
-        );
-      } catch (e) {
-        // The files after it are not sent: the connection just failed, or the user cancelled.
-        if (isServiceError(e) && e.outcomeUnknown) return void (await reportUnknownOutcome(deps.input.current, deps.log, e, before, arrival));
-        throw e;
-      }
+      // A failure stops here: the files after it are not sent (the connection just failed, or the user cancelled).
+      const created = await uploadToArchive(deps, {
+        title, name: file.name, notSent: titled.length - done.length - 1,
+        progress: files.length > 1 ? vscode.l10n.t('Archiving "{0}" ({1} of {2})…', file.name, done.length + 1, files.length) : vscode.l10n.t('Archiving "{0}"…', file.name),
+        source: async () => ({ source: { file: file.file }, size: file.size }),
+      });
+      if (!created) return undefined; // an unknown outcome, checked and reported
       deps.log.info(`Archived ${file.size} bytes as file ${created.id}.`);
       reached('archivedFile');
+      void deps.workspaceFiles.archived(created.id, title, file).catch((e: unknown) => deps.log.warn(`Recording the archived file failed: ${String(e)}`));
       done.push(created.id);
     }
   } finally {
@@ -107,30 +94,6 @@ export async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<str
     ? vscode.l10n.t('Archived "{0}" (file id {1}).', titled[0].title, done[0])
     : vscode.l10n.t('Archived {0} files.', done.length));
   return done;
-}
-
-/** How an uploaded file is recognised in the archive after an unknown outcome: by its title and name. */
-function archiveArrival(deps: Deps, title: string, name: string, notSent: number): ArrivalCheck<ArchiveListItem> {
-  const t = vscode.l10n.t;
-  const shown = oneLine(title);
-  const rest = notSent > 0 ? ` ${t('The other {0} file(s) were not sent.', notSent)}` : '';
-  return {
-    list: (signal) => deps.session.client.listArchive({ signal }),
-    id: (f) => f.id,
-    matches: (f) => f.title === title && (f.name === '' || f.name === name),
-    // The archive list has no dates: of several matching files, the first listed is reported.
-    newestFirst: (l) => l,
-    reveal: async (id) => {
-      await deps.archive.refresh();
-      await deps.archive.reveal(id);
-    },
-    text: {
-      arrived: (f) => t('The archive received "{0}": it is file {1}. Do not upload it again.', shown, f.id) + rest,
-      absent: () => t('The archive did not receive "{0}": no new file of that title is in it. You can upload it again.', shown) + rest,
-      uncertain: (f, n) => t('The archive has {0} file(s) titled "{1}" (file {2} first). The list from before sending could not be read, so it is not known whether one of them is the one just sent.', n, shown, f.id) + rest,
-      unchecked: () => t('The archive could not be read either: check it before uploading "{0}" again.', shown) + rest,
-    },
-  };
 }
 
 // ── Download / Open ───────────────────────────────────────────────────────

@@ -46,6 +46,27 @@ export const anAttachment: ArgParser<AttachmentNode | undefined> = ([v]) => atta
 /** An archive file row, or nothing. */
 export const anArchiveFile: ArgParser<ArchiveNode | undefined> = ([v]) => archiveNode(v);
 
+/**
+ * The rows a view command acts on. A tree with several rows selected passes
+ * the clicked row and, when it is one of them, the whole selection (else
+ * the clicked row alone); a row's own command, a palette or a test, one row.
+ */
+function selectedRows([clicked, selection]: readonly unknown[]): unknown[] {
+  return Array.isArray(selection) && selection.length > 0 ? selection : clicked === undefined ? [] : [clicked];
+}
+
+/** Each row of a kind in the selection once: a row's own command may pass it again. */
+function each<T>(args: readonly unknown[], parse: (v: unknown) => T | undefined): T[] {
+  const rows = selectedRows(args).map(parse).filter((n): n is T => n !== undefined);
+  return rows.filter((n, i) => rows.indexOf(n) === i);
+}
+
+/** The selected attachment rows (none from the palette); other rows in the selection are left out. */
+export const selectedAttachments: ArgParser<AttachmentNode[]> = (args) => each(args, attachmentNode);
+
+/** The selected archive file rows (none from the palette); other rows in the selection are left out. */
+export const selectedArchiveFiles: ArgParser<ArchiveNode[]> = (args) => each(args, archiveNode);
+
 /** A submission or archive file row (from a menu), or nothing (from a key binding). */
 export const aRefreshableRow: ArgParser<SubmissionNode | ArchiveNode | undefined> = ([v]) => submissionNode(v) ?? archiveNode(v);
 
@@ -72,10 +93,9 @@ export const aPdfSource: ArgParser<PdfSource | undefined> = ([v]) => {
  * and the whole selection, an editor menu its resource (and an object).
  * Anything that is not a Uri is ignored; each Uri is kept once.
  */
-export const explorerUris: ArgParser<vscode.Uri[]> = ([first, second]) => {
-  const all = Array.isArray(second) && second.length > 0 ? (second as unknown[]) : [first];
+export const explorerUris: ArgParser<vscode.Uri[]> = (args) => {
   const seen = new Set<string>();
-  return all.filter((u): u is vscode.Uri => u instanceof vscode.Uri).filter((u) => {
+  return selectedRows(args).filter((u): u is vscode.Uri => u instanceof vscode.Uri).filter((u) => {
     const k = u.toString();
     if (seen.has(k)) return false;
     seen.add(k);

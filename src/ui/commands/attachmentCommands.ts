@@ -6,15 +6,14 @@ import { Cmd } from '../commandIds';
 import type { Deps } from '../deps';
 import { askSaveTarget } from '../downloads';
 import { AttachmentFileSystem, attachmentUri } from '../attachmentFileSystem';
-import { pickSubmission } from '../pickers';
+import { pickAttachment } from './pickAttachment';
 import { withCancellableProgress } from '../progress';
 import { oneLine } from '../text';
 import type { AttachmentNode } from '../trees/nodes';
-import { BACK } from '../userInput';
 import type { PdfSource } from '../webviews/pdfPanels';
-import { anAttachment, aPdfSource } from './args';
+import { anAttachment, aPdfSource, aSubmissionRow, selectedAttachments } from './args';
+import { downloadAll, downloadAttachments } from './downloadSets';
 import { offerOpenDownload, openInEditor } from './openFile';
-import { describeSubmission } from './submissionCommands';
 
 /** What a download asks and reports with, where it gets the client, and the viewer its Open uses. */
 export type TransferDeps = Pick<Deps, 'input' | 'log' | 'session' | 'pdfs'>;
@@ -29,10 +28,12 @@ interface AttachmentTarget {
 export function registerAttachmentCommands(deps: Deps): void {
   const { commands } = deps;
   deps.context.subscriptions.push(new AttachmentFileSystem(deps.session).register());
-  commands.register(Cmd.downloadAttachment, anAttachment, async (node) => {
-    const target = node ? targetOf(node) : await pickAttachment(deps);
+  commands.register(Cmd.downloadAttachment, selectedAttachments, async (nodes) => {
+    if (nodes.length > 1) return downloadAttachments(deps, nodes);
+    const target = nodes[0] ? targetOf(nodes[0]) : await pickAttachmentToDownload(deps);
     return target && downloadAttachment(deps, target);
   });
+  commands.register(Cmd.downloadAll, aSubmissionRow, (row) => downloadAll(deps, row));
   commands.register(Cmd.openAttachment, anAttachment, (node) => node && openAttachment(deps, node));
   commands.register(Cmd.savePdf, aPdfSource, (source) => source && savePdf(deps, source));
 }
@@ -91,20 +92,8 @@ async function downloadAttachment(deps: TransferDeps, { submission, attachment }
 }
 
 /** From the palette: a submission, then one of its attachments. */
-async function pickAttachment(deps: Deps): Promise<AttachmentTarget | undefined> {
-  const ui = deps.input.current;
-  const s = await pickSubmission(ui, deps.session.client, deps.submissions, vscode.l10n.t('Submission with the attachment to download'));
-  if (!s) return undefined;
-  const client = deps.session.client;
-  const detail = await withCancellableProgress(vscode.l10n.t('Loading {0}…', describeSubmission(s)), (_p, signal) => client.getSubmission(s.id, { signal }));
-  if (detail.attachments.length === 0) {
-    void ui.info(vscode.l10n.t('Submission {0} has no attachments.', describeSubmission(s)));
-    return undefined;
-  }
-  const picked = await ui.quickPick(
-    detail.attachments.map((a) => ({ label: oneLine(a.name) || a.id, description: a.id, attachment: a })),
-    { title: vscode.l10n.t('Download Attachment'), placeHolder: vscode.l10n.t('Attachment to download') },
-  );
-  if (picked === undefined || picked === BACK) return undefined;
-  return { submission: { id: s.id }, attachment: picked.attachment };
+async function pickAttachmentToDownload(deps: Deps): Promise<AttachmentTarget | undefined> {
+  const l = vscode.l10n;
+  const t = await pickAttachment(deps, { title: l.t('Download Attachment'), submission: l.t('Submission with the attachment to download'), attachment: l.t('Attachment to download') });
+  return t && { submission: { id: t.submission.id }, attachment: t.attachment };
 }

@@ -1,16 +1,16 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../../core';
+import { isSkippedName } from '../localFiles';
 import type { UserInput } from '../userInput';
 
 const MAX_PICKER_FILES = 500;
 /**
  * Not offered: node_modules, and anything hidden (a name starting with a dot:
  * .git, .vscode and the like, their contents, dotfiles). As a glob for file
- * search, and as a test of a name for the walk.
+ * search; the walk tests names with `isSkippedName`.
  */
 const SKIPPED_GLOB = '{**/node_modules/**,**/.*/**,**/.*}';
-const skipped = (name: string): boolean => name === 'node_modules' || name.startsWith('.');
 
 /** New Submission's documents from the palette or the view: workspace files, or any file through Browse…. */
 export async function chooseDocuments(ui: UserInput, log: Logger): Promise<vscode.Uri[] | undefined> {
@@ -65,7 +65,7 @@ async function workspaceFiles(log: Logger): Promise<vscode.Uri[]> {
     const dir = queue.shift()!;
     const entries = await vscode.workspace.fs.readDirectory(dir).then((e) => e, () => [] as [string, vscode.FileType][]);
     for (const [name, type] of entries.sort(([a], [b]) => a.localeCompare(b))) {
-      if (skipped(name)) continue;
+      if (isSkippedName(name)) continue;
       if (type & vscode.FileType.Directory) {
         // Linked folders are not followed: they may loop.
         if (!(type & vscode.FileType.SymbolicLink)) queue.push(vscode.Uri.joinPath(dir, name));

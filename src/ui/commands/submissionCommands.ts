@@ -1,23 +1,20 @@
 import * as vscode from 'vscode';
-import { invalidRequest, type ServiceClient } from '../../core';
+import { DEFAULT_PACKAGE } from '../../core';
 import { Cmd } from '../commandIds';
+import { advancedOf, formFrom } from '../composer/formSubmission';
 import type { Deps } from '../deps';
-import { formatBytes } from '../format';
 import { oneLine } from '../text';
-import { confirmUploadInRestrictedMode, regularFiles, type LocalFile } from '../localFiles';
-import { askSubmission, splitName, toNewRecipient, type SubmissionAnswers } from '../newSubmissionWizard';
 import { pickSubmission } from '../pickers';
-import { problemText } from '../problemText';
 import { withCancellableProgress } from '../progress';
-import { sendSubmission } from '../sendSubmission';
-import { readSettings } from '../settings';
+import { BACK } from '../userInput';
 import { aSubmissionRow, explorerUris, type SubmissionRow } from './args';
 import { chooseDocuments } from './chooseDocuments';
 
-/** New Submission, Check Status, Show History, Show Summary PDF and Copy Submission Id. */
+/** New Submission, Send Again With…, Check Status, Show History, Show Summary PDF and Copy Submission Id. */
 export function registerSubmissionCommands(deps: Deps): void {
   const { commands } = deps;
   commands.register(Cmd.newSubmission, explorerUris, (uris) => newSubmission(deps, uris));
+  commands.register(Cmd.sendAgain, aSubmissionRow, (row) => sendAgain(deps, row));
   commands.register(Cmd.checkStatus, aSubmissionRow, (row) => checkStatus(deps, row));
   commands.register(Cmd.showHistory, aSubmissionRow, (row) => showHistory(deps, row));
   commands.register(Cmd.showSummary, aSubmissionRow, (row) => showSummary(deps, row));
@@ -41,67 +38,50 @@ async function submissionOf(deps: Deps, row: SubmissionRow | undefined, placeHol
 /** A submission in a message: its form reference and id, or the id. */
 export const describeSubmission = (s: { id: string; formReference?: string }): string => (s.formReference ? `"${oneLine(s.formReference)}" (${s.id})` : s.id);
 
-// ── New Submission ────────────────────────────────────────────────────────
+// ── New Submission, Send Again With… ─────────────────────────────────────
 
+/**
+ * Opens the composer: with the Explorer's selection, or from the palette
+ * with a kept draft or the documents picked among the workspace files.
+ */
 async function newSubmission(deps: Deps, given: vscode.Uri[]): Promise<void> {
-  const client = deps.session.client; // fails early, before any question, when signed out
-  const uris = given.length ? given : await chooseDocuments(deps.input.current, deps.log);
-  if (!uris?.length) return;
-  const documents = await regularFiles(deps.input.current, uris);
-  if (documents.length === 0) return;
-  // Refused now rather than after all the questions.
-  const problem = documentProblem(client, documents);
-  if (problem) throw invalidRequest(problem);
-  if (!(await confirmUploadInRestrictedMode(deps.input.current, documents))) return;
-
-  const settings = readSettings();
-  const first = documents[0].name;
-  const answers = await askSubmission(deps.input.current, {
-    defaultType: settings.defaultRecipientType,
-    suggestedReference: first.includes('.') ? first.slice(0, first.lastIndexOf('.')) : first,
-  });
-  if (!answers) return;
-
-  if (settings.confirmBeforeSending) {
-    const send = vscode.l10n.t('Send');
-    const choice = await deps.input.current.confirm(
-      vscode.l10n.t('Send "{0}" to {1} recipient(s)?', answers.formReference, answers.recipients.length),
-      summaryText(answers, documents),
-      send,
-    );
-    if (choice !== send) return;
+  if (given.length) {
+    await deps.composer.compose(given);
+    return;
   }
-
-  await sendSubmission(deps, {
-    formReference: answers.formReference,
-    recipients: answers.recipients.map(toNewRecipient),
-    coverNote: answers.coverNote,
-    data: answers.data,
-    documents,
-  });
+  const draft = await pickDraft(deps);
+  if (draft === undefined) return;
+  if (draft) {
+    await deps.composer.compose([], deps.composer.memory.draft(draft), draft);
+    return;
+  }
+  const uris = await chooseDocuments(deps.input.current, deps.log);
+  if (uris?.length) await deps.composer.compose(uris);
 }
 
-/** Why these documents cannot be sent together, if they cannot: the client's own check, with its package name. */
-function documentProblem(client: ServiceClient, docs: readonly LocalFile[]): string | undefined {
-  const problem = client.documentsProblem(docs);
-  return problem && problemText(problem);
+/** A draft closed earlier to continue ('' for a new submission); undefined when the user cancelled. */
+async function pickDraft(deps: Deps): Promise<string | undefined> {
+  const open = deps.composer.drafts;
+  const kept = deps.composer.memory.draftIds().filter((id) => !open.has(id));
+  if (!kept.length) return '';
+  const items = [
+    { label: vscode.l10n.t('$(add) New submission…'), id: '' },
+    ...kept.map((id) => {
+      const f = deps.composer.memory.draft(id);
+      return { label: vscode.l10n.t('$(edit) Continue the draft "{0}"', oneLine(f?.formReference || vscode.l10n.t('(no form reference)'))), description: vscode.l10n.t('{0} document(s), {1} recipient(s)', f?.documents.length ?? 0, f?.recipients.length ?? 0), id };
+    }),
+  ];
+  const picked = await deps.input.current.quickPick(items, { title: vscode.l10n.t('New Submission'), placeHolder: vscode.l10n.t('Start a new submission or continue a draft') });
+  return picked === undefined || picked === BACK ? undefined : picked.id;
 }
 
-/** The confirmation's detail: recipients, documents with sizes, form reference. */
-function summaryText(a: SubmissionAnswers, docs: readonly LocalFile[]): string {
-  const t = vscode.l10n.t;
-  const lines = [t('Form reference: {0}', a.formReference), '', t('Recipients:')];
-  for (const r of a.recipients) {
-    const { firstName, lastName } = splitName(r.name);
-    const auth = r.authMethod ? ` · ${t('authentication: {0} {1}', r.authMethod, r.authNumber)}` : '';
-    lines.push(`  ${[firstName, lastName].filter(Boolean).join(' ')} <${r.email}> · ${r.type}${auth}`);
-  }
-  const total = docs.reduce((n, d) => n + d.size, 0);
-  lines.push('', t('Documents ({0}, {1}):', docs.length, formatBytes(total)));
-  for (const d of docs) lines.push(`  ${d.name} · ${formatBytes(d.size)}`);
-  if (a.coverNote) lines.push('', t('Cover note: {0}', a.coverNote.length > 200 ? `${a.coverNote.slice(0, 200)}…` : a.coverNote));
-  if (a.data) lines.push(t('Data: {0}', a.data.length > 200 ? `${a.data.slice(0, 200)}…` : a.data));
-  return lines.join('\n');
+/** A composer with the recipients (and, when this machine sent it, the cover note) of an earlier submission. */
+async function sendAgain(deps: Deps, row: SubmissionRow | undefined): Promise<void> {
+  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose recipients to send to again'));
+  if (!s) return;
+  const client = deps.session.client;
+  const detail = await withCancellableProgress(vscode.l10n.t('Reading {0}…', describeSubmission(s)), (_p, signal) => client.getSubmission(s.id, { signal }));
+  await deps.composer.compose([], formFrom(detail, deps.composer.memory.coverNote(s.id) ?? '', [], advancedOf(DEFAULT_PACKAGE)));
 }
 
 // ── Check Status ──────────────────────────────────────────────────────────

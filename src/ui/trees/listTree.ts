@@ -47,7 +47,7 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
     this.view = vscode.window.createTreeView(`dsas.${o.view}`, {
       treeDataProvider: this,
       showCollapseAll: true,
-      canSelectMany: false,
+      canSelectMany: true,
       dragAndDropController: o.dragAndDrop,
     });
     const expanded = (n: TreeNode<Row, Child>, yes: boolean) => {

@@ -26,7 +26,8 @@ export class PanelHost<To, From extends { type: string }> implements vscode.Disp
   constructor(
     readonly panel: vscode.WebviewPanel,
     extensionUri: vscode.Uri,
-    page: { title: string; script: string; bodyClass?: string },
+    /** `styles`: the page's own style sheets (paths from the extension root), after the shared ones. */
+    page: { title: string; script: string; bodyClass?: string; styles?: readonly string[] },
     protocol: PageProtocol<From>,
   ) {
     panel.webview.options = { enableScripts: true, localResourceRoots: localResourceRoots(extensionUri) };
@@ -35,7 +36,7 @@ export class PanelHost<To, From extends { type: string }> implements vscode.Disp
       extensionUri,
       title: page.title,
       scripts: [page.script],
-      styles: ['dist/webview/codicons/codicon.css', 'media/webview.css'],
+      styles: ['dist/webview/codicons/codicon.css', 'media/webview.css', ...(page.styles ?? [])],
       bodyAttributes: page.bodyClass ? { class: page.bodyClass } : undefined,
     });
     this.subs.push(this.received, panel.webview.onDidReceiveMessage((m: unknown) => {

@@ -1,0 +1,85 @@
+/**
+ * The composer's protocol (New Submission's form), declared once for the
+ * extension and its page. The page holds the form as the user edits it and
+ * posts it; the extension checks it with the client's own rules and answers
+ * with the problems per field, so the page never judges a value itself.
+ */
+
+export const RECIPIENT_TYPES = ['PRIMARY', 'REGULAR', 'COPIED'] as const;
+export type RecipientType = (typeof RECIPIENT_TYPES)[number];
+
+/** A document on this computer, as the form lists it. */
+export interface ComposerDocument {
+  readonly path: string;
+  readonly name: string;
+  readonly size: number;
+  /** The size as shown ("1.2 MB"), worded by the extension. */
+  readonly sizeText: string;
+  /** The media type it is sent with. */
+  readonly type: string;
+}
+
+export interface ComposerRecipient {
+  /** Whether the name is typed whole ("Ada Lovelace", "Lovelace, Ada") or as first and last name. */
+  readonly nameMode: 'full' | 'split';
+  readonly name: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+  readonly type: RecipientType;
+  /** Optional: empty for none. */
+  readonly authMethod: string;
+  readonly authNumber: string;
+}
+
+/** The package values the spec leaves open. */
+export interface ComposerAdvanced {
+  readonly broadcast: string;
+  readonly transparency: string;
+  readonly confirmIntent: string;
+}
+
+export interface ComposerForm {
+  readonly documents: readonly ComposerDocument[];
+  readonly recipients: readonly ComposerRecipient[];
+  readonly coverNote: string;
+  readonly data: string;
+  readonly formReference: string;
+  readonly advanced: ComposerAdvanced;
+}
+
+/**
+ * Field keys problems are reported under: `formReference`, `coverNote`,
+ * `data`, `documents`, `recipients`, `advanced.broadcast`…, and
+ * `recipients.<i>.<field>` (from 0) for a recipient's fields.
+ */
+export type ComposerProblems = Readonly<Record<string, string>>;
+
+/** What the page keeps across hiding and a window reload: which draft it shows. */
+export interface ComposerState {
+  readonly draftId: string;
+}
+
+/** Editing; reviewing (the summary, the confirmation before sending); sending (the form locked). */
+export type ComposerPhase = 'editing' | 'reviewing' | 'sending';
+
+export type ToComposer =
+  /** The form to show (at first, after a document was added or removed) with its problems and what to offer. */
+  | { readonly type: 'form'; readonly draftId: string; readonly form: ComposerForm; readonly problems: ComposerProblems; readonly recentRecipients: readonly { readonly name: string; readonly email: string }[]; readonly defaults: ComposerAdvanced; readonly defaultType: RecipientType }
+  /** The problems of the form last posted. */
+  | { readonly type: 'problems'; readonly problems: ComposerProblems }
+  /** Review the form as posted, sending (the form locked), or back to editing (`message` says why, when sending did not happen). */
+  | { readonly type: 'phase'; readonly phase: ComposerPhase; readonly message?: string };
+
+export type FromComposer =
+  | { readonly type: 'ready' }
+  /** The form as edited: the extension checks it and keeps it as the draft. */
+  | { readonly type: 'changed'; readonly form: ComposerForm }
+  /** Add documents: from the workspace (the picker, with Browse…) or from the archive. */
+  | { readonly type: 'addDocuments'; readonly from: 'workspace' | 'archive' }
+  /** Files dropped on the page, as the paths or URIs the drop carried. */
+  | { readonly type: 'dropped'; readonly uris: readonly string[] }
+  /** Send: the first time the extension answers with the review step (the confirmation), then it sends the form reviewed. */
+  | { readonly type: 'send'; readonly form: ComposerForm }
+  /** From the review step back to editing. */
+  | { readonly type: 'back' };

@@ -1,0 +1,69 @@
+// The rules of bulk transfers as plain data (no `vscode` import, unit-tested):
+// the titles of a folder's files, the names of several downloads in one
+// folder, and the words of the summary at the end.
+import { numbered, safeFileName } from '../core';
+
+/** How the files of an archived folder are titled. */
+export type TitleRule = 'name' | 'stem' | 'relative';
+
+/**
+ * A file's archive title by `rule`, from its path below the folder the user
+ * chose (either separator): its name, its name without the extension, or
+ * that path written with `/`.
+ */
+export function titleByRule(rule: TitleRule, relative: string): string {
+  const parts = relative.split(/[\\/]/).filter(Boolean);
+  const name = parts[parts.length - 1] ?? '';
+  if (rule === 'relative') return parts.join('/');
+  if (rule === 'name') return name;
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+/**
+ * Safe, distinct names for files saved into one folder in one go: two files
+ * of the same name (attachments of two submissions) become `a.pdf` and
+ * `a (1).pdf`, compared without regard to case as Windows and macOS do.
+ */
+export function distinctNames(names: readonly string[], fallback: (i: number) => string): string[] {
+  const taken = new Set<string>();
+  return names.map((raw, i) => {
+    const name = safeFileName(raw, safeFileName(fallback(i)));
+    let n = 0;
+    let candidate = name;
+    while (taken.has(candidate.toLowerCase())) candidate = numbered(name, ++n);
+    taken.add(candidate.toLowerCase());
+    return candidate;
+  });
+}
+
+/** What became of the files of a bulk transfer. */
+export interface TransferCounts {
+  /** Saved or archived. */
+  readonly done: number;
+  /** Left out by the user's choice (a file of that name kept). */
+  readonly skipped: number;
+  readonly failed: number;
+  /** Not tried: cancelled, or stopped after an outcome that must be checked first. */
+  readonly notDone: number;
+  /** Saved, but their content differs from the hash the archive recorded. */
+  readonly mismatched: number;
+}
+
+/** `vscode.l10n.t` in the extension; the message with its `{n}` filled in elsewhere. */
+export type Translate = (message: string, ...args: (string | number)[]) => string;
+
+const plain: Translate = (m, ...args) => m.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]));
+
+/** The message at the end of a bulk download into `folder` (its name) or of a bulk upload. */
+export function summaryText(kind: 'download' | 'archive', c: TransferCounts, folder: string, t: Translate = plain): string {
+  const parts = kind === 'download'
+    ? [t('Downloaded into "{0}": {1} saved, {2} skipped, {3} failed.', folder, c.done, c.skipped, c.failed)]
+    : [t('{0} file(s) archived, {1} failed.', c.done, c.failed)];
+  if (c.notDone) parts.push(kind === 'download' ? t('{0} not downloaded.', c.notDone) : t('{0} not sent.', c.notDone));
+  if (c.mismatched) parts.push(t('{0} differ(s) from what the archive recorded (kept; the log has the digests).', c.mismatched));
+  return parts.join(' ');
+}
+
+/** Whether the summary is a warning: something failed or differs. */
+export const summaryWarns = (c: TransferCounts): boolean => c.failed > 0 || c.mismatched > 0;

@@ -1,0 +1,127 @@
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { isServiceError, type ServiceError } from '../../core';
+import { summaryText, titleByRule, type TitleRule } from '../bulkRules';
+import type { Deps } from '../deps';
+import { describeError, errorDetail, isCancellation } from '../errorText';
+import { formatBytes } from '../format';
+import { confirmUploadInRestrictedMode, filesBelow, regularFiles, withoutEmptyFiles, type LocalFile } from '../localFiles';
+import { reached } from '../milestones';
+import { withCancellableProgress } from '../progress';
+import { BACK } from '../userInput';
+import { listedIds, reportUnknownOutcome } from '../unknownOutcome';
+import { archiveArrival } from './archiveUpload';
+import { progressLine, showTransferSummary } from './bulkDownloads';
+
+// Archive This File on folders: the files inside them (not hidden ones, not
+// node_modules), after the count and total size are shown and a title rule
+// is chosen once; one upload after another under one progress notification.
+
+/** Whether any of the Uris is a folder on this computer. */
+export async function holdsFolder(uris: readonly vscode.Uri[]): Promise<boolean> {
+  for (const u of uris) if (u.scheme === 'file' && (await fs.stat(u.fsPath).then((s) => s.isDirectory(), () => false))) return true;
+  return false;
+}
+
+/** The chosen files and the files below the chosen folders, each with its path below the folder chosen (a file's own name). */
+async function expand(uris: readonly vscode.Uri[]): Promise<{ uri: vscode.Uri; relative: string }[]> {
+  const out: { uri: vscode.Uri; relative: string }[] = [];
+  for (const uri of uris) {
+    if (await holdsFolder([uri])) out.push(...(await filesBelow(uri.fsPath)).map((rel) => ({ uri: vscode.Uri.file(path.join(uri.fsPath, rel)), relative: rel })));
+    else out.push({ uri, relative: path.basename(uri.fsPath) });
+  }
+  return out;
+}
+
+/** Archive This File with folders among the Uris. The ids of the files archived. */
+export async function archiveFolders(deps: Deps, uris: readonly vscode.Uri[]): Promise<string[]> {
+  const ui = deps.input.current;
+  const t = vscode.l10n.t;
+  const entries = await expand(uris);
+  if (entries.length === 0) {
+    void ui.info(t('No files to archive in {0} (hidden files and node_modules are left out).', uris.map((u) => path.basename(u.fsPath)).join(', ')));
+    return [];
+  }
+  const files = withoutEmptyFiles(ui, await regularFiles(ui, entries.map((e) => e.uri)));
+  if (files.length === 0 || !(await confirmUploadInRestrictedMode(ui, files))) return [];
+  const relative = new Map(entries.map((e) => [e.uri.fsPath, e.relative]));
+  const rel = (f: LocalFile) => relative.get(f.uri.fsPath) ?? f.name;
+  const total = files.reduce((n, f) => n + f.size, 0);
+
+  const example = rel(files[0]);
+  const rules: { label: string; description: string; rule: TitleRule }[] = [
+    { label: t('File name'), description: titleByRule('name', example), rule: 'name' },
+    { label: t('File name without extension'), description: titleByRule('stem', example), rule: 'stem' },
+    { label: t('Path relative to the chosen folder'), description: titleByRule('relative', example), rule: 'relative' },
+  ];
+  const picked = await ui.quickPick(rules, {
+    title: t('Archive {0} files ({1})', files.length, formatBytes(total)),
+    placeHolder: t('How each file is titled in the archive'),
+  });
+  if (picked === undefined || picked === BACK) return [];
+  return uploadAll(deps, files.map((file) => ({ file, title: titleByRule(picked.rule, rel(file)) })), total);
+}
+
+/**
+ * One upload after another. A file the client refuses before sending (its
+ * title, a change while it was read) is counted as failed and the next one
+ * goes; an unknown outcome stops and is checked (never sent again); any
+ * other failure, or Cancel, stops the rest. Then one summary.
+ */
+async function uploadAll(deps: Deps, titled: readonly { file: LocalFile; title: string }[], total: number): Promise<string[]> {
+  const client = deps.session.client;
+  const c = { done: 0, skipped: 0, failed: 0, notDone: 0, mismatched: 0 };
+  const done: string[] = [];
+  let unknown: { e: ServiceError; index: number; before?: ReadonlySet<string> } | undefined;
+  let stoppedBy: unknown;
+  try {
+    await withCancellableProgress(vscode.l10n.t('Archiving {0} files…', titled.length), async (p, signal) => {
+      const show = progressLine(p, titled.length, total);
+      // The archive before sending, to tell a new arrival from an old file after an unknown outcome.
+      const listed = await listedIds({ list: (s) => client.listArchive({ signal: s }), id: (f) => f.id }, signal);
+      const before = listed && new Set(listed);
+      let sent = 0;
+      for (const [i, { file, title }] of titled.entries()) {
+        if (signal.aborted) return void (c.notDone = titled.length - i);
+        show(i, sent, true);
+        try {
+          const created = await client.uploadArchiveFile({ file: file.file, title }, { signal, onProgress: (n) => show(i, sent + n) });
+          sent += file.size;
+          done.push(created.id);
+          before?.add(created.id);
+          c.done++;
+          deps.log.info(`Archived "${file.path}" (${file.size} bytes) as file ${created.id}.`);
+          void deps.workspaceFiles.archived(created.id, title, file).catch((e: unknown) => deps.log.warn(`Recording the archived file failed: ${String(e)}`));
+        } catch (e) {
+          if (isServiceError(e) && e.outcomeUnknown) {
+            unknown = { e, index: i, before };
+            return void (c.notDone = titled.length - i - 1);
+          }
+          if (isCancellation(e)) return void (c.notDone = titled.length - i);
+          c.failed++;
+          deps.log.warn(`Archiving "${file.path}" failed: ${errorDetail(e)}`);
+          if (!isServiceError(e, 'invalidRequest') && !isServiceError(e, 'localFile')) {
+            stoppedBy = e;
+            return void (c.notDone = titled.length - i - 1);
+          }
+        }
+      }
+    });
+  } finally {
+    // Whatever arrived is shown, also when a later file failed or was cancelled.
+    if (done.length) {
+      reached('archivedFile');
+      await deps.archive.refresh();
+      for (const id of done) await deps.archive.reveal(id);
+    }
+  }
+  if (unknown) {
+    const { file, title } = titled[unknown.index];
+    await reportUnknownOutcome(deps.input.current, deps.log, unknown.e, unknown.before, archiveArrival(deps, title, file.name, c.notDone));
+  } else if (c.done + c.failed > 0) {
+    const why = stoppedBy === undefined ? '' : ` ${describeError(stoppedBy)}`;
+    showTransferSummary(deps, summaryText('archive', c, '', vscode.l10n.t) + why, c);
+  }
+  return done;
+}

@@ -1,0 +1,20 @@
+import type * as vscode from 'vscode';
+import type { ComposerForm, ComposerPhase, FromComposer } from '../../shared/composerMessages';
+import type { ComposerMemory } from './composerMemory';
+
+/**
+ * The composers as the commands (and tests) use them. Declared apart from
+ * ComposerPanels, which sends through sendSubmission and so needs the
+ * commands' Deps: Deps names only this.
+ */
+export interface Composer {
+  readonly memory: ComposerMemory;
+  /** The drafts open in a tab, by id. */
+  readonly drafts: ReadonlyMap<string, { readonly form: ComposerForm; readonly panel: vscode.WebviewPanel; readonly phase: ComposerPhase }>;
+  /** What pages post, after it was handled. */
+  readonly onDidReport: vscode.Event<{ draftId: string; message: FromComposer }>;
+  /** Opens a composer with these documents, or with `form` (Send again with…, a draft kept). Returns the draft's id. */
+  compose(uris: readonly vscode.Uri[], form?: ComposerForm, draftId?: string): Promise<string>;
+  /** Handles a message of a composer page, as its controls post it. */
+  deliver(draftId: string, m: FromComposer): Promise<void>;
+}

@@ -1,0 +1,58 @@
+import * as vscode from 'vscode';
+import { mediaTypeFor, type Created } from '../../core';
+import type { ComposerDocument, ComposerForm, ComposerProblems } from '../../shared/composerMessages';
+import type { Deps } from '../deps';
+import { formatBytes } from '../format';
+import { confirmUploadInRestrictedMode, regularFiles } from '../localFiles';
+import { inputProblemText, problemText } from '../problemText';
+import { sendSubmission } from '../sendSubmission';
+import type { UserInput } from '../userInput';
+import type { RecentRecipient } from './composerMemory';
+import { formProblems } from './formChecks';
+import { toNewRecipient } from './formSubmission';
+
+/** The regular files among `uris` as the form lists them (the rest is said in one message). */
+export async function documentsOf(ui: UserInput, uris: readonly vscode.Uri[]): Promise<ComposerDocument[]> {
+  if (!uris.length) return [];
+  return (await regularFiles(ui, uris)).map((f) => ({ path: f.path, name: f.name, size: f.size, sizeText: formatBytes(f.size), type: mediaTypeFor(f.name) }));
+}
+
+/** The form's problems, worded: a hint under each field, a sentence for the documents and recipients. */
+export function wordedProblems(deps: Pick<Deps, 'session'>, form: ComposerForm): ComposerProblems {
+  // Signed out, the names are still checked as a client would (the client only adds its package's name).
+  const documentsProblem = (docs: ComposerForm['documents']) => (deps.session.signedIn ? deps.session.client.documentsProblem(docs) : undefined);
+  const out: Record<string, string> = {};
+  for (const [key, p] of formProblems(form, documentsProblem)) out[key] = 'code' in p ? inputProblemText(p.code) : problemText(p.problem);
+  return out;
+}
+
+export interface SendOutcome {
+  /** What the service created; absent when the user declined or the outcome was unknown (then `message` says so). */
+  readonly sent?: Created;
+  readonly recipients: readonly RecentRecipient[];
+  readonly message?: string;
+}
+
+/**
+ * Sends a checked and reviewed form: the documents are checked again (they
+ * may have changed since they were added), Restricted Mode asks before a
+ * workspace file leaves, then sendSubmission (progress, Cancel, the
+ * unknown-outcome check, the new row revealed).
+ */
+export async function sendForm(deps: Deps, form: ComposerForm): Promise<SendOutcome> {
+  const t = vscode.l10n.t;
+  const recipients = form.recipients.map(toNewRecipient);
+  const recent = recipients.map((r) => ({ name: [r.firstName, r.lastName].filter(Boolean).join(' '), email: r.email }));
+  const documents = await regularFiles(deps.input.current, form.documents.map((d) => vscode.Uri.file(d.path)));
+  if (documents.length !== form.documents.length) return { recipients: recent, message: t('Some documents can no longer be read: remove them or add them again.') };
+  if (!(await confirmUploadInRestrictedMode(deps.input.current, documents))) return { recipients: recent, message: t('Not sent: the upload from this Restricted Mode workspace was declined.') };
+  const sent = await sendSubmission(deps, {
+    formReference: form.formReference.trim(),
+    recipients,
+    coverNote: form.coverNote,
+    data: form.data,
+    documents,
+    options: { broadcast: form.advanced.broadcast.trim(), transparency: form.advanced.transparency.trim(), confirmIntent: form.advanced.confirmIntent.trim() },
+  });
+  return sent ? { sent, recipients: recent } : { recipients: recent, message: t('The outcome of sending is not known; the message says what the list shows. Check it before sending again.') };
+}

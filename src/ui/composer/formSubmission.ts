@@ -1,0 +1,37 @@
+// From the composer's form to what is sent, and back from an earlier
+// submission. VS Code-free, so that plain mocha tests it.
+import type { NewRecipient, PackageDefaults, SubmissionDetail } from '../../core';
+import type { ComposerAdvanced, ComposerDocument, ComposerForm, ComposerRecipient, RecipientType } from '../../shared/composerMessages';
+import { RECIPIENT_TYPES } from '../../shared/composerMessages';
+import { emptyRecipient, splitName } from '../../shared/composerRecipients';
+
+export function toNewRecipient(r: ComposerRecipient): NewRecipient {
+  const method = r.authMethod.trim();
+  const name = r.nameMode === 'full' ? splitName(r.name) : { firstName: r.firstName.trim(), lastName: r.lastName.trim() };
+  return { ...name, email: r.email.trim(), type: r.type, auth: method ? { method, number: r.authNumber.trim() } : undefined };
+}
+
+/** The package values the form shows, from the client's defaults. */
+export function advancedOf(d: Pick<PackageDefaults, 'broadcast' | 'transparency' | 'confirmIntent'>): ComposerAdvanced {
+  return { broadcast: d.broadcast, transparency: d.transparency, confirmIntent: d.confirmIntent };
+}
+
+/** A new form: the documents, one empty primary recipient, the first document's name (without extension) as form reference. */
+export function newForm(documents: readonly ComposerDocument[], advanced: ComposerAdvanced): ComposerForm {
+  const first = documents[0]?.name ?? '';
+  const dot = first.lastIndexOf('.');
+  return { documents, recipients: [emptyRecipient('PRIMARY')], coverNote: '', data: '', formReference: dot > 0 ? first.slice(0, dot) : first, advanced };
+}
+
+/**
+ * "Send again with…": the recipients of an earlier submission, as the
+ * service lists them, and its cover note when this machine kept it (the
+ * service does not return it).
+ */
+export function formFrom(detail: SubmissionDetail, coverNote: string, documents: readonly ComposerDocument[], advanced: ComposerAdvanced): ComposerForm {
+  const recipients = detail.recipients.map((r): ComposerRecipient => ({
+    ...emptyRecipient((RECIPIENT_TYPES as readonly string[]).includes(r.recpType) ? (r.recpType as RecipientType) : 'REGULAR'),
+    name: r.name, email: r.email, authMethod: r.auth?.method ?? '', authNumber: r.auth?.number ?? '',
+  }));
+  return { ...newForm(documents, advanced), recipients: recipients.length ? recipients : [emptyRecipient('PRIMARY')], coverNote };
+}

@@ -1,0 +1,101 @@
+import type * as vscode from 'vscode';
+import type { ArchiveFile, Logger } from '../../core';
+import type { Session } from '../session';
+import { Limiter } from '../trees/concurrency';
+import type { ArchiveNode } from '../trees/nodes';
+import { ArchiveIndex } from './contentIndex';
+
+/** What is read of the Archive view: its rows (with the details it loaded) and when its list is fetched again. */
+export interface ArchiveRows {
+  readonly items: readonly ArchiveNode[];
+  readonly loaded: boolean;
+  readonly onDidChangeTreeData: vscode.Event<unknown>;
+  refresh(): Promise<void>;
+}
+
+/** Details fetched at once, as the view fetches them for the rows on screen. */
+const AT_ONCE = 3;
+/**
+ * Above this many listed files no detail is fetched for matching (only those
+ * the Archive view loaded match): a refresh would otherwise cost a request per file.
+ */
+export const MAX_FETCHED = 500;
+/** The decorations are asked again after this many details, so that matches show while the rest arrive. */
+const REDRAW_EVERY = 100;
+
+/**
+ * The sizes and hashes of the archive's files, for matching by content. The
+ * list has neither, so the detail of every listed file is fetched, a few at
+ * a time, once a decoration is first asked for (never at activation), and
+ * kept for the session; a detail the Archive view already loaded is taken
+ * from its row. When the view fetches its list again (Refresh, an upload,
+ * signing in or out) everything is forgotten and fetched again when asked.
+ */
+export class ArchiveDetails implements vscode.Disposable {
+  readonly index = new ArchiveIndex();
+  private generation = 0;
+  private filling?: Promise<void>;
+  /** Whether a decoration was ever asked for: only then does a new list matter. */
+  private wanted = false;
+  private seen: readonly ArchiveNode[];
+  private readonly limiter = new Limiter(AT_ONCE);
+  private readonly sub: vscode.Disposable;
+
+  constructor(
+    private readonly rows: ArchiveRows,
+    private readonly session: Pick<Session, 'signedIn' | 'client'>,
+    private readonly log: Logger,
+    /** The index changed: decorations are asked again. */
+    private readonly changed: () => void,
+  ) {
+    this.seen = rows.items;
+    this.sub = rows.onDidChangeTreeData(() => {
+      if (rows.items === this.seen) return; // only a new list (each fetch makes a new array) invalidates
+      this.seen = rows.items;
+      this.generation++;
+      this.filling = undefined;
+      this.index.clear();
+      if (this.wanted) this.changed(); // asked again, the details of the new list are fetched
+    });
+  }
+
+  /** Starts fetching the details unless done or under way for the current list; settles when they are in. */
+  ensure(): Promise<void> {
+    this.wanted = true;
+    if (!this.session.signedIn) return Promise.resolve();
+    this.filling ??= this.fill(this.generation);
+    return this.filling;
+  }
+
+  private async fill(generation: number): Promise<void> {
+    // The list the view shows; loaded here if the view was never opened (one request).
+    if (!this.rows.loaded) await this.rows.refresh();
+    if (generation !== this.generation) return;
+    const client = this.session.client;
+    const fetch = this.rows.items.length <= MAX_FETCHED;
+    if (!fetch) this.log.info(`Workspace decorations: the archive lists ${this.rows.items.length} files, more than ${MAX_FETCHED}; only the details the Archive view loaded are matched.`);
+    let added = 0;
+    const add = (d: ArchiveFile) => {
+      if (generation !== this.generation) return;
+      this.index.add(d);
+      if (++added % REDRAW_EVERY === 0) this.changed();
+    };
+    await Promise.all(this.rows.items.map((row) => row.detail ? add(row.detail) : !fetch ? undefined : this.limiter.run(async () => {
+      if (generation !== this.generation || this.index.has(row.item.id)) return;
+      try {
+        add(await client.getArchiveFile(row.item.id));
+      } catch (e) {
+        this.log.debug(`Workspace decorations: no detail of archive file ${row.item.id}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    })));
+    if (generation === this.generation) {
+      this.log.info(`Workspace decorations: ${this.index.size} archive file detail(s) known.`);
+      this.changed();
+    }
+  }
+
+  dispose(): void {
+    this.generation++;
+    this.sub.dispose();
+  }
+}

@@ -1,0 +1,73 @@
+// What the Explorer shows of one workspace file: whether it was archived
+// (by this machine, or found in the archive by content) or sent, from the
+// records, the archive index and the digests known so far. Plain data (no
+// `vscode`): unit tests and the bench run the code the provider runs.
+import type { HashAlgorithm } from '../../core';
+import type { ArchiveIndex, DigestCache } from './contentIndex';
+import type { FileRecord, FileState } from './fileRecords';
+
+/** Responded of involved, as far as the extension knows. */
+export interface Responses {
+  readonly responded: number;
+  readonly involved: number;
+}
+
+export interface FileFacts {
+  /** The archive file it equals, or the one it was archived as. */
+  readonly archived?: { readonly fileId: string; readonly title: string; readonly changed: boolean };
+  readonly sent?: { readonly submissionId: string; readonly formReference: string } & Responses;
+  /** Digests still to compute before the answer is complete. */
+  readonly pending: readonly HashAlgorithm[];
+}
+
+export interface LookupSources {
+  readonly digests: DigestCache;
+  readonly archive: ArchiveIndex;
+  /** What the extension learned of a submission's responses, if anything. */
+  readonly responses: (submissionId: string) => Responses | undefined;
+}
+
+const same = (a: FileState, b: FileState) => a.size === b.size && a.mtimeMs === b.mtimeMs;
+
+/** The facts about file `path` in version `state`, given its record. Reads nothing: digests not yet known are listed as pending. */
+export function lookUp(src: LookupSources, path: string, state: FileState, record: FileRecord | undefined): FileFacts {
+  const pending = new Set<HashAlgorithm>();
+  const digest = (algorithm: HashAlgorithm): string | undefined => {
+    const d = src.digests.peek(path, state, algorithm);
+    if (d === undefined) pending.add(algorithm);
+    return d;
+  };
+
+  // Same content as an archive file: sizes first, a digest only for an archive file of the same size.
+  let match: { fileId: string; title: string } | undefined;
+  for (const c of src.archive.candidates(state.size)) {
+    if (digest(c.algorithm) !== c.hex) continue;
+    // The first listed, unless another is the one archived from here.
+    if (!match || c.id === record?.archived?.fileId) match = { fileId: c.id, title: c.title };
+  }
+
+  let archived: FileFacts['archived'] = match && { ...match, changed: false };
+  const a = record?.archived;
+  if (!archived && a) {
+    // Touched but not changed: the same digest as when it was archived.
+    const changed = same(a, state) ? false : a.size !== state.size || !a.digest ? true : digestDiffers(digest(a.digest.algorithm), a.digest.hex);
+    if (changed !== undefined) archived = { fileId: a.fileId, title: a.title, changed };
+  }
+
+  const s = record?.sent;
+  const sent = s && { submissionId: s.submissionId, formReference: s.formReference, ...(src.responses(s.submissionId) ?? { responded: 0, involved: s.recipients }) };
+  return { archived, sent, pending: [...pending] };
+}
+
+function digestDiffers(now: string | undefined, then: string): boolean | undefined {
+  return now === undefined ? undefined : now !== then;
+}
+
+/** The badge and tooltip; `t` localises, `clean` makes service text safe for a tooltip. */
+export function decorationOf(f: FileFacts, t: (text: string, ...args: (string | number)[]) => string, clean: (s: string) => string): { badge: string; tooltip: string; changed: boolean } | undefined {
+  if (!f.archived && !f.sent) return undefined;
+  const lines: string[] = [];
+  if (f.archived) lines.push(f.archived.changed ? t('Changed since it was archived as {0}', clean(f.archived.title)) : t('Archived as {0}', clean(f.archived.title)));
+  if (f.sent) lines.push(t('Sent in {0} · {1}/{2} responded', clean(f.sent.formReference), f.sent.responded, f.sent.involved));
+  return { badge: `${f.archived ? 'A' : ''}${f.sent ? 'S' : ''}`, tooltip: lines.join('\n'), changed: f.archived?.changed === true };
+}

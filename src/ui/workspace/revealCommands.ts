@@ -1,0 +1,29 @@
+import * as vscode from 'vscode';
+import { Cmd } from '../commandIds';
+import { explorerUris } from '../commands/args';
+import type { Deps } from '../deps';
+
+/** Reveal in Archive and Reveal Submission, for a decorated Explorer file or the active editor's. */
+export function registerRevealCommands(deps: Deps): void {
+  deps.commands.register(Cmd.revealInArchive, explorerUris, async (uris) => {
+    const uri = target(uris);
+    const f = uri && (await deps.workspaceFiles.factsOf(uri, true));
+    if (!f?.archived) return void deps.input.current.info(vscode.l10n.t('"{0}" is not known to be in the archive.', name(uri)));
+    await deps.archive.reveal(f.archived.fileId);
+  });
+  deps.commands.register(Cmd.revealSubmission, explorerUris, async (uris) => {
+    const uri = target(uris);
+    const f = uri && (await deps.workspaceFiles.factsOf(uri, true));
+    if (!f?.sent) return void deps.input.current.info(vscode.l10n.t('"{0}" is not known to have been sent from here.', name(uri)));
+    await deps.submissions.reveal(f.sent.submissionId);
+  });
+}
+
+/** The Explorer's file, else the active editor's. */
+function target(uris: vscode.Uri[]): vscode.Uri | undefined {
+  return uris[0] ?? vscode.window.activeTextEditor?.document.uri;
+}
+
+function name(uri: vscode.Uri | undefined): string {
+  return uri ? uri.path.split('/').pop() ?? '' : vscode.l10n.t('No file');
+}

@@ -1,0 +1,204 @@
+import { stat } from 'node:fs/promises';
+import * as vscode from 'vscode';
+import { hashFile, type HashAlgorithm, type Logger } from '../../core';
+import type { LocalFile } from '../localFiles';
+import { accountKey } from '../secrets';
+import type { Session } from '../session';
+import { readSettings } from '../settings';
+import type { SubmissionUpdates } from '../submissionUpdates';
+import { oneLine, safeText } from '../text';
+import { Limiter } from '../trees/concurrency';
+import { hasResponded } from '../trees/submissionOutcome';
+import { ArchiveDetails, type ArchiveRows } from './archiveDetails';
+import { DigestCache, type Hasher } from './contentIndex';
+import { FileRecords, type FileState } from './fileRecords';
+import { decorationOf, lookUp, type FileFacts, type Responses } from './lookup';
+
+export const DECORATE_SETTING = 'dsas.decorateWorkspaceFiles';
+/** Context keys naming the decorated files, for the Explorer's Reveal in Archive / Reveal Submission. */
+const ARCHIVED_PATHS = 'dsas.archivedPaths';
+const SENT_PATHS = 'dsas.sentPaths';
+/** The recorded digest of an archived file: the archive's own algorithm is not known when uploading. */
+const RECORD_ALGORITHM: HashAlgorithm = 'SHA-256';
+
+/** How files are read; the host tests count the calls. */
+export interface FileAccess {
+  readonly stat: (path: string) => Promise<FileState & { isFile: boolean }>;
+  readonly hash: Hasher;
+}
+
+const disk: FileAccess = {
+  stat: async (p) => {
+    const s = await stat(p);
+    return { size: s.size, mtimeMs: s.mtimeMs, isFile: s.isFile() };
+  },
+  hash: (p, algorithm) => hashFile(p, algorithm),
+};
+
+export interface WorkspaceFilesOptions {
+  readonly context: Pick<vscode.ExtensionContext, 'globalState'>;
+  readonly log: Logger;
+  readonly session: Pick<Session, 'signedIn' | 'client'>;
+  readonly archive: ArchiveRows;
+  readonly updates: Pick<SubmissionUpdates, 'onDidLearn'>;
+  readonly files?: FileAccess;
+}
+
+/**
+ * The Explorer's decorations of files archived or sent (records of this
+ * machine, or same content as an archive file), and the records behind them.
+ * Reads nothing until VS Code asks for a shown file's decoration: a file is
+ * stat'ed only when it has a record or archive details are known, and hashed
+ * only when an archive file has its size (or to tell a touched file from a
+ * changed one); digests are cached per size and modification time.
+ */
+export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<vscode.Uri | vscode.Uri[] | undefined>();
+  readonly onDidChangeFileDecorations = this.emitter.event;
+  /** Records are kept in global state, per account and file URI (see the README). */
+  readonly records: FileRecords;
+  private readonly files: FileAccess;
+  private readonly digests: DigestCache;
+  private readonly details: ArchiveDetails;
+  private readonly hashing = new Limiter(2);
+  private readonly hashesUnderWay = new Set<string>();
+  private readonly responses = new Map<string, Responses>();
+  /** Decorated files (fsPath → archive file id / submission id), for the context keys and Reveal. */
+  private readonly archivedPaths = new Map<string, string>();
+  private readonly sentPaths = new Map<string, string>();
+  private keysTimer?: ReturnType<typeof setTimeout>;
+  private readonly subs: vscode.Disposable[] = [];
+
+  constructor(private readonly o: WorkspaceFilesOptions) {
+    this.files = o.files ?? disk;
+    // The account is read once and again after a settings change, not for every decoration.
+    let account: { key: string | undefined } | undefined;
+    this.records = new FileRecords(o.context.globalState, () => (account ??= { key: accountKey(readSettings()) }).key);
+    this.digests = new DigestCache((p, a) => this.files.hash(p, a));
+    this.details = new ArchiveDetails(o.archive, o.session, o.log, () => this.emitter.fire(undefined));
+    this.records.onDidChange((uris) => this.emitter.fire(uris.map((u) => vscode.Uri.parse(u))));
+    this.subs.push(this.emitter, this.details, vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('dsas')) account = undefined;
+    }), o.updates.onDidLearn((l) => {
+      if (!l.detail) return;
+      const d = l.detail;
+      this.responses.set(l.id, { responded: d.recipients.filter(hasResponded).length, involved: d.total.involved ?? d.recipients.length });
+      const uris = this.records.sentIn(l.id);
+      if (uris.length) this.emitter.fire(uris.map((u) => vscode.Uri.parse(u)));
+    }));
+  }
+
+  /** Registers the provider, and follows the setting and changes to decorated files. Nothing is read here. */
+  register(): vscode.Disposable {
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*', true, false, false);
+    const changed = (uri: vscode.Uri) => {
+      if (this.archivedPaths.has(uri.fsPath) || this.sentPaths.has(uri.fsPath) || this.records.of(uri.toString())) this.emitter.fire(uri);
+    };
+    return vscode.Disposable.from(
+      vscode.window.registerFileDecorationProvider(this),
+      watcher, watcher.onDidChange(changed), watcher.onDidDelete(changed),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!e.affectsConfiguration(DECORATE_SETTING)) return;
+        this.forgetDecorated();
+        this.emitter.fire(undefined);
+      }),
+    );
+  }
+
+  async provideFileDecoration(uri: vscode.Uri): Promise<vscode.FileDecoration | undefined> {
+    const facts = await this.factsOf(uri, false);
+    this.noteDecorated(uri, facts);
+    const d = facts && decorationOf(facts, vscode.l10n.t, (s) => safeText(oneLine(s)));
+    if (!d) return undefined;
+    return { badge: d.badge, tooltip: d.tooltip, color: d.changed ? new vscode.ThemeColor('list.warningForeground') : undefined };
+  }
+
+  /**
+   * What is known of a workspace file. `complete`: waits for the archive's
+   * details and the digests it needs (Reveal); else answers with what is
+   * known now and computes the rest, asking VS Code again once it is in.
+   */
+  async factsOf(uri: vscode.Uri, complete: boolean): Promise<FileFacts | undefined> {
+    if (uri.scheme !== 'file' || !enabled()) return undefined;
+    const record = this.records.of(uri.toString());
+    const indexed = this.details.ensure();
+    if (complete) await indexed;
+    if (!record && this.details.index.size === 0) return undefined; // nothing to compare with: not even a stat
+    const st = await this.files.stat(uri.fsPath).catch(() => undefined);
+    if (!st?.isFile) return undefined;
+    const sources = { digests: this.digests, archive: this.details.index, responses: (id: string) => this.responses.get(id) };
+    let facts = lookUp(sources, uri.fsPath, st, record);
+    if (complete) {
+      await Promise.all(facts.pending.map((a) => this.digests.get(uri.fsPath, st, a).catch(() => undefined)));
+      facts = lookUp(sources, uri.fsPath, st, record);
+    } else {
+      for (const a of facts.pending) this.hashLater(uri, st, a);
+    }
+    return facts;
+  }
+
+  /** A submission was sent from here: its documents are recorded with their size and time as checked before sending. */
+  async sent(submissionId: string, s: { formReference: string; recipients: readonly unknown[]; documents: readonly (LocalFile | object)[] }): Promise<void> {
+    // Only workspace files are recorded (a document taken from the archive has no file here).
+    const local = s.documents.filter((d): d is LocalFile => 'uri' in d && d.uri instanceof vscode.Uri && 'file' in d);
+    await this.records.sent(local.map((d) => ({ uri: d.uri.toString(), state: d.file })), { submissionId, formReference: s.formReference, recipients: s.recipients.length, at: Date.now() });
+  }
+
+  /** A file was archived from here: recorded at once, then again with its digest (unless it changed meanwhile). */
+  async archived(fileId: string, title: string, file: LocalFile): Promise<void> {
+    const uri = file.uri.toString();
+    const base = { fileId, title, size: file.file.size, mtimeMs: file.file.mtimeMs, at: Date.now() };
+    await this.records.archived(uri, base);
+    const hex = await this.files.hash(file.path, RECORD_ALGORITHM).catch(() => undefined);
+    const now = await this.files.stat(file.path).catch(() => undefined);
+    if (hex === undefined || now?.size !== base.size || now.mtimeMs !== base.mtimeMs) return;
+    await this.records.archived(uri, { ...base, digest: { algorithm: RECORD_ALGORITHM, hex } });
+  }
+
+  private hashLater(uri: vscode.Uri, st: FileState, algorithm: HashAlgorithm): void {
+    const key = `${algorithm}\0${st.size}\0${st.mtimeMs}\0${uri.fsPath}`;
+    if (this.hashesUnderWay.has(key)) return;
+    this.hashesUnderWay.add(key);
+    void this.hashing.run(() => this.digests.get(uri.fsPath, st, algorithm)).then(
+      () => this.emitter.fire(uri),
+      (e: unknown) => this.o.log.debug(`Workspace decorations: could not hash ${uri.fsPath}: ${e instanceof Error ? e.message : String(e)}`),
+    ).finally(() => this.hashesUnderWay.delete(key));
+  }
+
+  private noteDecorated(uri: vscode.Uri, f: FileFacts | undefined): void {
+    const before = [this.archivedPaths.get(uri.fsPath), this.sentPaths.get(uri.fsPath)].join('\0');
+    setOrDelete(this.archivedPaths, uri.fsPath, f?.archived?.fileId);
+    setOrDelete(this.sentPaths, uri.fsPath, f?.sent?.submissionId);
+    if ([this.archivedPaths.get(uri.fsPath), this.sentPaths.get(uri.fsPath)].join('\0') !== before) this.setKeysSoon();
+  }
+
+  private forgetDecorated(): void {
+    this.archivedPaths.clear();
+    this.sentPaths.clear();
+    this.setKeysSoon();
+  }
+
+  /** The context keys change once for many decorations. */
+  private setKeysSoon(): void {
+    if (this.keysTimer) return;
+    this.keysTimer = setTimeout(() => {
+      this.keysTimer = undefined;
+      void vscode.commands.executeCommand('setContext', ARCHIVED_PATHS, [...this.archivedPaths.keys()]);
+      void vscode.commands.executeCommand('setContext', SENT_PATHS, [...this.sentPaths.keys()]);
+    }, 50);
+  }
+
+  dispose(): void {
+    if (this.keysTimer) clearTimeout(this.keysTimer);
+    this.subs.forEach((d) => d.dispose());
+  }
+}
+
+function enabled(): boolean {
+  return vscode.workspace.getConfiguration().get<boolean>(DECORATE_SETTING, true);
+}
+
+function setOrDelete(m: Map<string, string>, k: string, v: string | undefined): void {
+  if (v === undefined) m.delete(k);
+  else m.set(k, v);
+}

@@ -1,0 +1,145 @@
+// New Submission's page. It holds the form as typed and posts each change;
+// the extension checks it with the client's rules and answers with the
+// problems per field, keeps it as the draft, and does the sending.
+import { isToComposer } from '../shared/composerChecks';
+import type { ComposerAdvanced, ComposerForm, ComposerPhase, ComposerProblems, ComposerState, FromComposer, RecipientType, ToComposer } from '../shared/composerMessages';
+import { actionButton, idOf, showProblems } from './composerFields';
+import { formView, type FormContext } from './composerForm';
+import { reviewView } from './composerReview';
+import { connect, el, setNotice } from './vscodeApi';
+
+const app = document.getElementById('app') as HTMLElement;
+// Errors are announced by their own lines; the root itself need not repeat the whole form.
+app.removeAttribute('aria-live');
+
+let form: ComposerForm | undefined;
+let problems: ComposerProblems = {};
+let phase: ComposerPhase = 'editing';
+let recent: FormContext['recent'] = [];
+let defaults: ComposerAdvanced = { broadcast: '0', transparency: '0', confirmIntent: '0' };
+let defaultType: RecipientType = 'REGULAR';
+/** Fields left once (blur): their problems show; after a Send, all do. */
+const touched = new Set<string>();
+let showAll = false;
+/** A change not yet answered with its problems: Send waits for the answer. */
+let checking = false;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+const { post, state } = connect<FromComposer, ToComposer, ComposerState>(isToComposer, (m) => {
+  if (m.type === 'form') {
+    form = m.form;
+    problems = m.problems;
+    recent = m.recentRecipients;
+    defaults = m.defaults;
+    defaultType = m.defaultType;
+    checking = false;
+    state.setState({ draftId: m.draftId }); // lets the tab come back after a window reload, with its draft
+    render();
+  } else if (m.type === 'problems') {
+    problems = m.problems;
+    if (!timer) checking = false;
+    refreshProblems();
+  } else if (m.type === 'phase') {
+    const before = phase;
+    phase = m.phase;
+    render(phase === 'reviewing' ? 'review-title' : before !== 'editing' && phase === 'editing' ? 'send' : undefined);
+    if (m.message) setNotice(app, { icon: 'info', text: m.message, warn: true });
+  }
+});
+
+/** Posts the form soon (typing makes many changes), or now. */
+function changed(now = false): void {
+  if (!form) return;
+  checking = true;
+  clearTimeout(timer);
+  const send = () => {
+    timer = undefined;
+    if (form) post({ type: 'changed', form });
+  };
+  if (now) send();
+  else timer = setTimeout(send, 150);
+  refreshProblems();
+}
+
+const context = (): FormContext => ({
+  update(change, focus) {
+    if (!form || phase !== 'editing') return;
+    form = change(form);
+    changed(focus !== undefined);
+    if (focus !== undefined) render(focus);
+  },
+  addDocuments: (from) => post({ type: 'addDocuments', from }),
+  recent, defaults, defaultType,
+});
+
+function render(focus?: string): void {
+  if (!form) return;
+  const keep = focus ?? (document.activeElement as HTMLElement | null)?.id;
+  if (phase !== 'editing') {
+    app.replaceChildren(el('h1', { text: 'New Submission' }), reviewView(form, phase === 'sending', () => {
+      phase = 'editing';
+      post({ type: 'back' });
+      render('send');
+    }, () => form && post({ type: 'send', form })));
+  } else {
+    app.replaceChildren(el('h1', { text: 'New Submission' }), ...formView(form, context()), sendRow());
+    refreshProblems();
+  }
+  if (keep) document.getElementById(keep)?.focus();
+}
+
+function sendRow(): HTMLElement {
+  const send = actionButton('send', 'Send…', () => {
+    if (!form) return;
+    showAll = true;
+    clearTimeout(timer);
+    timer = undefined;
+    post({ type: 'send', form });
+  }, { primary: true });
+  const hint = el('p', { className: 'help', attrs: { id: 'send-hint', 'aria-live': 'polite' } });
+  send.setAttribute('aria-describedby', 'send-hint');
+  const showMissing = actionButton('show-missing', 'Show What Is Missing', () => {
+    showAll = true;
+    refreshProblems();
+    const first = Object.keys(problems)[0];
+    if (first) (document.getElementById(idOf(first)) ?? document.querySelector<HTMLElement>(`[data-error-for="${first}"]`))?.focus();
+  });
+  return el('div', { className: 'actions' }, send, showMissing, hint);
+}
+
+/** Problems under their fields, and whether Send can be used (and why not). */
+function refreshProblems(): void {
+  showProblems(app, problems, (key) => showAll || touched.has(key) || key === 'documents' || key === 'recipients');
+  const send = document.getElementById('send') as HTMLButtonElement | null;
+  const hint = document.getElementById('send-hint');
+  const showMissing = document.getElementById('show-missing');
+  if (!send || !hint || !showMissing) return;
+  const count = Object.keys(problems).length;
+  // Disabled while a check is pending too: what was typed last may not be valid.
+  send.disabled = count > 0 || checking;
+  showMissing.hidden = count === 0 || showAll;
+  const text = checking ? 'Checking…' : count ? `${count} field(s) to fix before sending.` : 'Ready: Send shows a summary to review first.';
+  if (hint.textContent !== text) hint.textContent = text;
+}
+
+app.addEventListener('focusout', (e) => {
+  const key = (e.target as HTMLElement).dataset?.key;
+  if (key && !touched.has(key)) {
+    touched.add(key);
+    refreshProblems();
+  }
+});
+
+// Files dropped on the page: VS Code's Explorer (with Shift) and file managers hand URIs over.
+document.addEventListener('dragover', (e) => {
+  if (phase === 'editing') e.preventDefault();
+});
+document.addEventListener('drop', (e) => {
+  e.preventDefault();
+  if (phase !== 'editing' || !e.dataTransfer) return;
+  const text = e.dataTransfer.getData('application/vnd.code.uri-list') || e.dataTransfer.getData('text/uri-list') || e.dataTransfer.getData('text/plain');
+  const uris = text.split(/\r?\n/).map((s) => s.trim()).filter((s) => s && !s.startsWith('#'));
+  if (uris.length) post({ type: 'dropped', uris });
+});
+
+post({ type: 'ready' });

@@ -1,0 +1,161 @@
+import * as assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { safeFileName } from '../../src/core';
+import type { ArchiveNode, AttachmentNode } from '../../src/ui/trees/nodes';
+import { formatBytes } from '../../src/ui/format';
+import { binaryBytes, sha256, sha256File, submissionNode, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
+import { pressCancelOnProgress } from './helpers';
+import { api, control, sandboxState, signIn, withAnswers } from './session';
+import type { Asked } from './scriptedInput';
+import { tried } from '../reliability/tally';
+
+/** Archive rows as the view hands them to a command (no detail loaded). */
+async function archiveNodes(...ids: string[]): Promise<ArchiveNode[]> {
+  const files = await (await api()).deps.session.client.listArchive();
+  return ids.map((id) => {
+    const item = files.find((f) => f.id === id);
+    if (!item) throw new Error(`no archive file ${id} in the sandbox`);
+    return { kind: 'archiveFile', item };
+  });
+}
+
+/** Attachment rows of a sandbox submission, as the view hands them over. */
+async function attachmentNodes(submissionId: string): Promise<AttachmentNode[]> {
+  const submission = await submissionNode(submissionId);
+  const detail = await (await api()).deps.session.client.getSubmission(submissionId);
+  return detail.attachments.map((attachment) => ({ kind: 'attachment', submission, attachment }));
+}
+
+/** What the service serves for a stream download. */
+async function served(open: Promise<{ stream: AsyncIterable<Buffer> }>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of (await open).stream) chunks.push(c);
+  return Buffer.concat(chunks);
+}
+
+const told = (asked: readonly Asked[]) => asked.filter((a) => a.method === 'info' || a.method === 'warn' || a.method === 'error');
+
+describe('bulk transfers', () => {
+  before(signIn);
+
+  it('downloads three archive files into one folder; Cancel on the third leaves no partial file, the two others byte-equal', async function () {
+    if (!process.env.DSAS_CANCEL_PROGRESS_URL) this.skip();
+    const [a, b, slow] = await archiveNodes('101', '105', '107');
+    const dir = tempDir();
+    // The third file's content arrives 16 bytes a second.
+    await control('/faults', 'POST', { method: 'GET', path: '^/archives/107/', kind: 'slowBody', ms: 1000, chunkBytes: 16 });
+    try {
+      // A multi-selection: the clicked row, then the selection.
+      const download = withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', a, [a, b, slow]));
+      await waitFor('the third file to be under way', () => readdirSync(dir).some((n) => n.endsWith('.part')));
+      const toast = await pressCancelOnProgress('Downloading 3 files');
+      assert.match(toast, /Downloading 3 files…/);
+      const { input } = await download;
+      const stored = (await sandboxState()).archives;
+      assert.deepEqual(readdirSync(dir).sort(), ['notes.txt', 'q1.csv'], 'no partial file and no temporary file');
+      assert.equal(sha256File(path.join(dir, 'notes.txt')), stored.find((f) => f.id === '101')!.hash);
+      assert.equal(sha256File(path.join(dir, 'q1.csv')), stored.find((f) => f.id === '105')!.hash);
+      const dialog = input.asked[0];
+      assert.equal(dialog.method, 'openDialog', 'one folder question');
+      assert.equal((dialog.options as vscode.OpenDialogOptions).canSelectFolders, true);
+      assert.deepEqual(told(input.asked).map((t) => [t.method, t.text, t.items]), [
+        ['info', `Downloaded into "${path.basename(dir)}": 2 saved, 0 skipped, 0 failed. 1 not downloaded.`, ['Show Log']],
+      ]);
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    tried('faults');
+    tried('lossChecks');
+  });
+
+  it('a bulk archive download is hash-checked: a mismatch is counted and warned once, the file kept', async () => {
+    const bytes = binaryBytes(50_000, 23);
+    const file = workspaceFile('bulk/mismatch.bin', bytes);
+    const id = (await (await api()).deps.session.client.uploadArchiveFile({ path: file.fsPath, title: `Bulk mismatch ${Date.now()}` })).id;
+    await control('/archive-hash', 'POST', { id, hash: sha256('something else') });
+    const nodes = await archiveNodes(id, '106');
+    const dir = tempDir();
+    const { input } = await withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[1], nodes));
+    assert.ok(readFileSync(path.join(dir, 'mismatch.bin')).equals(bytes), 'the exact bytes are kept');
+    assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [
+      ['warn', `Downloaded into "${path.basename(dir)}": 2 saved, 0 skipped, 0 failed. 1 differ(s) from what the archive recorded (kept; the log has the digests).`],
+    ]);
+  });
+
+  it('downloads two attachments into one folder; a name already there is asked about and kept on Skip', async () => {
+    const rows = await attachmentNodes('12345678901234567890123');
+    assert.deepEqual(rows.map((r) => r.attachment.name), ['offer.pdf', 'notes.txt']);
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'notes.txt'), 'mine, keep it');
+    const { input } = await withAnswers([vscode.Uri.file(dir), 'Skip'], () => vscode.commands.executeCommand('dsas.downloadAttachment', rows[1], rows));
+    const stored = (await sandboxState()).submissions.find((s) => s.id === '12345678901234567890123')!;
+    assert.equal(sha256File(path.join(dir, 'offer.pdf')), stored.attachments.find((x) => x.name === 'offer.pdf')!.sha256);
+    assert.equal(readFileSync(path.join(dir, 'notes.txt'), 'utf8'), 'mine, keep it');
+    const question = input.asked.find((q) => q.method === 'confirm')!;
+    assert.match(question.text, /^"notes\.txt" already exists/);
+    assert.deepEqual(question.items, ['Replace', 'Skip'], 'one name there: no "All" choices');
+    assert.deepEqual(told(input.asked).map((t) => t.text), [`Downloaded into "${path.basename(dir)}": 1 saved, 1 skipped, 0 failed.`]);
+    assert.deepEqual(readdirSync(dir).sort(), ['notes.txt', 'offer.pdf']);
+    tried('lossChecks');
+  });
+
+  it('Download All saves the attachments and the summary PDF into a folder named after the form reference', async () => {
+    const id = '12345678901234567890123';
+    const row = await submissionNode(id);
+    const parent = tempDir();
+    const { input } = await withAnswers([vscode.Uri.file(parent)], () => vscode.commands.executeCommand('dsas.downloadAll', row));
+    const folder = safeFileName(row.item.formReference);
+    assert.equal(folder, 'Q&A _round 2_');
+    assert.deepEqual(readdirSync(parent), [folder]);
+    const dir = path.join(parent, folder);
+    assert.deepEqual(readdirSync(dir).sort(), ['notes.txt', 'offer.pdf', `summary-${id}.pdf`]);
+    const client = (await api()).deps.session.client;
+    const stored = (await sandboxState()).submissions.find((s) => s.id === id)!;
+    for (const a of stored.attachments) assert.equal(sha256File(path.join(dir, a.name)), a.sha256, a.name);
+    assert.ok(readFileSync(path.join(dir, `summary-${id}.pdf`)).equals(await served(client.openSummary(id))), 'the summary PDF as the service serves it');
+    assert.deepEqual(told(input.asked).map((t) => t.text), [`Downloaded into "${folder}": 3 saved, 0 skipped, 0 failed.`]);
+  });
+
+  it('archives a folder and a file: count and size shown, one title rule, hidden files and node_modules left out', async () => {
+    const root = 'bulk-folder';
+    const a = workspaceFile(`${root}/a.txt`, 'first\n');
+    const b = workspaceFile(`${root}/sub/b.bin`, binaryBytes(40_000, 5));
+    workspaceFile(`${root}/.hidden.txt`, 'hidden');
+    workspaceFile(`${root}/.git/config`, 'git');
+    workspaceFile(`${root}/node_modules/x/index.js`, 'module');
+    const loose = workspaceFile('bulk/loose.txt', 'a file chosen with the folder\n');
+    const folder = vscode.Uri.file(path.join(workspaceDir(), root));
+    const before = new Set((await sandboxState()).archives.map((x) => x.id));
+    const { input } = await withAnswers(['Path relative to the chosen folder'], () => vscode.commands.executeCommand('dsas.archiveFile', folder, [folder, loose]));
+    const size = [a, b, loose].reduce((n, u) => n + readFileSync(u.fsPath).length, 0);
+    const rule = input.asked.find((q) => q.method === 'quickPick')!;
+    assert.equal(rule.text, `Archive 3 files (${formatBytes(size)}) How each file is titled in the archive`);
+    assert.deepEqual(rule.items, ['File name', 'File name without extension', 'Path relative to the chosen folder']);
+    const added = (await sandboxState()).archives.filter((x) => !before.has(x.id));
+    assert.deepEqual(added.map((x) => [x.title, x.name, x.hash]).sort(), [
+      ['a.txt', 'a.txt', sha256File(a.fsPath)],
+      ['loose.txt', 'loose.txt', sha256File(loose.fsPath)],
+      ['sub/b.bin', 'b.bin', sha256File(b.fsPath)],
+    ]);
+    assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [['info', '3 file(s) archived, 0 failed.']]);
+  });
+
+  it('with several rows selected, a one-row command acts on the row clicked', async () => {
+    const nodes = await archiveNodes('103', '105');
+    await vscode.env.clipboard.writeText('');
+    await withAnswers([], () => vscode.commands.executeCommand('dsas.copyFileId', nodes[1], nodes));
+    assert.equal(await vscode.env.clipboard.readText(), '105');
+    const rows = [await submissionNode('1001'), await submissionNode('1002')];
+    await withAnswers([], () => vscode.commands.executeCommand('dsas.copySubmissionId', rows[0], rows));
+    assert.equal(await vscode.env.clipboard.readText(), '1001');
+  });
+
+  after(async () => {
+    for (const d of ['bulk-folder', 'bulk']) {
+      const p = path.join(workspaceDir(), d);
+      if (existsSync(p)) await vscode.workspace.fs.delete(vscode.Uri.file(p), { recursive: true }).then(undefined, () => undefined);
+    }
+  });
+});

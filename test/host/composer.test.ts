@@ -1,0 +1,149 @@
+// New Submission's composer in the real workbench: filled with the keyboard
+// alone, reviewed and sent; its draft kept when the tab closes.
+import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
+import { compose, composerOpenedBy, edit, filled, forgetDrafts, openDrafts, recipient, sendReviewed } from './composerDriver';
+import { screenshot, webviewColors, webviewKeys } from './helpers';
+import { api, sandboxState, signIn, withAnswers } from './session';
+
+describe('the New Submission composer', () => {
+  let docs: vscode.Uri[];
+
+  before(async () => {
+    await signIn();
+    docs = [
+      workspaceFile('composer/Quarterly – Ümlaut.txt', 'Quarterly figures\nZoë – 日本\n'),
+      workspaceFile('composer/annex.csv', 'a,b\n1,2\n'),
+    ];
+  });
+  afterEach(closeAllEditors);
+  after(async () => {
+    await forgetDrafts();
+    await vscode.workspace.fs.delete(vscode.Uri.file(path.dirname(docs[0].fsPath)), { recursive: true }).then(undefined, () => undefined);
+  });
+
+  it('is filled with the keyboard alone, reviewed and sent: the package has every field as typed, the note\'s two paragraphs exact', async function () {
+    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // typing needs the offline runner's browser
+    this.timeout(120_000);
+    const formReference = `Composer ${Date.now()}`;
+    const note = 'Dear all,\nplease sign the quarterly report.\n\nThe annex has the figures – Zoë';
+    const { input } = await withAnswers([], async () => {
+      const id = await compose(...docs);
+      const seen = await webviewKeys('annex.csv', [
+        // The documents as chosen; the second moved up, then down again, with the buttons' keys.
+        { focus: 'Move annex.csv up' }, { press: 'Enter' }, { focus: 'Move annex.csv down' }, { press: 'Space' },
+        { focus: 'Full name of recipient 1' }, { type: 'Ada Lovelace' }, { press: 'Tab' }, { type: 'ada@example.org' },
+        { focus: 'Authentication method of recipient 1 (optional)' }, { type: 'SMS' }, { press: 'Tab' }, { type: '+44 20 7946 0000' },
+        { focus: 'Add Recipient' }, { press: 'Enter' },
+        // Add Recipient moves the focus to the new row's name.
+        { type: 'Hopper, Grace' }, { press: 'Tab' }, { type: 'grace@example.org' },
+        { focus: 'Type of recipient 2' }, { press: 'End' },
+        // The suggested reference (the first document's name) erased key by key: Select All goes through the workbench, later.
+        { focus: 'Form reference' }, { press: 'End' }, ...Array.from({ length: 'Quarterly – Ümlaut'.length }, () => ({ press: 'Backspace' })), { type: formReference },
+        { focus: 'Cover note' }, { type: note.split('\n')[0] }, { press: 'Enter' }, { type: note.split('\n')[1] }, { press: 'Enter' }, { press: 'Enter' }, { type: note.split('\n')[3] },
+        { focus: 'Data (optional)' }, { type: '{"ref":"<A&B>"}' },
+        { waitEnabled: '#send' }, { focus: 'Send…' }, { press: 'Enter' },
+        { waitEnabled: '#review-send' },
+      ]);
+      // The review step: what will be sent, with Back and Send.
+      for (const text of ['Review before sending', formReference, 'Ada Lovelace <ada@example.org> · PRIMARY · authentication: SMS +44 20 7946 0000', 'Hopper, Grace <grace@example.org> · COPIED', 'Quarterly – Ümlaut.txt', 'annex.csv', 'please sign the quarterly report.']) {
+        assert.ok(seen.text.includes(text), `the review shows ${text}:\n${seen.text}`);
+      }
+      assert.equal(seen.focused, 'Review before sending', 'the focus moves to the review');
+      // Back to the form (nothing lost), then Send and Send.
+      const back = await webviewKeys('Review before sending', [{ press: 'Tab' }, { press: 'Enter' }, { waitEnabled: '#send' }]);
+      assert.equal(back.focused, 'Send…');
+      await webviewKeys('annex.csv', [{ press: 'Enter' }, { waitEnabled: '#review-send' }, { press: 'Tab' }, { press: 'Tab' }, { press: 'Enter' }]);
+      await waitFor('the draft removed and its tab closed once sent', async () => !(await openDrafts()).has(id) && !(await api()).deps.composer.memory.draft(id), 30_000);
+    });
+    const s = (await sandboxState()).submissions.find((x) => x.formReference === formReference);
+    assert.ok(s, 'the sandbox has the new submission');
+    assert.equal(s.coverNote, note, 'the cover note, both paragraphs, exactly as typed');
+    assert.equal(s.data, '{"ref":"<A&B>"}');
+    assert.deepEqual(s.recipients.map((r) => [r.firstName, r.lastName, r.email, r.recpType, r.recipientAuth, r.recipientAuthNumber]), [
+      ['Ada', 'Lovelace', 'ada@example.org', 'PRIMARY', 'SMS', '+44 20 7946 0000'],
+      ['Grace', 'Hopper', 'grace@example.org', 'COPIED', undefined, undefined],
+    ]);
+    assert.deepEqual(s.attachments.map((a) => a.name), ['Quarterly – Ümlaut.txt', 'annex.csv'], 'in the order the form shows');
+    assert.ok(s.packageXml.includes('<transparency>0</transparency><confirm_intent>0</confirm_intent>'), s.packageXml);
+    assert.match(s.packageXml, /<submission type="8" broadcast="0">/);
+    assert.ok(input.asked.some((a) => a.method === 'info' && a.text.includes(s.id)), 'the user is told the new id');
+    // The recipients are offered next time.
+    const recent = (await api()).deps.composer.memory.recentRecipients().map((r) => r.email);
+    assert.deepEqual(recent.slice(0, 2), ['ada@example.org', 'grace@example.org']);
+    // Send Again With… starts from it: the same recipients, and the note this machine kept (the service returns
+    // neither the note nor the recipients' authentication).
+    await (await api()).deps.submissions.refresh();
+    const row = (await api()).deps.submissions.items.find((r) => r.item.id === s.id);
+    const again = await composerOpenedBy(() => vscode.commands.executeCommand('dsas.sendAgain', row));
+    const form = (await openDrafts()).get(again);
+    assert.equal(form?.coverNote, note);
+    assert.deepEqual(form?.recipients.map((r) => [r.name, r.email, r.type, r.authMethod]), [['Ada Lovelace', 'ada@example.org', 'PRIMARY', ''], ['Grace Hopper', 'grace@example.org', 'COPIED', '']]);
+    await (await api()).deps.composer.memory.removeDraft(again);
+  });
+
+  it('keeps the draft when its tab is closed; New Submission from the palette offers it again', async () => {
+    await forgetDrafts();
+    const id = await compose(docs[1]);
+    const formReference = `Kept draft ${Date.now()}`;
+    const form = await edit(id, (f) => ({ ...filled(formReference)(f), recipients: [recipient('Kept Person', 'kept@example.org', 'REGULAR')] }));
+    (await api()).deps.composer.drafts.get(id)?.panel.dispose();
+    await waitFor('the tab closed', async () => !(await openDrafts()).has(id));
+    const { input } = await withAnswers([`Continue the draft "${formReference}"`], () => composerOpenedBy(() => vscode.commands.executeCommand('dsas.newSubmission')));
+    assert.equal(input.asked[0].method, 'quickPick');
+    assert.deepEqual((await openDrafts()).get(id), form, 'the same draft, as it was left');
+  });
+
+  it('adds archive files as documents: sent byte for byte, their temporary copies removed once sent', async () => {
+    const f = (await sandboxState()).archives[0];
+    const formReference = `From the archive ${Date.now()}`;
+    let copy = '';
+    await withAnswers([f.title], async () => {
+      const id = await compose(docs[1]);
+      await (await api()).deps.composer.deliver(id, { type: 'addDocuments', from: 'archive' });
+      const form = (await openDrafts()).get(id)!;
+      assert.deepEqual(form.documents.map((d) => d.name), ['annex.csv', f.name]);
+      copy = form.documents[1].path;
+      assert.ok(existsSync(copy), 'fetched into a temporary file');
+      await sendReviewed(id, await edit(id, filled(formReference)));
+    });
+    const s = (await sandboxState()).submissions.find((x) => x.formReference === formReference);
+    assert.equal(s?.attachments[1].sha256, f.hash, 'the archive file\'s bytes, unchanged');
+    await waitFor('the temporary copy removed', () => !existsSync(copy));
+  });
+
+  it('takes VS Code\'s theme colours, light and dark (the README\'s screenshots)', async function () {
+    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // reading the page needs the offline runner's browser
+    this.timeout(60_000);
+    const composer = (await api()).deps.composer;
+    const base = (await openDrafts()).size;
+    const id = await composer.compose(docs, {
+      documents: [], formReference: 'Quarterly report Q3', data: '',
+      coverNote: 'Dear all,\nplease review and sign the quarterly report.\n\nThe annex has the figures.',
+      recipients: [recipient('Ada Lovelace', 'ada@example.org', 'PRIMARY', ['SMS', '+44 20 7946 0000']), recipient('Grace Hopper', 'grace@example.org', 'COPIED')],
+      advanced: { broadcast: '0', transparency: '0', confirmIntent: '0' },
+    });
+    assert.equal((await openDrafts()).size, base + 1);
+    const config = vscode.workspace.getConfiguration('workbench');
+    const before = config.inspect<string>('colorTheme')?.globalValue;
+    const seen: string[] = [];
+    try {
+      for (const [theme, name] of [['Default Light Modern', 'composer-light'], ['Default Dark Modern', 'composer-dark']] as const) {
+        await config.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
+        const colors = await waitFor(`the composer painted in ${theme}`, async () => {
+          const c = await webviewColors('annex.csv');
+          return !seen.includes(c.background) && c;
+        }, 15_000);
+        seen.push(colors.background);
+        await vscode.commands.executeCommand('notifications.hideToasts'); // the picture shows the form alone
+        await screenshot(name);
+      }
+    } finally {
+      await config.update('colorTheme', before, vscode.ConfigurationTarget.Global);
+      await composer.memory.removeDraft(id);
+    }
+  });
+});

@@ -1,0 +1,157 @@
+import * as assert from 'node:assert/strict';
+import { appendFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { checkFile, isProblem } from '../../src/core';
+import type { LocalFile } from '../../src/ui/localFiles';
+import { sendSubmission } from '../../src/ui/sendSubmission';
+import type { FileAccess, WorkspaceFiles } from '../../src/ui/workspace/workspaceFiles';
+import { WorkspaceFiles as WorkspaceFilesClass } from '../../src/ui/workspace/workspaceFiles';
+import { waitFor, workspaceFile } from './fixtures';
+import { screenshot } from './helpers';
+import { api, control, logMark, sandboxState, serviceRequests, signIn, withAnswers } from './session';
+
+const unique = (what: string) => `${what} ${Date.now()} ${Math.random()}\n`;
+
+async function files(): Promise<WorkspaceFiles> {
+  return (await api()).deps.workspaceFiles;
+}
+
+/** The decoration the provider gives once `ready` holds (it answers with what it knows and computes the rest). */
+async function decorationWhen(uri: vscode.Uri, ready: (d: vscode.FileDecoration | undefined) => boolean, what: string): Promise<vscode.FileDecoration | undefined> {
+  const wf = await files();
+  let last: vscode.FileDecoration | undefined;
+  try {
+    return await waitFor(what, async () => {
+      last = (await wf.provideFileDecoration(uri)) ?? undefined;
+      return ready(last) ? { d: last } : undefined;
+    }, 20_000).then((r) => r.d);
+  } catch (e) {
+    throw new Error(`${(e as Error).message}; last decoration: ${JSON.stringify(last)}`);
+  }
+}
+
+const tooltipIs = (text: string) => (d: vscode.FileDecoration | undefined) => d?.tooltip === text;
+
+async function localFile(uri: vscode.Uri): Promise<LocalFile> {
+  const name = path.basename(uri.fsPath);
+  const file = await checkFile(uri.fsPath, name);
+  if (isProblem(file)) throw new Error(`not a file: ${uri.fsPath}`);
+  return { uri, path: uri.fsPath, name, size: file.size, file };
+}
+
+describe('workspace decorations', () => {
+  before(signIn);
+
+  it('an archived file is decorated ("Archived as …"), Reveal in Archive selects its row, and once changed it says so', async () => {
+    const deps = (await api()).deps;
+    const uri = workspaceFile('decorations/lease.txt', unique('lease'));
+    const title = `Lease ${Date.now()}`;
+    await withAnswers([title], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
+    const added = (await sandboxState()).archives.find((a) => a.title === title);
+    assert.ok(added, 'the file was archived');
+
+    const d = await decorationWhen(uri, tooltipIs(`Archived as ${title}`), 'the archived decoration');
+    assert.equal(d?.badge, 'A');
+    assert.equal((await files()).records.of(uri.toString())?.archived?.fileId, added.id, 'recorded with its archive file id');
+
+    // The real Explorer shows it too (test-artifacts/screenshots/workspace-decorations.png).
+    await vscode.commands.executeCommand('revealInExplorer', uri);
+    await new Promise((r) => setTimeout(r, 500));
+    await screenshot('workspace-decorations');
+    await vscode.commands.executeCommand('dsas.revealInArchive', uri, [uri]);
+    await waitFor('the row selected', () => deps.archive.view.selection.some((n) => n.kind === 'archiveFile' && n.item.id === added.id));
+
+    appendFileSync(uri.fsPath, 'a change\n');
+    const changed = await decorationWhen(uri, tooltipIs(`Changed since it was archived as ${title}`), 'the changed decoration');
+    assert.equal(changed?.badge, 'A');
+  });
+
+  it('a file with the same content as an archive file is decorated, though it was never archived from here', async () => {
+    const deps = (await api()).deps;
+    const content = unique('same content');
+    const title = `Found by content ${Date.now()}`;
+    const elsewhere = workspaceFile('decorations/elsewhere/original.txt', content);
+    await deps.session.client.uploadArchiveFile({ path: elsewhere.fsPath, title }); // straight through the client: no record
+    await deps.archive.refresh(); // the Archive view's Refresh: its details are fetched again
+    const copy = workspaceFile('decorations/copy with another name.txt', content);
+    assert.equal((await files()).records.of(copy.toString()), undefined, 'no record of it');
+    const d = await decorationWhen(copy, tooltipIs(`Archived as ${title}`), 'the decoration found by content');
+    assert.equal(d?.badge, 'A');
+  });
+
+  it('a sent file says "Sent in <ref> · 0/1 responded", follows a response, and Reveal Submission selects its row', async () => {
+    const deps = (await api()).deps;
+    const uri = workspaceFile('decorations/sent.txt', unique('sent'));
+    const ref = `DECOR-${Date.now()}`;
+    const { result: created } = await withAnswers([], async () => sendSubmission(deps, {
+      formReference: ref,
+      recipients: [{ firstName: 'Dora', lastName: 'Deco', email: 'dora@example.com' }],
+      documents: [await localFile(uri)],
+    }));
+    assert.ok(created);
+    const d = await decorationWhen(uri, tooltipIs(`Sent in ${ref} · 0/1 responded`), 'the sent decoration');
+    assert.equal(d?.badge, 'S');
+
+    await control('/respond', 'POST', { submissionId: created.id, email: 'dora@example.com' });
+    const row = deps.submissions.items.find((n) => n.item.id === created.id);
+    assert.ok(row, 'the new row is listed');
+    await deps.submissions.refresh(row); // its detail fetched: the extension learns the response
+    await decorationWhen(uri, tooltipIs(`Sent in ${ref} · 1/1 responded`), 'the decoration after the response');
+
+    await vscode.commands.executeCommand('dsas.revealSubmission', uri, [uri]);
+    await waitFor('the row selected', () => deps.submissions.view.selection.some((n) => n.kind === 'submission' && n.item.id === created.id));
+  });
+
+  it('the setting dsas.decorateWorkspaceFiles off removes the decorations', async () => {
+    const uri = workspaceFile('decorations/setting.txt', unique('setting'));
+    const title = `Setting ${Date.now()}`;
+    await withAnswers([title], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
+    await decorationWhen(uri, tooltipIs(`Archived as ${title}`), 'the decoration');
+    const wf = await files();
+    const fired = new Promise<void>((resolve) => wf.onDidChangeFileDecorations(() => resolve()));
+    const config = vscode.workspace.getConfiguration('dsas');
+    await config.update('decorateWorkspaceFiles', false, vscode.ConfigurationTarget.Global);
+    try {
+      await fired;
+      assert.equal(await wf.provideFileDecoration(uri), undefined);
+    } finally {
+      await config.update('decorateWorkspaceFiles', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await decorationWhen(uri, tooltipIs(`Archived as ${title}`), 'the decoration back');
+  });
+
+  it('nothing is read or requested until a decoration is asked for', async () => {
+    const deps = (await api()).deps;
+    const uri = workspaceFile('decorations/quiet.txt', unique('quiet'));
+    const title = `Quiet ${Date.now()}`;
+    await withAnswers([title], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
+    const reads: string[] = [];
+    const real = await import('node:fs/promises');
+    const counting: FileAccess = {
+      stat: async (p) => {
+        reads.push(`stat ${p}`);
+        const s = await real.stat(p);
+        return { size: s.size, mtimeMs: s.mtimeMs, isFile: s.isFile() };
+      },
+      hash: async (p, a) => {
+        reads.push(`hash ${p}`);
+        return (await import('../../src/core')).hashFile(p, a);
+      },
+    };
+    const mark = await logMark();
+    // As activate() builds it, with file access that counts.
+    const fresh = new WorkspaceFilesClass({ context: deps.context, log: deps.log, session: deps.session, archive: deps.archive, updates: deps.updates, files: counting });
+    try {
+      await new Promise((r) => setTimeout(r, 1000));
+      assert.deepEqual(reads, [], 'no file read or stat');
+      assert.deepEqual((await serviceRequests(mark)).map((r) => `${r.method} ${r.path}`), [], 'no request');
+      const d = await fresh.provideFileDecoration(uri);
+      void d;
+      await waitFor('a decoration', async () => (await fresh.provideFileDecoration(uri))?.tooltip === `Archived as ${title}`, 20_000);
+      assert.ok(reads.length > 0, 'asked, it reads');
+    } finally {
+      fresh.dispose();
+    }
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, it } from 'mocha';
+import assert from 'node:assert/strict';
+import { distinctNames, summaryText, summaryWarns, titleByRule } from '../../src/ui/bulkRules';
+
+describe('bulk transfer rules', () => {
+  it('titles a folder\'s file by name, name without extension, or path below the folder', () => {
+    assert.equal(titleByRule('name', 'reports/2025/q1.final.pdf'), 'q1.final.pdf');
+    assert.equal(titleByRule('stem', 'reports/2025/q1.final.pdf'), 'q1.final');
+    assert.equal(titleByRule('relative', 'reports\\2025\\q1.final.pdf'), 'reports/2025/q1.final.pdf');
+    assert.equal(titleByRule('stem', 'README'), 'README');
+    assert.equal(titleByRule('stem', 'notes/.profile'), '.profile', 'a leading dot is no extension');
+    assert.equal(titleByRule('relative', 'top.txt'), 'top.txt');
+  });
+
+  it('gives several downloads into one folder safe, distinct names', () => {
+    assert.deepEqual(distinctNames(['a.pdf', 'A.pdf', 'a.pdf', 'b.txt'], (i) => `f${i}`), ['a.pdf', 'A (1).pdf', 'a (2).pdf', 'b.txt']);
+    assert.deepEqual(distinctNames(['../../.bashrc', '', 'x/y.csv'], (i) => `download-${i + 1}`), ['bashrc', 'download-2', 'y.csv']);
+  });
+
+  it('words the summary: saved, skipped, failed, and what was not done or differs', () => {
+    const none = { done: 0, skipped: 0, failed: 0, notDone: 0, mismatched: 0 };
+    assert.equal(summaryText('download', { ...none, done: 3 }, 'Downloads'), 'Downloaded into "Downloads": 3 saved, 0 skipped, 0 failed.');
+    assert.equal(summaryText('download', { ...none, done: 1, skipped: 1, failed: 1, notDone: 2, mismatched: 1 }, 'd'),
+      'Downloaded into "d": 1 saved, 1 skipped, 1 failed. 2 not downloaded. 1 differ(s) from what the archive recorded (kept; the log has the digests).');
+    assert.equal(summaryText('archive', { ...none, done: 4, failed: 1, notDone: 2 }, ''), '4 file(s) archived, 1 failed. 2 not sent.');
+    assert.equal(summaryWarns({ ...none, done: 2 }), false);
+    assert.equal(summaryWarns({ ...none, mismatched: 1 }), true);
+    assert.equal(summaryWarns({ ...none, failed: 1 }), true);
+  });
+});

@@ -1,0 +1,188 @@
+import { describe, it } from 'mocha';
+import assert from 'node:assert/strict';
+import type { ArchiveFile, HashAlgorithm } from '../../src/core';
+import { ArchiveDetails, MAX_FETCHED } from '../../src/ui/workspace/archiveDetails';
+import { ArchiveIndex, DigestCache } from '../../src/ui/workspace/contentIndex';
+import { FileRecords, newest, type FileRecord } from '../../src/ui/workspace/fileRecords';
+import { decorationOf, lookUp, type Responses } from '../../src/ui/workspace/lookup';
+
+const SHA = 'a'.repeat(64);
+const OTHER = 'b'.repeat(64);
+
+function detail(id: string, fullSize: number | undefined, hash: string, title = `Title ${id}`): ArchiveFile {
+  const t = { raw: '' };
+  return { id, name: `${id}.bin`, title, ticket: 't', fullSize, mimetype: 'application/octet-stream', hash, atime: t, mtime: t, ctime: t, tags: [] };
+}
+
+/** A digest cache over a fake hasher that counts its calls and answers from a table. */
+function digests(table: Record<string, string> = {}) {
+  const calls: string[] = [];
+  const cache = new DigestCache(async (p, a) => {
+    calls.push(`${a} ${p}`);
+    const hex = table[p];
+    if (hex === undefined) throw new Error(`cannot read ${p}`);
+    return hex;
+  });
+  return { cache, calls };
+}
+
+function sources(archive: ArchiveIndex, cache: DigestCache, responses: Record<string, Responses> = {}) {
+  return { archive, digests: cache, responses: (id: string) => responses[id] };
+}
+
+const t = (text: string, ...args: (string | number)[]) => text.replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)]));
+
+describe('workspace files: the digest cache', () => {
+  it('hashes a file once per size and modification time, whoever asks, and again once it changed', async () => {
+    const { cache, calls } = digests({ '/w/a': SHA });
+    const v1 = { size: 10, mtimeMs: 1 };
+    assert.equal(cache.peek('/w/a', v1, 'SHA-256'), undefined);
+    const [x, y] = await Promise.all([cache.get('/w/a', v1, 'SHA-256'), cache.get('/w/a', v1, 'SHA-256')]);
+    assert.equal(x, SHA);
+    assert.equal(y, SHA);
+    assert.equal(cache.peek('/w/a', v1, 'SHA-256'), SHA);
+    assert.equal(calls.length, 1, 'one computation for two askers');
+    assert.equal(cache.peek('/w/a', { size: 10, mtimeMs: 2 }, 'SHA-256'), undefined, 'touched: not known for the new version');
+    assert.equal(cache.peek('/w/a', { size: 11, mtimeMs: 1 }, 'SHA-256'), undefined, 'another size: not known');
+    await cache.get('/w/a', { size: 10, mtimeMs: 2 }, 'SHA-256');
+    assert.equal(calls.length, 2);
+    await cache.get('/w/a', { size: 10, mtimeMs: 2 }, 'MD5');
+    assert.equal(calls.length, 3, 'each algorithm once');
+  });
+
+  it('does not keep a failure: asked again, it tries again', async () => {
+    const { cache, calls } = digests();
+    await assert.rejects(cache.get('/w/gone', { size: 1, mtimeMs: 1 }, 'SHA-256'));
+    await assert.rejects(cache.get('/w/gone', { size: 1, mtimeMs: 1 }, 'SHA-256'));
+    assert.equal(calls.length, 2);
+  });
+});
+
+describe('workspace files: matching by content', () => {
+  it('indexes archive files by size; one without a size or a hash of a known length can never match', () => {
+    const index = new ArchiveIndex();
+    index.add(detail('1', 10, SHA));
+    index.add(detail('2', 10, OTHER.toUpperCase()));
+    index.add(detail('3', undefined, SHA));
+    index.add(detail('4', 12, 'xyz'));
+    index.add(detail('5', 12, 'abc'));
+    assert.deepEqual(index.candidates(10).map((c) => [c.id, c.hex]), [['1', SHA], ['2', OTHER]]);
+    assert.deepEqual(index.candidates(12), []);
+    assert.equal(index.size, 5, 'every detail is noted as seen');
+    assert.ok(index.has('3'));
+  });
+
+  it('hashes nothing when no archive file has the size; a digest is asked only in the algorithm of a same-size file', async () => {
+    const index = new ArchiveIndex();
+    index.add(detail('1', 10, SHA, 'Q3 report'));
+    index.add(detail('2', 10, 'c'.repeat(32)));
+    const { cache, calls } = digests({ '/w/a': SHA });
+    const none = lookUp(sources(index, cache), '/w/b', { size: 9, mtimeMs: 1 }, undefined);
+    assert.deepEqual(none, { archived: undefined, sent: undefined, pending: [] });
+    const first = lookUp(sources(index, cache), '/w/a', { size: 10, mtimeMs: 1 }, undefined);
+    assert.equal(first.archived, undefined);
+    assert.deepEqual([...first.pending].sort(), ['MD5', 'SHA-256']);
+    assert.equal(calls.length, 0, 'a lookup reads nothing');
+    await cache.get('/w/a', { size: 10, mtimeMs: 1 }, 'SHA-256');
+    await cache.get('/w/a', { size: 10, mtimeMs: 1 }, 'MD5');
+    const later = lookUp(sources(index, cache), '/w/a', { size: 10, mtimeMs: 1 }, undefined);
+    assert.deepEqual(later.archived, { fileId: '1', title: 'Q3 report', changed: false });
+    assert.equal(decorationOf(later, t, String)?.tooltip, 'Archived as Q3 report');
+    assert.equal(decorationOf(later, t, String)?.badge, 'A');
+  });
+
+  it('of several archive files with the same content, prefers the one archived from here', async () => {
+    const index = new ArchiveIndex();
+    index.add(detail('1', 10, SHA, 'first'));
+    index.add(detail('2', 10, SHA, 'second'));
+    const { cache } = digests({ '/w/a': SHA });
+    await cache.get('/w/a', { size: 10, mtimeMs: 5 }, 'SHA-256');
+    const record: FileRecord = { archived: { fileId: '2', title: 'second', size: 10, mtimeMs: 1, at: 1 } };
+    assert.equal(lookUp(sources(index, cache), '/w/a', { size: 10, mtimeMs: 5 }, record).archived?.fileId, '2');
+    assert.equal(lookUp(sources(index, cache), '/w/a', { size: 10, mtimeMs: 5 }, undefined).archived?.fileId, '1');
+  });
+});
+
+describe('workspace files: records', () => {
+  const archived = (size: number, mtimeMs: number, hex?: string): FileRecord => ({ archived: { fileId: '7', title: 'Lease', size, mtimeMs, at: 1, digest: hex ? { algorithm: 'SHA-256' as HashAlgorithm, hex } : undefined } });
+  const empty = () => sources(new ArchiveIndex(), digests().cache);
+
+  it('an archived file unchanged since is "Archived as", without reading it', () => {
+    const f = lookUp(empty(), '/w/a', { size: 10, mtimeMs: 1 }, archived(10, 1, SHA));
+    assert.deepEqual(f, { archived: { fileId: '7', title: 'Lease', changed: false }, sent: undefined, pending: [] });
+  });
+
+  it('another size is "Changed since it was archived"; the same size at another time is hashed first, and a touched file is not changed', async () => {
+    const bigger = lookUp(empty(), '/w/a', { size: 11, mtimeMs: 2 }, archived(10, 1, SHA));
+    assert.equal(bigger.archived?.changed, true);
+    assert.equal(decorationOf(bigger, t, String)?.tooltip, 'Changed since it was archived as Lease');
+    const { cache } = digests({ '/w/a': SHA, '/w/b': OTHER });
+    const src = sources(new ArchiveIndex(), cache);
+    const touched = lookUp(src, '/w/a', { size: 10, mtimeMs: 2 }, archived(10, 1, SHA));
+    assert.equal(touched.archived, undefined, 'unknown until hashed');
+    assert.deepEqual(touched.pending, ['SHA-256']);
+    await cache.get('/w/a', { size: 10, mtimeMs: 2 }, 'SHA-256');
+    await cache.get('/w/b', { size: 10, mtimeMs: 2 }, 'SHA-256');
+    assert.equal(lookUp(src, '/w/a', { size: 10, mtimeMs: 2 }, archived(10, 1, SHA)).archived?.changed, false);
+    assert.equal(lookUp(src, '/w/b', { size: 10, mtimeMs: 2 }, archived(10, 1, SHA)).archived?.changed, true);
+  });
+
+  it('a sent file says where and how many responded: 0 of its recipients until the service says more', () => {
+    const record: FileRecord = { sent: { submissionId: 's1', formReference: 'LEASE-7', recipients: 3, size: 1, mtimeMs: 1, at: 1 } };
+    const before = lookUp(empty(), '/w/a', { size: 1, mtimeMs: 1 }, record);
+    assert.equal(decorationOf(before, t, String)?.tooltip, 'Sent in LEASE-7 · 0/3 responded');
+    const src = { ...empty(), responses: (id: string) => (id === 's1' ? { responded: 2, involved: 3 } : undefined) };
+    const after = lookUp(src, '/w/a', { size: 1, mtimeMs: 1 }, { ...record, ...archived(1, 1) });
+    const d = decorationOf(after, t, String);
+    assert.equal(d?.tooltip, 'Archived as Lease\nSent in LEASE-7 · 2/3 responded');
+    assert.equal(d?.badge, 'AS');
+  });
+
+  it('are kept per account and URI, the newest ones up to the limit', async () => {
+    const data = new Map<string, unknown>();
+    const store = { get: <T>(k: string) => data.get(k) as T | undefined, update: async (k: string, v: unknown) => void data.set(k, v) };
+    let account: string | undefined = 'A';
+    const records = new FileRecords(store, () => account);
+    const heard: string[][] = [];
+    records.onDidChange((uris) => heard.push([...uris]));
+    await records.sent([{ uri: 'file:///w/a', state: { size: 1, mtimeMs: 2 } }], { submissionId: 's1', formReference: 'R', recipients: 1, at: 1 });
+    await records.archived('file:///w/a', { fileId: 'f', title: 'T', size: 1, mtimeMs: 2, at: 2 });
+    assert.equal(records.of('file:///w/a')?.sent?.submissionId, 's1');
+    assert.equal(records.of('file:///w/a')?.archived?.fileId, 'f');
+    assert.deepEqual(records.sentIn('s1'), ['file:///w/a']);
+    assert.deepEqual(heard, [['file:///w/a'], ['file:///w/a']]);
+    account = 'B';
+    assert.equal(records.of('file:///w/a'), undefined, "another account's records are not shown");
+    account = undefined;
+    await records.archived('file:///w/b', { fileId: 'g', title: 'T', size: 1, mtimeMs: 2, at: 3 });
+    assert.equal(heard.length, 2, 'nothing recorded without an account');
+    const many = Object.fromEntries([3, 1, 2].map((i) => [`u${i}`, { sent: { submissionId: 's', formReference: 'R', recipients: 1, size: 1, mtimeMs: 1, at: i } }]));
+    assert.deepEqual(Object.keys(newest(many, 2)).sort(), ['u2', 'u3']);
+  });
+});
+
+describe('archive details for matching', () => {
+  /** Archive rows of `n` listed files (none with a detail), a client counting detail requests. */
+  function setUp(n: number) {
+    const items = Array.from({ length: n }, (_, i) => ({ kind: 'archiveFile', item: { id: String(i), name: `${i}.bin`, title: `T${i}` } }));
+    const rows = { items, loaded: true, onDidChangeTreeData: () => ({ dispose() {} }), refresh: async () => {} };
+    let requests = 0;
+    const client = { getArchiveFile: async (id: string) => (requests++, detail(id, 10, SHA)) };
+    const log = { debug() {}, info() {}, warn() {}, error() {} };
+    const details = new ArchiveDetails(rows as never, { signedIn: true, client: client as never }, log, () => {});
+    return { details, requests: () => requests };
+  }
+
+  it('fetches the detail of every listed file up to the bound', async () => {
+    const { details, requests } = setUp(MAX_FETCHED);
+    await details.ensure();
+    assert.equal(requests(), MAX_FETCHED);
+    assert.equal(details.index.size, MAX_FETCHED);
+  });
+
+  it('fetches none for a larger archive: a refresh must not cost a request per file', async () => {
+    const { details, requests } = setUp(MAX_FETCHED + 1);
+    await details.ensure();
+    assert.equal(requests(), 0);
+  });
+});
