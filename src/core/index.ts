@@ -1,5 +1,6 @@
 /** The service client's public surface. Nothing under src/core imports vscode. */
 export { formatBytes } from './byteSize';
+export { documentAt } from './partProgress';
 export * from './client';
 export * from './errors';
 export { findArrival, type Arrival } from './arrival';

@@ -3,8 +3,8 @@ import { formatBytes } from './format';
 
 /** What a task run under a progress notification can report. */
 export interface TaskProgress {
-  /** Bytes done so far, and the total when known; shown as "1.2 MB of 3.4 MB" and a bar. */
-  bytes(done: number, total?: number): void;
+  /** Bytes done so far, and the total when known; shown as "1.2 MB of 3.4 MB" and a bar, after `label` when given. */
+  bytes(done: number, total?: number, label?: string): void;
   message(text: string): void;
 }
 
@@ -26,7 +26,7 @@ export function withCancellableProgress<T>(title: string, task: (p: TaskProgress
       let shownPct = 0;
       let lastAt = 0;
       const p: TaskProgress = {
-        bytes(done, total) {
+        bytes(done, total, label) {
           const now = Date.now();
           const finished = total !== undefined && total > 0 && done >= total;
           if (!finished && now - lastAt < REPORT_EVERY_MS) return;
@@ -35,9 +35,10 @@ export function withCancellableProgress<T>(title: string, task: (p: TaskProgress
             const pct = Math.min(100, (done / total) * 100);
             const increment = Math.max(0, pct - shownPct);
             shownPct = Math.max(shownPct, pct);
-            progress.report({ message: vscode.l10n.t('{0} of {1}', formatBytes(done), formatBytes(total)), increment });
+            const amount = vscode.l10n.t('{0} of {1}', formatBytes(done), formatBytes(total));
+            progress.report({ message: label ? `${label} · ${amount}` : amount, increment });
           } else {
-            progress.report({ message: formatBytes(done) });
+            progress.report({ message: label ? `${label} · ${formatBytes(done)}` : formatBytes(done) });
           }
         },
         message(text) {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isServiceError, type Created, type NewSubmission, type SubmissionListItem } from '../core';
+import { documentAt, isServiceError, type Created, type NewSubmission, type SubmissionListItem } from '../core';
 import type { Deps } from './deps';
 import { formatTime } from './format';
 import type { LocalFile } from './localFiles';
@@ -37,7 +37,7 @@ export async function sendSubmission(deps: Deps, s: Outgoing): Promise<Created |
         data: s.data,
         documents: s.documents.map((d) => ({ file: d.file })),
         options: s.options,
-      }, { signal, onProgress: (sent, all) => p.bytes(sent, all || total) });
+      }, { signal, onProgress: (sent, all) => p.bytes(sent, all || total, documentLabel(s.documents, sent, Math.max(0, all - total))) });
     });
   } catch (e) {
     if (isServiceError(e) && e.outcomeUnknown) {
@@ -52,6 +52,13 @@ export async function sendSubmission(deps: Deps, s: Outgoing): Promise<Created |
   await deps.submissions.reveal(created.id); // fetches the list again: the new id is not in it yet
   void deps.input.current.info(vscode.l10n.t('Submission "{0}" was sent (id {1}).', s.formReference, created.id));
   return created;
+}
+
+/** The document going out, for the progress line: `"annex.csv" (2 of 3)`. */
+function documentLabel(documents: readonly LocalFile[], sent: number, overhead: number): string | undefined {
+  if (documents.length === 0) return undefined;
+  const i = documentAt(sent, overhead, documents.map((d) => d.size));
+  return vscode.l10n.t('"{0}" ({1} of {2})', oneLine(documents[i].name), i + 1, documents.length);
 }
 
 /** How a new submission is recognised in the list after an unknown outcome: by its form reference. */

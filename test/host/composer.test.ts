@@ -4,10 +4,10 @@ import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
+import { closeAllEditors, contrast, luminance, waitFor, workspaceFile } from './fixtures';
 import { compose, composerOpenedBy, edit, filled, forgetDrafts, openDrafts, recipient, sendReviewed } from './composerDriver';
-import { screenshot, webviewColors, webviewKeys } from './helpers';
-import { api, sandboxState, signIn, withAnswers } from './session';
+import { notificationText, screenshot, webviewColors, webviewKeys } from './helpers';
+import { api, control, sandboxState, signIn, withAnswers } from './session';
 
 describe('the New Submission composer', () => {
   let docs: vscode.Uri[];
@@ -85,6 +85,25 @@ describe('the New Submission composer', () => {
     await (await api()).deps.composer.memory.removeDraft(again);
   });
 
+  it('while sending, the progress notification names the document going out', async function () {
+    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // reading the notification needs the offline runner's browser
+    this.timeout(60_000);
+    const formReference = `Progress ${Date.now()}`;
+    const id = await compose(...docs);
+    const form = await edit(id, filled(formReference));
+    // The service holds its answer back, so the notification stays while the last bytes are out.
+    await control('/faults', 'POST', { method: 'POST', path: '^/submissions$', kind: 'delay', ms: 4000 });
+    try {
+      const sending = withAnswers([], () => sendReviewed(id, form));
+      const shown = await notificationText('"annex.csv" (2 of 2)');
+      assert.match(shown, /Sending "Progress \d+"…/);
+      await sending;
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    assert.ok((await sandboxState()).submissions.some((x) => x.formReference === formReference), 'sent once the service answered');
+  });
+
   it('keeps the draft when its tab is closed; New Submission from the palette offers it again', async () => {
     await forgetDrafts();
     const id = await compose(docs[1]);
@@ -115,7 +134,7 @@ describe('the New Submission composer', () => {
     await waitFor('the temporary copy removed', () => !existsSync(copy));
   });
 
-  it('takes VS Code\'s theme colours, light and dark (the README\'s screenshots)', async function () {
+  it('takes VS Code\'s theme colours, light, dark and high contrast, with readable text (the README\'s screenshots)', async function () {
     if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // reading the page needs the offline runner's browser
     this.timeout(60_000);
     const composer = (await api()).deps.composer;
@@ -131,13 +150,16 @@ describe('the New Submission composer', () => {
     const before = config.inspect<string>('colorTheme')?.globalValue;
     const seen: string[] = [];
     try {
-      for (const [theme, name] of [['Default Light Modern', 'composer-light'], ['Default Dark Modern', 'composer-dark']] as const) {
+      // The README shows the first two; high contrast asks for 7:1 (WCAG AAA).
+      for (const [theme, name, ratio] of [['Default Light Modern', 'composer-light', 4.5], ['Default Dark Modern', 'composer-dark', 4.5], ['Default High Contrast', 'composer-high-contrast', 7]] as const) {
         await config.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
         const colors = await waitFor(`the composer painted in ${theme}`, async () => {
           const c = await webviewColors('annex.csv');
           return !seen.includes(c.background) && c;
         }, 15_000);
         seen.push(colors.background);
+        const readable = contrast(luminance(colors.background), luminance(colors.foreground));
+        assert.ok(readable >= ratio, `text is readable in ${theme}: ${colors.foreground} on ${colors.background} (${readable.toFixed(1)}:1)`);
         await vscode.commands.executeCommand('notifications.hideToasts'); // the picture shows the form alone
         await screenshot(name);
       }

@@ -1,4 +1,5 @@
-// Small helpers shared by the command suites: workspace files, hashes, polling.
+// Small helpers shared by the command suites: workspace files, hashes, polling, colours.
+import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -93,4 +94,16 @@ export function nextEvent<T>(event: vscode.Event<T>, pred: (e: T) => boolean, wh
       resolve(e);
     });
   });
+}
+
+/** The relative luminance (WCAG 2) of a CSS `rgb()`/`rgba()` colour. */
+export function luminance(css: string): number {
+  const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((c) => Number(c) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  assert.ok([r, g, b].every((c) => Number.isFinite(c)), `a colour the browser computed: ${css}`);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The WCAG contrast ratio of two luminances (4.5 is the minimum for body text). */
+export function contrast(a: number, b: number): number {
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 }

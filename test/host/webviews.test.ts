@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import * as vscode from 'vscode';
 import type { FromPdf, FromTimeline } from '../../src/shared/messages';
-import { closeAllEditors, nextEvent, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
+import { closeAllEditors, contrast, luminance, nextEvent, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
 import { log, screenshot, timelineView, webviewColors, webviewText } from './helpers';
 import { api, control, sandboxState, signIn, signOut, withAnswers } from './session';
 import type { TimelineSeen } from './workbenchPage';
@@ -67,18 +67,6 @@ async function pdfReport(trigger: () => Thenable<unknown> | void, pred: (m: From
 /** Pages in a PDF, counted by an independent reader (pdf-lib). */
 async function pageCount(pdf: Buffer): Promise<number> {
   return (await PDFDocument.load(pdf)).getPageCount();
-}
-
-/** The relative luminance (WCAG 2) of a CSS `rgb()`/`rgba()` colour. */
-function luminance(css: string): number {
-  const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((c) => Number(c) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  assert.ok([r, g, b].every((c) => Number.isFinite(c)), `a colour the browser computed: ${css}`);
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** The WCAG contrast ratio of two luminances (4.5 is the minimum for body text). */
-function contrast(a: number, b: number): number {
-  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 }
 
 async function setTheme(name: string): Promise<void> {

@@ -3,7 +3,7 @@
 // (SIGKILL, which runs no cleanup) leaves nothing it started behind.
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -69,8 +69,11 @@ describe('the demo (npm start)', function () {
     if (process.platform !== 'linux') this.skip(); // it finds the processes it started in /proc
     this.timeout(240_000);
     ensureCodeServer(); // on first use, about a minute (the host tests use the same install)
+    // code-server and its extension host put sockets in the temporary folder: one of the demo's own, removed with it.
+    const tmp = path.join(dir, 'tmp');
+    mkdirSync(tmp);
     const launcher = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'start.ts'), '--port', '0', '--sandbox-port', '0', '--dir', dir], {
-      cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TMPDIR: tmp },
     });
     let out = '';
     launcher.stdout.on('data', (d: Buffer) => (out += d.toString()));
