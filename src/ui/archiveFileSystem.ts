@@ -23,6 +23,17 @@ export class ArchiveFileSystem extends ServiceFileSystem {
     super(ARCHIVE_SCHEME, ['id', 'ticket']);
   }
 
+  /** 0.1 wrote `dsas-archive:/<id>/<ticket>/<name>`: a tab restored from it still opens. */
+  protected legacy(uri: vscode.Uri): FileRef | undefined {
+    const [, id, ticket, name, ...rest] = uri.path.split('/');
+    if (!id || !ticket || !name || rest.length) return undefined;
+    try {
+      return { name, id: decodeURIComponent(id), ticket: decodeURIComponent(ticket) };
+    } catch {
+      return undefined; // not percent-encoding: not a URI this extension wrote
+    }
+  }
+
   /** Metadata the caller already has, so that opening does not fetch it again. */
   remember(f: ArchiveFile): void {
     this.stats.set(f.id, { at: Date.now(), file: Promise.resolve(f) });

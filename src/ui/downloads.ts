@@ -34,13 +34,13 @@ export async function askSaveTarget(ui: UserInput, name: string, title: string, 
   if (!existing) return { uri, overwrite: false };
   if (existing.isDirectory()) throw invalidRequest(vscode.l10n.t('"{0}" is a folder; choose a file name.', uri.fsPath));
   const replace = vscode.l10n.t('Replace');
-  const answer = await ui.confirm(
-    vscode.l10n.t('"{0}" already exists. Do you want to replace it?', path.basename(uri.fsPath)),
-    vscode.l10n.t('The file in "{0}" will be overwritten with the download.', path.dirname(uri.fsPath)),
-    replace,
-  );
+  const answer = await ui.confirm(replaceQuestion(path.basename(uri.fsPath)), overwriteDetail(path.dirname(uri.fsPath)), replace);
   return answer === replace ? { uri, overwrite: true } : undefined;
 }
+
+/** What is asked before a download replaces a file, and what the question says will happen. */
+const replaceQuestion = (name: string): string => vscode.l10n.t('"{0}" already exists. Do you want to replace it?', name);
+const overwriteDetail = (folder: string): string => vscode.l10n.t('The file in "{0}" will be overwritten with the download.', folder);
 
 /** Asks for the folder several downloads go into (default: the download folder setting). Undefined when the user backed out. */
 export async function askDownloadFolder(ui: UserInput, title: string): Promise<vscode.Uri | undefined> {
@@ -78,8 +78,8 @@ export async function askReplacements(ui: UserInput, folder: string, names: read
   for (const [i, name] of existing.entries()) {
     const rest = existing.length - i;
     const answer = forAll ?? await ui.confirm(
-      t('"{0}" already exists. Do you want to replace it?', name),
-      rest > 1 ? t('The file in "{0}" would be overwritten with the download. {1} files of the download are there already.', folder, rest) : t('The file in "{0}" will be overwritten with the download.', folder),
+      replaceQuestion(name),
+      rest > 1 ? t('The file in "{0}" would be overwritten with the download. {1} files of the download are there already.', folder, rest) : overwriteDetail(folder),
       ...(rest > 1 ? [one, skipOne, all, skipAll] : [one, skipOne]),
     );
     if (answer === undefined) return undefined;

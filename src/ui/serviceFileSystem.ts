@@ -53,7 +53,13 @@ export abstract class ServiceFileSystem implements vscode.FileSystemProvider, vs
     return vscode.Disposable.from(this, vscode.workspace.registerFileSystemProvider(this.scheme, this, { isReadonly: true, isCaseSensitive: true }));
   }
 
+  /** A URI in a form an earlier version wrote (a tab restored from it), if this kind had one. */
+  protected legacy(_uri: vscode.Uri): FileRef | undefined {
+    return undefined;
+  }
+
   private parse(uri: vscode.Uri): FileRef | undefined {
+    if (!uri.query) return this.legacy(uri);
     const name = uri.path.slice(1);
     const q = new URLSearchParams(uri.query);
     const ref: Record<string, string> = { name };

@@ -221,6 +221,14 @@ describe('archive commands', () => {
     assert.equal(sha256(Buffer.from(await vscode.workspace.fs.readFile(uri))), stored.hash, 'the archive file is unchanged');
   });
 
+  it('a tab restored from 0.1 (dsas-archive:/<id>/<ticket>/<name>) still reads the file; a malformed one is not found', async () => {
+    const stored = (await sandboxState()).archives.find((a) => a.id === '101')!;
+    const legacy = vscode.Uri.from({ scheme: 'dsas-archive', path: `/${encodeURIComponent(stored.id)}/${encodeURIComponent(stored.ticket)}/notes.txt` });
+    assert.equal(sha256(Buffer.from(await vscode.workspace.fs.readFile(legacy))), stored.hash);
+    const broken = vscode.Uri.from({ scheme: 'dsas-archive', path: `/${stored.id}/notes.txt` });
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(broken)), /not found|FileNotFound|EntryNotFound/i);
+  });
+
   it('Copy File Id puts the id on the clipboard', async () => {
     const node = await archiveNode('103');
     await vscode.env.clipboard.writeText('');
