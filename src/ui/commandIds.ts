@@ -19,6 +19,7 @@ export const Cmd = {
   showOnlySubmissions: 'dsas.showOnlySubmissions',
   loadMore: 'dsas.loadMore',
   newSubmission: 'dsas.newSubmission',
+  addToSubmission: 'dsas.addToSubmission',
   sendAgain: 'dsas.sendAgain',
   checkStatus: 'dsas.checkStatus',
   showHistory: 'dsas.showHistory',

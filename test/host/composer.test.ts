@@ -104,6 +104,19 @@ describe('the New Submission composer', () => {
     assert.ok((await sandboxState()).submissions.some((x) => x.formReference === formReference), 'sent once the service answered');
   });
 
+  it('Add to New Submission adds the Explorer\'s selection to the form used last, once each; with none open it opens one', async () => {
+    const first = await compose(docs[1]);
+    const second = await compose(docs[1]);
+    await vscode.commands.executeCommand('dsas.addToSubmission', docs[0], [docs[0], docs[1]]);
+    const names = async (id: string) => (await openDrafts()).get(id)?.documents.map((d) => d.name);
+    assert.deepEqual(await names(second), ['annex.csv', 'Quarterly – Ümlaut.txt'], 'added to the form shown last, annex.csv not twice');
+    assert.deepEqual(await names(first), ['annex.csv'], 'the other form is unchanged');
+    await closeAllEditors();
+    const opened = await composerOpenedBy(() => vscode.commands.executeCommand('dsas.addToSubmission', docs[0], [docs[0]]));
+    assert.deepEqual(await names(opened), ['Quarterly – Ümlaut.txt']);
+    await forgetDrafts();
+  });
+
   it('keeps the draft when its tab is closed; New Submission from the palette offers it again', async () => {
     await forgetDrafts();
     const id = await compose(docs[1]);

@@ -14,6 +14,12 @@ import { chooseDocuments } from './chooseDocuments';
 export function registerSubmissionCommands(deps: Deps): void {
   const { commands } = deps;
   commands.register(Cmd.newSubmission, explorerUris, (uris) => newSubmission(deps, uris));
+  commands.register(Cmd.addToSubmission, explorerUris, async (uris) => {
+    // From the palette: the file of the active editor.
+    const files = uris.length ? uris : [vscode.window.activeTextEditor?.document.uri].filter((u): u is vscode.Uri => u?.scheme === 'file');
+    if (files.length) await deps.composer.addToLatest(files);
+    else void deps.input.current.info(vscode.l10n.t('Select files in the Explorer, or open one in an editor, to add them to the submission.'));
+  });
   commands.register(Cmd.sendAgain, aSubmissionRow, (row) => sendAgain(deps, row));
   commands.register(Cmd.checkStatus, aSubmissionRow, (row) => checkStatus(deps, row));
   commands.register(Cmd.showHistory, aSubmissionRow, (row) => showHistory(deps, row));

@@ -15,6 +15,11 @@ export interface Composer {
   readonly onDidReport: vscode.Event<{ draftId: string; message: FromComposer }>;
   /** Opens a composer with these documents, or with `form` (Send again with…, a draft kept). Returns the draft's id. */
   compose(uris: readonly vscode.Uri[], form?: ComposerForm, draftId?: string): Promise<string>;
+  /**
+   * Adds documents to the composer used last (a new one when none is open),
+   * leaving out those it has; returns its draft's id.
+   */
+  addToLatest(uris: readonly vscode.Uri[]): Promise<string>;
   /** Handles a message of a composer page, as its controls post it. */
   deliver(draftId: string, m: FromComposer): Promise<void>;
 }

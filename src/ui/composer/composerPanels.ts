@@ -36,6 +36,8 @@ interface Entry {
  */
 export class ComposerPanels implements Composer, vscode.Disposable {
   private readonly open = new Map<string, Entry>();
+  /** The composer shown last, where Add to New Submission adds. */
+  private latest?: string;
   private readonly reported = new vscode.EventEmitter<{ draftId: string; message: FromComposer }>();
   /** What pages post, after it was handled: used by tests. */
   readonly onDidReport = this.reported.event;
@@ -63,6 +65,14 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     });
     this.attach(panel, draftId, start);
     return draftId;
+  }
+
+  async addToLatest(uris: readonly vscode.Uri[]): Promise<string> {
+    const e = this.latest === undefined ? undefined : this.open.get(this.latest);
+    if (!e) return this.compose(uris);
+    await this.add(e, { type: 'dropped', uris: uris.map((u) => u.toString()) });
+    e.host.panel.reveal();
+    return e.draftId;
   }
 
   /** A composer VS Code brings back after a window reload, with its draft. */
@@ -96,14 +106,23 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       { title: vscode.l10n.t('New Submission'), script: 'composer.js', styles: ['media/composer.css'] }, { accepts: isFromComposer, log: deps.log });
     const entry: Entry = { host, draftId, form, sending: false, temporary: [] };
     this.open.set(draftId, entry);
+    this.shown(draftId);
     host.onMessage((m) => void this.deliver(draftId, m));
+    panel.onDidChangeViewState(() => { if (panel.active) this.shown(draftId); });
     panel.onDidDispose(() => {
       if (this.open.get(draftId) === entry) this.open.delete(draftId);
+      if (this.latest === draftId) this.shown([...this.open.keys()].at(-1));
       host.dispose();
       for (const t of entry.temporary.splice(0)) void t.dispose();
     });
     this.post(entry);
     return entry;
+  }
+
+  /** Remembers the composer shown last; the Explorer offers Add to New Submission while one is open. */
+  private shown(draftId: string | undefined): void {
+    this.latest = draftId;
+    void vscode.commands.executeCommand('setContext', 'dsas.composerOpen', draftId !== undefined);
   }
 
   /** Sends the page the whole form (first, and after documents were added). */
