@@ -67,4 +67,14 @@ describe('Restricted Mode (an untrusted workspace)', () => {
     assert.equal((await api()).deps.composer.drafts.get(id)?.phase, 'editing', 'back to the form, nothing lost');
     tried('lossChecks');
   });
+
+  it('Archive This Attachment asks nothing about the workspace: no workspace file leaves the machine', async () => {
+    const stored = (await sandboxState()).submissions.find((x) => x.attachments.length > 0)!;
+    const node = { kind: 'attachment', submission: { kind: 'submission', item: { id: stored.id, formReference: stored.formReference } }, attachment: stored.attachments[0] };
+    const title = `Restricted attachment ${Date.now()}`;
+    const { input } = await withAnswers([title], () => vscode.commands.executeCommand('dsas.archiveAttachment', node));
+    assert.deepEqual(input.asked.map((a) => a.method), ['inputBox', 'info'], `only the title, then the result: ${JSON.stringify(input.asked.map((a) => a.text))}`);
+    const added = (await sandboxState()).archives.find((a) => a.title === title);
+    assert.equal(added?.hash, stored.attachments[0].sha256, 'the attachment\'s bytes, archived');
+  });
 });
