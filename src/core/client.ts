@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { saveResponse, type DownloadOptions, type DownloadResult, type DownloadTarget } from './download';
 import { invalidInput } from './errors';
 import { fileChunks, type CheckedFile } from './fileChunks';
+import { passingCheck } from './fileHash';
 import { fileNameFromContentDisposition, safeFileName } from './fileNames';
 import { encodeHeaderValue, type HeaderEncoding } from './headerEncoding';
 import { sourceFile, sourceName, type LocalSource } from './localFile';
@@ -177,10 +178,14 @@ export class ServiceClient {
   }
 
   /** 10. GET /archives/<file_id>/<ticket>, saved to disk. */
-  async downloadArchiveFile(file: Pick<ArchiveFile, 'id' | 'ticket' | 'name'>, target: DownloadTarget, o: DownloadOptions = {}): Promise<DownloadResult> {
+  async downloadArchiveFile(file: Pick<ArchiveFile, 'id' | 'ticket' | 'name'> & { readonly hash?: string }, target: DownloadTarget, o: DownloadOptions = {}): Promise<DownloadResult> {
     const op = `GET /archives/${file.id}/…`;
     const res = await this.transport.getStream(`/archives/${seg(file.id)}/${seg(file.ticket)}`, op, o.signal);
-    return saveResponse(res, target, file.name || `file-${file.id}`, o, op);
+    if (file.hash === undefined) return saveResponse(res, target, file.name || `file-${file.id}`, o, op);
+    // Given the recorded hash, the bytes are checked as they are written: the file is not read again.
+    const check = passingCheck(file.hash);
+    const saved = await saveResponse(res, target, file.name || `file-${file.id}`, { ...o, onData: (c) => { check.onData(c); o.onData?.(c); } }, op);
+    return { ...saved, hashCheck: check.result() };
   }
 
   /** 10, as a stream. */

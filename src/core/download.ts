@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { HashCheck, UncheckableReason } from './fileHash';
 import { createWriteStream, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -18,6 +19,8 @@ export interface DownloadOptions {
   readonly signal?: AbortSignal;
   /** Called as bytes arrive; `total` when the service sent a length. */
   readonly onProgress?: (received: number, total?: number) => void;
+  /** Each chunk as it is written, e.g. to hash the file without reading it again. */
+  readonly onData?: (chunk: Buffer) => void;
 }
 
 export interface DownloadResult {
@@ -25,6 +28,8 @@ export interface DownloadResult {
   readonly path: string;
   readonly bytes: number;
   readonly contentType?: string;
+  /** An archive file's bytes checked against its recorded hash as they were written, or why they could not be. */
+  readonly hashCheck?: HashCheck | UncheckableReason;
 }
 
 /** Bytes buffered for the file while a write is under way: writes are batched, the socket keeps reading. */
@@ -54,6 +59,7 @@ export async function saveResponse(res: RawResponse, target: DownloadTarget, fal
   res.body.on('data', (chunk: Buffer) => {
     received += chunk.length;
     try {
+      opts.onData?.(chunk);
       opts.onProgress?.(received, total);
     } catch (e) {
       res.body.destroy(e as Error);

@@ -75,6 +75,17 @@ export async function checkFileHash(path: string, recorded: string, signal?: Abo
   return compareHash(recorded, expected, await hashFile(path, expected.algorithm, signal));
 }
 
+/**
+ * A check made as the bytes pass (a download being written): feed `onData`
+ * every chunk, then read `result()` once all of them went by.
+ */
+export function passingCheck(recorded: string): { onData(chunk: Uint8Array): void; result(): HashCheck | UncheckableReason } {
+  const expected = recordedHash(recorded);
+  if (expected.algorithm === undefined) return { onData: () => undefined, result: () => expected.reason };
+  const d = createDigester(expected.algorithm);
+  return { onData: (chunk) => d.update(chunk), result: () => compareHash(recorded, expected, d.digest()) };
+}
+
 /** A digest short enough for a message: its first 12 digits. */
 export function shortDigest(hex: string): string {
   return hex.length > 12 ? `${hex.slice(0, 12)}…` : hex;

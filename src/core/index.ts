@@ -5,7 +5,7 @@ export * from './client';
 export * from './errors';
 export { findArrival, type Arrival } from './arrival';
 export { safeFileName } from './fileNames';
-export { checkFileHash, compareHash, createDigester, hashFile, recordedHash, shortDigest, type Digester, type HashAlgorithm, type HashCheck, type RecordedHash, type UncheckableReason } from './fileHash';
+export { checkFileHash, compareHash, createDigester, hashFile, passingCheck, recordedHash, shortDigest, type Digester, type HashAlgorithm, type HashCheck, type RecordedHash, type UncheckableReason } from './fileHash';
 export * from './models';
 export type { DownloadOptions, DownloadResult, DownloadTarget } from './download';
 export { numbered } from './download';

@@ -25,7 +25,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
   abortReason, checkFile, invalidInput, invalidRequest, isProblem, safeFileName, shortDigest,
-  type ArchiveFile, type ArchiveListItem, type HashCheck, type Logger, type ServiceClient,
+  type ArchiveFile, type ArchiveListItem, type DownloadResult, type HashCheck, type Logger, type ServiceClient,
 } from '../core';
 import { checkDownload } from './downloads';
 import type { LocalFile } from './localFiles';
@@ -73,7 +73,7 @@ export async function archiveFilesAsDocuments(
         signal, onProgress: (n) => onProgress?.(before + n, total),
       });
       before += saved.bytes;
-      await refuseMismatch(deps, f, name, saved.path, signal);
+      await refuseMismatch(deps, f, name, saved, signal);
       documents.push(await checkedDocument(saved.path, name));
     }
     deps.log.info(`${documents.length} archive file(s) downloaded as documents into ${temp.path}.`);
@@ -85,7 +85,7 @@ export async function archiveFilesAsDocuments(
 }
 
 /** Checks the download against the recorded hash; a mismatch is refused (a file with no usable hash passes, as a download does). */
-async function refuseMismatch(deps: ArchiveDocumentDeps, f: ArchiveFile, name: string, saved: string, signal: AbortSignal): Promise<void> {
+async function refuseMismatch(deps: ArchiveDocumentDeps, f: ArchiveFile, name: string, saved: DownloadResult, signal: AbortSignal): Promise<void> {
   const check = await checkDownload(deps.log, f, saved, signal);
   // checkDownload never fails; a cancel during the check leaves it unchecked, and must still stop here.
   if (signal.aborted) throw abortReason(signal);

@@ -114,14 +114,17 @@ const UNCHECKED_WHY: Readonly<Record<UncheckableReason, string>> = {
 };
 
 /**
- * Checks a downloaded archive file against the hash the archive recorded,
- * reading it once more as a stream (the client's download path hands out no
- * bytes). Never fails: a hash that names no algorithm, a file gone or a
- * cancel leave it unchecked, which the log says.
+ * Checks a downloaded archive file against the hash the archive recorded:
+ * the check the client made as the bytes were written (a DownloadResult),
+ * else by reading the file once more as a stream (a path). Never fails: a
+ * hash that names no algorithm, a file gone or a cancel leave it unchecked,
+ * which the log says.
  */
-export async function checkDownload(log: Logger, f: Pick<ArchiveFile, 'id' | 'hash'>, filePath: string, signal?: AbortSignal): Promise<HashCheck | undefined> {
+export async function checkDownload(log: Logger, f: Pick<ArchiveFile, 'id' | 'hash'>, saved: string | DownloadResult, signal?: AbortSignal): Promise<HashCheck | undefined> {
+  const filePath = typeof saved === 'string' ? saved : saved.path;
   try {
-    const check = await checkFileHash(filePath, f.hash, signal);
+    // Checked as it was written when the download says so; else the file is read again.
+    const check = typeof saved !== 'string' && saved.hashCheck !== undefined ? saved.hashCheck : await checkFileHash(filePath, f.hash, signal);
     if (typeof check === 'string') {
       log.info(`Archive file ${f.id}: hash not checked: ${UNCHECKED_WHY[check]}.`);
       return undefined;

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'mocha';
@@ -73,6 +74,20 @@ describe('client ↔ sandbox: archive', () => {
     assert.equal(refused.kind, 'localFile');
     assert.match(refused.message, /already exists/);
     assert.equal((await listDir(dir)).length, 2, 'no temporary file is left');
+  });
+
+  it('checks the bytes against the recorded hash as they are written: the algorithm by its length, a mismatch said, a hash it cannot use named', async () => {
+    const dir = tempDir();
+    const detail = await t.client.getArchiveFile(t.sb.store.archives[0].id);
+    const saved = await t.client.downloadArchiveFile(detail, { directory: dir });
+    assert.deepEqual(saved.hashCheck, { recorded: detail.hash, algorithm: 'SHA-256', expected: detail.hash.toLowerCase(), actual: detail.hash.toLowerCase(), matches: true });
+    const md5 = createHash('md5').update(readFileSync(saved.path)).digest('hex');
+    const other = await t.client.downloadArchiveFile({ ...detail, hash: md5.toUpperCase() }, { directory: dir });
+    assert.equal(typeof other.hashCheck === 'object' && other.hashCheck.algorithm === 'MD5' && other.hashCheck.matches, true);
+    const wrong = await t.client.downloadArchiveFile({ ...detail, hash: 'ab'.repeat(20) }, { directory: dir });
+    assert.equal(typeof wrong.hashCheck === 'object' && `${wrong.hashCheck.algorithm} ${wrong.hashCheck.matches}`, 'SHA-1 false');
+    assert.equal((await t.client.downloadArchiveFile({ ...detail, hash: 'not hex' }, { directory: dir })).hashCheck, 'notHex');
+    assert.equal((await t.client.downloadArchiveFile({ id: detail.id, ticket: detail.ticket, name: detail.name }, { directory: dir })).hashCheck, undefined, 'no hash given, none checked');
   });
 
   it('downloads to an exact path, replacing only when asked', async () => {

@@ -122,8 +122,7 @@ async function saveArchiveFile(deps: Deps, f: ArchiveFile, listedName?: string):
   const { result, check } = await withCancellableProgress(vscode.l10n.t('Downloading "{0}"…', oneLine(name)), async (p, signal) => {
     const saved = await client.downloadArchiveFile(f, { path: where.uri.fsPath, overwrite: where.overwrite }, { signal, onProgress: (n, total) => p.bytes(n, total ?? f.fullSize) });
     deps.log.info(`Archive file ${f.id} saved (${saved.bytes} bytes).`);
-    p.message(vscode.l10n.t('Checking the hash…'));
-    return { result: saved, check: await checkDownload(deps.log, f, saved.path, signal) };
+    return { result: saved, check: await checkDownload(deps.log, f, saved, signal) };
   });
   if (check) deps.archive.recordHashCheck(f.id, check);
   // A mismatch keeps the file and says so instead of the usual "Downloaded"; a match is quiet but for the detail row.
