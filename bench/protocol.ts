@@ -13,7 +13,7 @@ export interface ChildRequest {
 
 export type ChildOperation =
   | { readonly kind: 'upload'; readonly file: NewArchiveFile }
-  | { readonly kind: 'download'; readonly file: { readonly id: string; readonly ticket: string; readonly name: string }; readonly dest: string }
+  | { readonly kind: 'download'; readonly file: { readonly id: string; readonly ticket: string; readonly name: string; readonly hash?: string }; readonly dest: string }
   | { readonly kind: 'create'; readonly submission: NewSubmission }
   | { readonly kind: 'listSubmissions' }
   | { readonly kind: 'listArchive' };

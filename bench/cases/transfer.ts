@@ -171,7 +171,9 @@ export async function downloadSpec(ctx: BenchContext, bytes: number): Promise<Tr
     bytes,
     files: [stored],
     method: 'GET',
-    ours: () => ({ kind: 'download', file: { id: archive.id, ticket: archive.ticket, name: archive.name }, dest }),
+    // With the recorded hash, as the extension downloads: the bytes are hashed as they are written.
+    // With the recorded hash, as the extension downloads: the bytes are hashed as they are written.
+    ours: () => ({ kind: 'download', file: { id: archive.id, ticket: archive.ticket, name: archive.name, hash: archive.hash }, dest }),
     curl: () => ({ path: `/archives/${archive.id}/${archive.ticket}`, args: ['-o', dest] }),
     cleanUp: () => rmSync(dest, { force: true }),
   };
