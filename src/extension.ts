@@ -4,7 +4,7 @@ import { CommandRunner } from './ui/commandRunner';
 import { ComposerMemory } from './ui/composer/composerMemory';
 import { ComposerPanels } from './ui/composer/composerPanels';
 import { archiveFiles, registerArchiveCommands } from './ui/commands/archiveCommands';
-import { registerArchiveFromSubmission } from './ui/commands/archiveFromSubmission';
+import { archiveFromViewer, registerArchiveFromSubmission } from './ui/commands/archiveFromSubmission';
 import { downloadListedAttachment, registerAttachmentCommands, savePdf } from './ui/commands/attachmentCommands';
 import { registerSessionCommands } from './ui/commands/sessionCommands';
 import { registerSubmissionCommands } from './ui/commands/submissionCommands';
@@ -57,7 +57,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const submissions = new SubmissionsTree(session, log, updates);
   // The drop's Archive This File reveals the new files in this same tree: `deps` is read when a drop happens.
   const archive = new ArchiveTree(session, log, (uris) => commands.run(Cmd.archiveFile, () => archiveFiles(deps, uris)));
-  const pdfs = new PdfPanels({ extensionUri, log, session, sessionStarted, updates, save: (source) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source)) });
+  const pdfs = new PdfPanels({ extensionUri, log, session, sessionStarted, updates, save: (source) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source)), archive: archiveFromViewer });
   // Downloads offer Open, which shows a PDF in this viewer.
   const transfers = { input, log, session, pdfs };
   const timelines = new TimelinePanels({

@@ -83,6 +83,7 @@ export const isToTimeline = messageCheck<ToTimeline>({
 export const isFromPdf = messageCheck<FromPdf>({
   ready: none,
   save: none,
+  archive: none,
   refresh: none,
   position: (m) => isCount(m.page) && m.page >= 1 && isZoom(m.zoom),
   rendered: (m) => isCount(m.pages) && isBoolean(m.firstPageDrawn),

@@ -94,6 +94,8 @@ export type ZoomState = { readonly mode: 'fitWidth' } | { readonly mode: 'scale'
 export type FromPdf =
   | { readonly type: 'ready' }
   | { readonly type: 'save' }
+  /** Archive… (a summary or an attachment): the document put into the archive. */
+  | { readonly type: 'archive' }
   | { readonly type: 'refresh' }
   /** Where the reader is, kept across hide/show and reloads. */
   | { readonly type: 'position'; readonly page: number; readonly zoom: ZoomState }

@@ -82,6 +82,8 @@ function toolbar(): HTMLElement {
     button('screen-full', 'Fit width', () => setZoom('fitWidth')),
     invert,
     button('save', 'Save PDF…', () => post({ type: 'save' })),
+    // A summary or an attachment can go into the archive; an archive file is there already.
+    ...(state.source?.kind === 'summary' || state.source?.kind === 'attachment' ? [button('archive', 'Archive…', () => post({ type: 'archive' }))] : []),
     button('refresh', 'Refresh', refresh));
 }
 

@@ -8,7 +8,7 @@ import { TEMPORARY_FOLDER_PREFIX } from '../../src/ui/temporaryFolder';
 import type { AttachmentNode } from '../../src/ui/trees/nodes';
 import type { InputBoxOptions } from '../../src/ui/userInput';
 import { binaryBytes, sha256, submissionNode, waitFor, workspaceFile } from './fixtures';
-import { pressCancelOnProgress } from './helpers';
+import { pdfView, pressCancelOnProgress, webviewKeys } from './helpers';
 import type { Asked } from './scriptedInput';
 import { api, control, logMark, sandboxState, serviceRequests, signIn, withAnswers } from './session';
 
@@ -84,6 +84,24 @@ describe('Archive This Attachment, Archive Summary PDF', () => {
     assert.deepEqual(input.asked.slice(0, 2).map((a) => a.text), ['Submissions Submission with the attachment to archive', 'Archive This Attachment Attachment to archive']);
     const added = await newArchives(before);
     assert.deepEqual(added.map((a) => [a.title, a.name, a.hash]), [['Signed NDA', 'nda.pdf', stored.attachments[0].sha256]]);
+  });
+
+  it('the PDF viewer\'s Archive… (Enter on the button) archives the summary it shows', async function () {
+    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // pressing the page's button needs the offline runner's browser
+    const { node } = await submissionWith('NDA-77');
+    await vscode.commands.executeCommand('dsas.showSummary', node);
+    await pdfView(); // drawn, with its toolbar
+    const before = await archiveIds();
+    const title = `From the viewer ${Date.now()}`;
+    const { input } = await withAnswers([title], async () => {
+      await webviewKeys('Save PDF…', [{ focus: 'Archive…' }, { press: 'Enter' }]);
+      await waitFor('the summary archived', async () => (await newArchives(before)).length > 0, 20_000);
+    });
+    assert.equal((input.asked[0].options as InputBoxOptions).value, 'NDA-77 – summary', 'the title asked, from the submission');
+    const added = await newArchives(before);
+    assert.deepEqual(added.map((a) => [a.title, a.name.endsWith('.pdf')]), [[title, true]]);
+    await selectedInArchive(added[0].id); // the command is done
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('a submission row: the archive holds its summary PDF, titled "<form reference> – summary"', async () => {

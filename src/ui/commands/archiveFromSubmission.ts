@@ -14,6 +14,7 @@ import { pickSubmission } from '../pickers';
 import { withCancellableProgress } from '../progress';
 import { withTemporaryFolder } from '../temporaryFolder';
 import { oneLine } from '../text';
+import type { PdfSource } from '../webviews/pdfPanels';
 import { anAttachment, aSubmissionRow, type SubmissionRow } from './args';
 import { archiveTitleProblem, uploadToArchive } from './archiveUpload';
 import { pickAttachment } from './pickAttachment';
@@ -44,6 +45,15 @@ export function registerArchiveFromSubmission(deps: Deps): void {
     const s = await submissionOf(deps, row);
     return s && archiveDocument(deps, summaryDocument(deps, s));
   });
+}
+
+/** The PDF viewer's "Archive…": Archive Summary PDF or Archive This Attachment for what it shows. */
+export function archiveFromViewer(source: PdfSource, formReference?: string): void {
+  if (source.kind !== 'summary' && source.kind !== 'attachment') return;
+  const submission = { kind: 'submission', item: { id: source.submissionId, formReference } };
+  void (source.kind === 'summary'
+    ? vscode.commands.executeCommand(Cmd.archiveSummary, submission)
+    : vscode.commands.executeCommand(Cmd.archiveAttachment, { kind: 'attachment', submission, attachment: { id: source.id, ticket: source.ticket, name: source.name } }));
 }
 
 function attachmentDocument(deps: Deps, s: Titled, a: Attachment): ServiceDocument {

@@ -21,6 +21,8 @@ export type { PdfSource };
 export interface PdfPanelDeps extends PanelDeps {
   /** The viewer's "Save PDF…": the same document, downloaded where the user chooses (under the commands' error handler). */
   save(source: PdfSource): void;
+  /** The viewer's "Archive…" (a summary or an attachment), under the commands' error handler. */
+  archive(source: PdfSource, formReference?: string): void;
 }
 
 interface Position { page?: number; zoom?: ZoomState }
@@ -103,6 +105,7 @@ export class PdfPanels implements vscode.Disposable {
       if (m.type === 'position') entry.position = { page: m.page, zoom: m.zoom };
       else if (m.type === 'refresh') void loader.load().catch(() => undefined);
       else if (m.type === 'save') this.deps.save(source);
+      else if (m.type === 'archive') this.deps.archive(source, entry.formReference);
       else if (m.type === 'failed') this.deps.log.warn(`PDF viewer ${key}: ${m.message}`);
     });
     panel.onDidDispose(() => {
