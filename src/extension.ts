@@ -56,7 +56,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   // Panel buttons and drops run their action directly, under the commands' error handler.
   const submissions = new SubmissionsTree(session, log, updates);
   // The drop's Archive This File reveals the new files in this same tree: `deps` is read when a drop happens.
-  const archive = new ArchiveTree(session, log, (uris) => commands.run(Cmd.archiveFile, () => archiveFiles(deps, uris)));
+  const archive = new ArchiveTree(session, log, (uris) => commands.run(Cmd.archiveFile, () => archiveFiles(deps, uris)), (text) => void input.current.warn(text));
   const pdfs = new PdfPanels({ extensionUri, log, session, sessionStarted, updates, save: (source) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source)), archive: archiveFromViewer });
   // Downloads offer Open, which shows a PDF in this viewer.
   const transfers = { input, log, session, pdfs };

@@ -211,9 +211,15 @@ export class ServiceClient {
   }
 }
 
+/** Why a string cannot be an id or a ticket in a path, if it cannot: any other string is escaped. */
+export function identifierProblem(v: string): Problem | undefined {
+  return v === '' || v === '.' || v === '..' ? { code: 'invalidIdentifier', field: 'id', values: [v] } : undefined;
+}
+
 /** A path segment: ids and tickets are the service's strings, escaped. */
 function seg(v: string): string {
-  if (v === '' || v === '.' || v === '..') throw invalidInput({ code: 'invalidIdentifier', field: 'id', values: [v] });
+  const problem = identifierProblem(v);
+  if (problem) throw invalidInput(problem);
   return encodeURIComponent(v);
 }
 

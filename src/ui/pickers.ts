@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { ArchiveListItem, ServiceClient, SubmissionListItem } from '../core';
+import { identifierProblem, type ArchiveListItem, type ServiceClient, type SubmissionListItem } from '../core';
+import { problemText } from './problemText';
 import { formatTime } from './format';
 import { oneLine } from './text';
 import { withCancellableProgress } from './progress';
@@ -56,8 +57,11 @@ export async function pickArchiveFile(ui: UserInput, client: ServiceClient, view
 async function askId(ui: UserInput, prompt: string): Promise<string | undefined> {
   const v = await ui.inputBox({
     prompt,
-    // eslint-disable-next-line no-control-regex
-    validate: (x) => (x.trim() === '' || /[\u0000-\u001F/\\]/.test(x) ? vscode.l10n.t('Enter the id as the service shows it.') : undefined),
+    // The client's own rule: any other string is a usable id (it is escaped in the path).
+    validate: (x) => {
+      const problem = identifierProblem(x.trim());
+      return problem && `${problemText(problem)} ${vscode.l10n.t('Enter the id as the service shows it.')}`;
+    },
   });
   return typeof v === 'string' ? v.trim() : undefined;
 }

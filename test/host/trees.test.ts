@@ -338,6 +338,13 @@ describe('sidebar trees', () => {
     await withAnswers(['Dropped A', 'Dropped B'], () => drop.handleDrop!(undefined, data, token) as Promise<void>);
     const added = (await sandboxState()).archives.filter((x) => !before.has(x.id)).map((x) => x.title).sort();
     assert.deepEqual(added, ['Dropped A', 'Dropped B']);
+
+    // A file with no location (a browser's drop) is said once, as every message is, and nothing is archived.
+    const nameOnly = new vscode.DataTransfer();
+    const file: vscode.DataTransferFile = { name: 'from-the-web.txt', uri: undefined, data: async () => new Uint8Array([1]) };
+    nameOnly.set('files', new (class extends vscode.DataTransferItem { override asFile() { return file; } })(''));
+    const { input } = await withAnswers([], () => drop.handleDrop!(undefined, nameOnly, token) as Promise<void>);
+    assert.deepEqual(input.asked.map((q) => [q.method, q.text]), [['warn', 'These files came without a location, so they cannot be archived from here: from-the-web.txt. Use Archive This File instead.']]);
   });
 
   it('each row says where it stands once its detail is known: counters and an icon for completed, pending and needing attention', async () => {

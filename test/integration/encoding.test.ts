@@ -49,4 +49,15 @@ describe('client ↔ a service that answers in ISO-8859-1', () => {
     const [s] = await client.listSubmissions();
     assert.equal(s.formReference, 'Übersicht');
   });
+
+  it('refuses an encoding it cannot read, naming it and the operation', async () => {
+    answer = { contentType: 'application/xml; charset=x-klingon', body: latin1List('') };
+    await assert.rejects(client.listSubmissions(), (e: unknown) => {
+      const err = e as { kind?: string; operation?: string; message?: string };
+      assert.equal(err.kind, 'badResponse');
+      assert.equal(err.operation, 'GET /submissions');
+      assert.match(err.message ?? '', /"x-klingon"/);
+      return true;
+    });
+  });
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, it } from 'mocha';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ServiceClient, type ClientOptions, type NewSubmission } from '../../src/core/client';
+import { identifierProblem, ServiceClient, type ClientOptions, type NewSubmission } from '../../src/core/client';
 import { ServiceError } from '../../src/core/errors';
 import { checkFile, isProblem } from '../../src/core/localFile';
 import { isError, tempDir } from './helpers';
@@ -244,5 +244,12 @@ describe('ServiceClient validation', () => {
       const c = new ServiceClient(OPTIONS);
       assert.equal(c.requestCount, 0);
     });
+  });
+});
+
+describe('ids typed or sent as a path segment', () => {
+  it('refuses only what cannot be a segment (empty, "." and ".."); anything else is escaped', () => {
+    assert.deepEqual(['', '.', '..'].map((v) => identifierProblem(v)?.code), ['invalidIdentifier', 'invalidIdentifier', 'invalidIdentifier']);
+    assert.deepEqual(['1001', 'a/b', '..a', 'ü 1'].map((v) => identifierProblem(v)), [undefined, undefined, undefined, undefined]);
   });
 });

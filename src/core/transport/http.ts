@@ -182,7 +182,13 @@ export async function readText(res: http.IncomingMessage, limit: number, operati
   if (Number.isFinite(expected) && res.headers['content-length'] !== undefined && size < expected) {
     throw new ServiceError('network', `The connection closed after ${size} of ${expected} bytes.`, { operation });
   }
-  return decodeXml(Buffer.concat(chunks), res.headers['content-type']);
+  try {
+    return decodeXml(Buffer.concat(chunks), res.headers['content-type']);
+  } catch (e) {
+    // The decoder knows the encoding, not the call: the error names both.
+    if (e instanceof ServiceError && e.operation === undefined) throw new ServiceError(e.kind, e.message, { operation, cause: e });
+    throw e;
+  }
 }
 
 /** Reads and throws away a body so the connection can be reused; bounded. */

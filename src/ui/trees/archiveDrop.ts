@@ -44,6 +44,8 @@ export class ArchiveDrop implements vscode.TreeDragAndDropController<ArchiveTree
   constructor(
     private readonly log: Logger,
     private readonly archive: (uris: vscode.Uri[]) => Promise<unknown>,
+    /** Says why nothing can be done (through the extension's UserInput, like every message). */
+    private readonly warn: (text: string) => void,
   ) {}
 
   async handleDrop(_target: ArchiveTreeNode | undefined, data: vscode.DataTransfer, token: vscode.CancellationToken): Promise<void> {
@@ -51,7 +53,7 @@ export class ArchiveDrop implements vscode.TreeDragAndDropController<ArchiveTree
     if (token.isCancellationRequested) return;
     this.log.info(`Dropped on the Archive view: ${uris.length} file(s) with a path, ${withoutPath.length} without.`);
     if (withoutPath.length && !uris.length) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('These files came without a location, so they cannot be archived from here: {0}. Use Archive This File instead.', notificationText(withoutPath.join(', '))));
+      this.warn(vscode.l10n.t('These files came without a location, so they cannot be archived from here: {0}. Use Archive This File instead.', notificationText(withoutPath.join(', '))));
       return;
     }
     if (uris.length) await this.archive(uris);

@@ -37,9 +37,9 @@ export class ArchiveTree extends ListTree<ArchiveListItem, ArchiveNode, DetailNo
   /** The last hash check of a download, per file id, for the detail row (this window only). */
   private readonly hashChecks = new Map<string, HashCheck>();
 
-  /** `archiveDropped` is Archive This File, for files dropped on the view. */
-  constructor(session: Session, log: Logger, archiveDropped: (uris: vscode.Uri[]) => Promise<unknown>) {
-    const dragAndDrop = new ArchiveDrop(log, archiveDropped);
+  /** `archiveDropped` is Archive This File, for files dropped on the view; `warn` says why a drop cannot be archived. */
+  constructor(session: Session, log: Logger, archiveDropped: (uris: vscode.Uri[]) => Promise<unknown>, warn: (text: string) => void) {
+    const dragAndDrop = new ArchiveDrop(log, archiveDropped, warn);
     super(session, log, {
       view: 'archive',
       rowWhat: 'archive file',
