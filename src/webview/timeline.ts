@@ -69,7 +69,7 @@ function render(d: TimelineData): void {
       el('td', { className: 'text', text: r.endorsement })))));
 
   const attachments = el('ul', { className: 'attachments' },
-    ...d.attachments.map((a) => el('li', {}, icon('file'), el('span', { text: ` ${a.name} ` }), button('cloud-download', 'Download', () => post({ type: 'downloadAttachment', attachmentId: a.id })))));
+    ...d.attachments.map((a) => el('li', {}, icon('file'), el('span', { text: ` ${a.name} ` }), named(button('cloud-download', 'Download', () => post({ type: 'downloadAttachment', attachmentId: a.id })), `Download ${a.name}`))));
 
   app.replaceChildren(
     header,
@@ -81,3 +81,10 @@ function render(d: TimelineData): void {
 }
 
 post({ type: 'ready' });
+
+/** A button whose accessible name says what it acts on (several "Download" buttons are otherwise alike to a screen reader). */
+function named(b: HTMLButtonElement, label: string): HTMLButtonElement {
+  b.setAttribute('aria-label', label);
+  b.title = label;
+  return b;
+}

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import * as vscode from 'vscode';
 import type { FromPdf, FromTimeline } from '../../src/shared/messages';
-import { closeAllEditors, contrast, luminance, nextEvent, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
-import { log, screenshot, timelineView, webviewColors, webviewText } from './helpers';
+import { closeAllEditors, contrast, luminance, nextEvent, sha256, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
+import { log, screenshot, timelineView, webviewColors, webviewKeys, webviewText } from './helpers';
 import { api, control, sandboxState, signIn, signOut, withAnswers } from './session';
 import type { TimelineSeen } from './workbenchPage';
 import { tried } from '../reliability/tally';
@@ -88,6 +88,20 @@ describe('webviews', () => {
     const seen = await timelineView(s.id);
     assert.deepEqual(seen.descriptions, inOrder);
     assert.equal(seen.foreignElements, 0);
+  });
+
+  it('the History panel\'s Download button of an attachment (Enter on it, named by the attachment) saves its exact bytes', async function () {
+    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // pressing the page's button needs the offline runner's browser
+    const s = (await sandboxState()).submissions.find((x) => x.attachments.length >= 2)!;
+    const second = s.attachments[1];
+    await openTimeline(await submissionNode(s.id), s.id);
+    const target = vscode.Uri.joinPath(vscode.Uri.file(tempDir()), `from-history-${second.name}`);
+    const { input } = await withAnswers([target], async () => {
+      await webviewKeys(`Attachments (${s.attachments.length})`, [{ focus: `Download ${second.name}` }, { press: 'Enter' }]);
+      await waitFor('the attachment saved', () => existsSync(target.fsPath), 15_000);
+    });
+    assert.equal(sha256(readFileSync(target.fsPath)), second.sha256, 'the second attachment\'s bytes, not the first\'s');
+    assert.ok(input.asked.some((a) => a.method === 'info' && a.text.startsWith(`Downloaded "from-history-${second.name}"`)), JSON.stringify(input.asked.map((a) => a.text)));
   });
 
   it('reuses the panel of a submission, also when opened from its History row', async () => {
