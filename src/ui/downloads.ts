@@ -115,16 +115,15 @@ const UNCHECKED_WHY: Readonly<Record<UncheckableReason, string>> = {
 
 /**
  * Checks a downloaded archive file against the hash the archive recorded:
- * the check the client made as the bytes were written (a DownloadResult),
- * else by reading the file once more as a stream (a path). Never fails: a
- * hash that names no algorithm, a file gone or a cancel leave it unchecked,
- * which the log says.
+ * the check the client made as the bytes were written, else (a download made
+ * without the hash) by reading the file once more. Never fails: a hash that
+ * names no algorithm, a file gone or a cancel leave it unchecked, which the
+ * log says.
  */
-export async function checkDownload(log: Logger, f: Pick<ArchiveFile, 'id' | 'hash'>, saved: string | DownloadResult, signal?: AbortSignal): Promise<HashCheck | undefined> {
-  const filePath = typeof saved === 'string' ? saved : saved.path;
+export async function checkDownload(log: Logger, f: Pick<ArchiveFile, 'id' | 'hash'>, saved: DownloadResult, signal?: AbortSignal): Promise<HashCheck | undefined> {
+  const filePath = saved.path;
   try {
-    // Checked as it was written when the download says so; else the file is read again.
-    const check = typeof saved !== 'string' && saved.hashCheck !== undefined ? saved.hashCheck : await checkFileHash(filePath, f.hash, signal);
+    const check = saved.hashCheck ?? await checkFileHash(filePath, f.hash, signal);
     if (typeof check === 'string') {
       log.info(`Archive file ${f.id}: hash not checked: ${UNCHECKED_WHY[check]}.`);
       return undefined;

@@ -19,7 +19,7 @@ export interface DownloadItem {
   readonly what: string;
   save(to: { readonly path: string; readonly overwrite: boolean }, o: DownloadOptions): Promise<DownloadResult>;
   /** After saving: false when the content differs from what the archive recorded (archive files). */
-  check?(filePath: string, signal: AbortSignal): Promise<boolean>;
+  check?(saved: DownloadResult, signal: AbortSignal): Promise<boolean>;
 }
 
 export type BulkDeps = Pick<Deps, 'input' | 'log'>;
@@ -67,10 +67,7 @@ export async function downloadMany(deps: BulkDeps, items: readonly DownloadItem[
         saved.push(r.path);
         c.done++;
         note(name, item.what, `saved as "${r.path}" (${r.bytes} bytes)`);
-        if (item.check) {
-          p.message(vscode.l10n.t('Checking the hash of "{0}"…', name));
-          if (!(await item.check(r.path, signal))) c.mismatched++;
-        }
+        if (item.check && !(await item.check(r, signal))) c.mismatched++;
       } catch (e) {
         if (isCancellation(e)) {
           c.notDone++;

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { safeFileName, type ArchiveFile, type Attachment, type DownloadResult } from '../../core';
+import { safeFileName, type ArchiveFile, type Attachment } from '../../core';
 import type { Deps } from '../deps';
 import { askDownloadFolder, checkDownload } from '../downloads';
 import { pickSubmission } from '../pickers';
@@ -21,20 +21,17 @@ export async function downloadArchiveFiles(deps: Deps, nodes: readonly ArchiveNo
   // The ticket, size and hash of the rows whose detail was not loaded yet.
   const files = await withCancellableProgress(vscode.l10n.t('Loading {0} archive files…', nodes.length), (_p, signal) =>
     Promise.all(nodes.map(async (n): Promise<[ArchiveNode, ArchiveFile]> => [n, n.detail ?? (await client.getArchiveFile(n.item.id, { signal }))])));
-  const items = files.map(([n, f]): DownloadItem => {
-    let saved: DownloadResult | undefined; // with the check made as its bytes were written
-    return {
-      name: f.name || n.item.name || `file-${f.id}`,
-      size: f.fullSize,
-      what: `archive file ${f.id}`,
-      save: async (to, o) => (saved = await client.downloadArchiveFile(f, to, o)),
-      check: async (filePath, signal) => {
-        const check = await checkDownload(deps.log, f, saved?.path === filePath ? saved : filePath, signal);
-        if (check) deps.archive.recordHashCheck(f.id, check);
-        return check?.matches !== false;
-      },
-    };
-  });
+  const items = files.map(([n, f]): DownloadItem => ({
+    name: f.name || n.item.name || `file-${f.id}`,
+    size: f.fullSize,
+    what: `archive file ${f.id}`,
+    save: (to, o) => client.downloadArchiveFile(f, to, o),
+    check: async (saved, signal) => {
+      const check = await checkDownload(deps.log, f, saved, signal);
+      if (check) deps.archive.recordHashCheck(f.id, check);
+      return check?.matches !== false;
+    },
+  }));
   return downloadMany(deps, items, folder.fsPath);
 }
 
