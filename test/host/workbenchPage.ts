@@ -7,6 +7,8 @@
 // Code passed to evaluate() runs in the page. The project compiles without
 // the DOM library, so each such function names the few members it reads.
 import type { Frame, Locator, Page } from 'playwright-core';
+import { oneLine, poll, sleep } from './pageWaits';
+import { answerQuickInput } from './quickInputPage';
 
 type Route = (q: URLSearchParams) => Promise<string>;
 
@@ -45,59 +47,6 @@ export function pageRoutes(page: Page): Record<string, Route> {
     '/extension-tab': async (q) => JSON.stringify(await extensionTab(page, q.get('tab') ?? '', q.get('contains') ?? '', q.get('exclude') ?? undefined)),
     '/webview-keys': async (q) => JSON.stringify(await webviewKeys(page, q.get('contains') ?? '', JSON.parse(q.get('steps') ?? '[]') as KeyStep[])),
   };
-}
-
-const oneLine = (s: string, max = 300): string => {
-  const t = s.replace(/\s+/g, ' ').trim();
-  return t.length > max ? `${t.slice(0, max)}…` : t;
-};
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `check` until it gives a value, or fails with `what` after `ms`. */
-async function poll<T>(what: string, check: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error(`${what} within ${ms / 1000} s`);
-    await sleep(200);
-  }
-}
-
-/** What a quick input says: its title, placeholder and prompt (not its list, nor what was typed). */
-async function quickInputText(widget: Locator): Promise<string> {
-  const title = await widget.locator('.quick-input-title').innerText({ timeout: 1000 }).catch(() => '');
-  const placeholder = await widget.locator('.quick-input-box input').getAttribute('placeholder', { timeout: 1000 }).catch(() => null);
-  const message = await widget.locator('.quick-input-message').innerText({ timeout: 1000 }).catch(() => '');
-  return [title, placeholder ?? '', message].map((s) => oneLine(s)).filter(Boolean).join(' / ');
-}
-
-/**
- * Waits for the quick input showing `expect` (its title or prompt), types
- * `text` and presses Enter, as a user would. In a quick pick, the row Enter
- * picks must be the one the text names. Resolves with what the quick input said.
- */
-async function answerQuickInput(page: Page, expect: string, text: string): Promise<string> {
-  const widget = page.locator('.quick-input-widget', { hasText: expect });
-  try {
-    await widget.waitFor({ state: 'visible', timeout: 10_000 });
-  } catch {
-    const open = page.locator('.quick-input-widget:visible');
-    const shown = (await open.count()) ? await quickInputText(open.first()) : '';
-    throw new Error(`no quick input showing "${expect}" within 10 s; ${shown ? `the quick input shows: ${shown}` : 'none is open'}`);
-  }
-  const said = await quickInputText(widget);
-  const input = widget.locator('.quick-input-box input');
-  await input.pressSequentially(text, { timeout: 5000 });
-  const rows = widget.locator('.quick-input-list .monaco-list-row');
-  if (await rows.count()) {
-    // The list filters as one types; Enter takes the highlighted row.
-    const focused = await widget.locator('.quick-input-list .monaco-list-row.focused').innerText({ timeout: 2000 }).catch(() => '(none)');
-    if (!focused.includes(text)) throw new Error(`after typing "${text}" in "${said}", the highlighted row is ${JSON.stringify(oneLine(focused))}`);
-  }
-  await input.press('Enter');
-  return said;
 }
 
 /** The text of every webview's page now (a webview is an iframe in an iframe; the outer one shows no text). */
