@@ -106,6 +106,16 @@ export async function answerQuickInput(expect: string, text: string): Promise<st
   return askWorkbench('/quick-input', { expect, text }, `answering "${expect}"`);
 }
 
+/** The rows of the Settings editor's table of contents now (its groups, as the search left them). */
+export async function settingsGroups(): Promise<string[]> {
+  return JSON.parse(await askWorkbench('/settings-groups', {}, "reading the Settings editor's contents")) as string[];
+}
+
+/** The titles the Settings editor draws once the search is cleared and the groups of `path` are clicked in its table of contents. */
+export async function settingsBrowse(path: string[]): Promise<string[]> {
+  return JSON.parse(await askWorkbench('/settings-browse', { path: JSON.stringify(path) }, 'browsing the Settings editor')) as string[];
+}
+
 /** The text the workbench's status bar shows now. */
 export async function statusBarText(): Promise<string> {
   return askWorkbench('/statusbar-text', {}, 'reading the status bar');

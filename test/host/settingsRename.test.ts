@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { readSettings } from '../../src/ui/settings';
 import { moveRenamedSettings } from '../../src/ui/settingsRename';
-import { settingsLabels } from './helpers';
+import { settingsBrowse, settingsGroups, settingsLabels } from './helpers';
 import { api, requireSandbox, signIn } from './session';
 
 const Global = vscode.ConfigurationTarget.Global;
@@ -16,13 +16,24 @@ describe('settings as the Settings editor shows them', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('reads the connection settings as words, first: Base URL, User Name, Allow Insecure HTTP; the old keys are not listed', async () => {
+  it('reads the connection settings as words, first, in a group of their own: Base URL, User Name, Allow Insecure HTTP; the old keys are not listed', async () => {
     await vscode.commands.executeCommand('workbench.action.openSettings', '@ext:dsas-tools.dsas-vscode');
     const labels = await settingsLabels(3);
-    // A title reads "Dsas: Base URL (Applies to all profiles)": the category is the key's prefix.
-    const titles = labels.map((l) => l.replace(/^.*?:\s*/, '').replace(/\s*\(Applies to all profiles\)$/, ''));
+    // Search results put the key's prefix before each title, as for every extension: "Dsas: Base URL (Applies to all profiles)".
+    const titles = labels.map((l) => l.replace(/^Dsas: /, '').replace(/\s*\(Applies to all profiles\)$/, ''));
     assert.deepEqual(titles.slice(0, 3), ['Base URL', 'User Name', 'Allow Insecure HTTP'], JSON.stringify(labels));
     assert.ok(!labels.some((l) => /Base Url|Username|Insecure Http/.test(l)), `no setting under 0.1's key is listed: ${JSON.stringify(labels)}`);
+    const groups = await settingsGroups();
+    // The User tab of a remote window leaves out the download folder, a setting of the machine.
+    for (const group of ['Connection (7)', 'Sending and Downloads (2)', 'Views and Polling (3)']) assert.ok(groups.includes(group), `${group} in ${JSON.stringify(groups)}`);
+  });
+
+  it('browsed to, its groups show the titles alone, without the key\'s prefix', async () => {
+    await vscode.commands.executeCommand('workbench.action.openSettings', '@ext:dsas-tools.dsas-vscode');
+    const labels = await settingsBrowse(['Extensions', 'Document Submission and Archive', 'Connection']);
+    const titles = labels.map((l) => l.replace(/\s*\(Applies to all profiles\)$/, ''));
+    assert.ok(titles.includes('Base URL') && titles.includes('Allow Insecure HTTP'), JSON.stringify(labels));
+    assert.ok(!labels.some((l) => l.startsWith('Dsas')), JSON.stringify(labels));
   });
 
   it("moves the user's values from 0.1's keys, reading them meanwhile; the session stays signed in", async () => {

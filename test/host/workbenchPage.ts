@@ -9,6 +9,7 @@
 import type { Frame, Locator, Page } from 'playwright-core';
 import { oneLine, poll, sleep } from './pageWaits';
 import { answerQuickInput } from './quickInputPage';
+import { settingsBrowse, settingsGroups, settingsLabels } from './settingsPage';
 
 type Route = (q: URLSearchParams) => Promise<string>;
 
@@ -41,6 +42,8 @@ export function pageRoutes(page: Page): Record<string, Route> {
     '/webview-colors': async (q) => JSON.stringify(await webviewColors(page, q.get('contains') ?? '')),
     '/text-of': (q) => textOf(page, q.get('selector') ?? 'body', q.get('contains') ?? ''),
     '/settings-labels': async (q) => JSON.stringify(await settingsLabels(page, Number(q.get('count') ?? '1'))),
+    '/settings-groups': async () => JSON.stringify(await settingsGroups(page)),
+    '/settings-browse': async (q) => JSON.stringify(await settingsBrowse(page, JSON.parse(q.get('path') ?? '[]') as string[])),
     '/pdf-view': async () => JSON.stringify(await pdfView(page)),
     '/timeline-view': async (q) => JSON.stringify(await timelineView(page, q.get('id') ?? '')),
     '/extension-details': async (q) => JSON.stringify(await extensionDetails(page, q.get('readme') ?? '')),
@@ -95,18 +98,6 @@ async function textOf(page: Page, selector: string, contains: string): Promise<s
   } catch (e) {
     throw new Error(`${(e as Error).message}; it shows: ${JSON.stringify(oneLine(seen))}`);
   }
-}
-
-/**
- * The labels the Settings editor shows, in order, as a user reads them
- * ("Document Submission: Base URL"), once at least `count` are drawn.
- */
-async function settingsLabels(page: Page, count: number): Promise<string[]> {
-  const items = page.locator('.settings-editor .setting-item-contents .setting-item-title');
-  return poll(`the Settings editor did not show ${count} setting(s)`, async () => {
-    const seen = (await items.allInnerTexts().catch(() => [])).map((t) => oneLine(t));
-    return seen.length >= count ? seen : undefined;
-  }, 10_000);
 }
 
 /** Elements service text could have injected into a page (VS Code adds its own style to the document, outside the root). */

@@ -200,9 +200,9 @@ describe('the .vsix package', () => {
     assert.doesNotMatch(readme, /\bnpm (ci|test|start|run)\b/, 'set-up and scripts belong in CONTRIBUTING.md');
     // Every command and setting the extension contributes is described.
     const manifest = JSON.parse(read('extension/package.json').toString('utf8')) as {
-      contributes: { commands: { command: string }[]; configuration: { properties: Record<string, unknown> } };
+      contributes: { commands: { command: string }[]; configuration: { properties: Record<string, unknown> }[] };
     };
-    const ids = [...manifest.contributes.commands.map((c) => c.command), ...Object.keys(manifest.contributes.configuration.properties)];
+    const ids = [...manifest.contributes.commands.map((c) => c.command), ...manifest.contributes.configuration.flatMap((g) => Object.keys(g.properties))];
     const missing = ids.filter((id) => !readme.includes(`\`${id}\``));
     assert.deepEqual(missing, [], 'commands and settings the README does not describe');
   });

@@ -5,19 +5,26 @@ import * as path from 'node:path';
 const read = (p: string) => readFileSync(path.resolve(__dirname, '../..', p), 'utf8');
 
 interface Setting { order?: number; description?: string; markdownDescription?: string; markdownDeprecationMessage?: string }
+interface Group { id: string; title: string; order: number; properties: Record<string, Setting> }
 
 describe('the settings as the Settings editor lists them', () => {
-  const properties = (JSON.parse(read('package.json')) as { contributes: { configuration: { properties: Record<string, Setting> } } }).contributes.configuration.properties;
+  const groups = (JSON.parse(read('package.json')) as { contributes: { configuration: Group[] } }).contributes.configuration;
+  const properties: Record<string, Setting> = Object.assign({}, ...groups.map((g) => g.properties));
   const nls = JSON.parse(read('package.nls.json')) as Record<string, string>;
-  const words = (s: Setting) => {
-    const text = s.markdownDescription ?? s.description ?? '';
-    return nls[text.replace(/^%|%$/g, '')] ?? text;
-  };
+  const localized = (text: string) => nls[text.replace(/^%|%$/g, '')] ?? text;
+  const words = (s: Setting) => localized(s.markdownDescription ?? s.description ?? '');
 
   it('come in a set order, the connection first: base URL, user name, insecure HTTP', () => {
-    const byOrder = Object.entries(properties).sort(([, a], [, b]) => (a.order ?? Infinity) - (b.order ?? Infinity)).map(([k]) => k);
+    const byOrder = [...groups].sort((a, b) => a.order - b.order).flatMap((g) =>
+      Object.entries(g.properties).sort(([, a], [, b]) => (a.order ?? Infinity) - (b.order ?? Infinity)).map(([k]) => k));
     assert.deepEqual(byOrder.slice(0, 3), ['dsas.baseURL', 'dsas.userName', 'dsas.allowInsecureHTTP']);
     assert.deepEqual(Object.keys(properties).filter((k) => properties[k].order === undefined), [], 'every setting has its place');
+  });
+
+  it('come in groups whose ids begin with the keys\' prefix, so that the Settings editor does not put "Dsas:" before each title', () => {
+    // VS Code leaves out of a title the part of its key that the group's id begins with.
+    assert.deepEqual(groups.map((g) => [g.id, localized(g.title)]), [['dsas.connection', 'Connection'], ['dsas.sending', 'Sending and Downloads'], ['dsas.views', 'Views and Polling']]);
+    for (const key of Object.keys(properties)) assert.match(key, /^dsas\.[A-Za-z]+$/);
   });
 
   it("keep 0.1's keys last, deprecated, each naming its new key", () => {
@@ -25,7 +32,8 @@ describe('the settings as the Settings editor lists them', () => {
     for (const [old, key] of Object.entries(renamed)) {
       const message = nls[(properties[old].markdownDeprecationMessage ?? '').replace(/^%|%$/g, '')] ?? '';
       assert.ok(message.includes(`#${key}#`), `${old}: ${message}`);
-      assert.ok((properties[old].order ?? 0) > Math.max(...Object.keys(properties).filter((k) => !(k in renamed)).map((k) => properties[k].order ?? 0)));
+      const group = groups.find((g) => old in g.properties)!;
+      assert.ok((properties[old].order ?? 0) > Math.max(...Object.keys(group.properties).filter((k) => !(k in renamed)).map((k) => properties[k].order ?? 0)));
     }
   });
 
