@@ -30,6 +30,7 @@ export const Cmd = {
   savePdf: 'dsas.savePdf',
   copySubmissionId: 'dsas.copySubmissionId',
   archiveFile: 'dsas.archiveFile',
+  archiveFolder: 'dsas.archiveFolder',
   archiveAttachment: 'dsas.archiveAttachment',
   archiveSummary: 'dsas.archiveSummary',
   downloadArchiveFile: 'dsas.downloadArchiveFile',

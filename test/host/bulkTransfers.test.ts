@@ -118,7 +118,7 @@ describe('bulk transfers', () => {
     assert.deepEqual(told(input.asked).map((t) => t.text), [`Downloaded into "${folder}": 3 saved, 0 skipped, 0 failed.`]);
   });
 
-  it('archives a folder and a file: count and size shown, one title rule, hidden files and node_modules left out', async () => {
+  it('Archive Folder… archives a folder and a file: count and size shown, one title rule, hidden files and node_modules left out', async () => {
     const root = 'bulk-folder';
     const a = workspaceFile(`${root}/a.txt`, 'first\n');
     const b = workspaceFile(`${root}/sub/b.bin`, binaryBytes(40_000, 5));
@@ -128,7 +128,8 @@ describe('bulk transfers', () => {
     const loose = workspaceFile('bulk/loose.txt', 'a file chosen with the folder\n');
     const folder = vscode.Uri.file(path.join(workspaceDir(), root));
     const before = new Set((await sandboxState()).archives.map((x) => x.id));
-    const { input } = await withAnswers(['Path relative to the chosen folder'], () => vscode.commands.executeCommand('dsas.archiveFile', folder, [folder, loose]));
+    // Archive Folder…, the Explorer's item on a folder (here with a file selected too).
+    const { input } = await withAnswers(['Path relative to the chosen folder'], () => vscode.commands.executeCommand('dsas.archiveFolder', folder, [folder, loose]));
     const size = [a, b, loose].reduce((n, u) => n + readFileSync(u.fsPath).length, 0);
     const rule = input.asked.find((q) => q.method === 'quickPick')!;
     assert.equal(rule.text, `Archive 3 files (${formatBytes(size)}) How each file is titled in the archive`);

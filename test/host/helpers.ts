@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { format } from 'node:util';
 import * as vscode from 'vscode';
 import manifest from '../../package.json';
+import type { ExplorerRowSeen } from './explorerPage';
 import type { ColorsSeen, DetailsSeen, KeyStep, KeysSeen, PdfSeen, TabSeen, TimelineSeen } from './workbenchPage';
 
 export const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
@@ -114,6 +115,14 @@ export async function settingsGroups(): Promise<string[]> {
 /** The titles the Settings editor draws once the search is cleared and the groups of `path` are clicked in its table of contents. */
 export async function settingsBrowse(path: string[]): Promise<string[]> {
   return JSON.parse(await askWorkbench('/settings-browse', { path: JSON.stringify(path) }, 'browsing the Settings editor')) as string[];
+}
+
+/**
+ * The Explorer row named `name` as the workbench draws it: the letter of its
+ * decoration (waiting up to 10 s for `badge`) and the items of its context menu.
+ */
+export async function explorerRow(name: string, badge: string): Promise<ExplorerRowSeen> {
+  return JSON.parse(await askWorkbench('/explorer-row', { name, badge }, `reading the Explorer row "${name}"`)) as ExplorerRowSeen;
 }
 
 /** The text the workbench's status bar shows now. */

@@ -8,6 +8,7 @@
 // the DOM library, so each such function names the few members it reads.
 import type { Frame, Locator, Page } from 'playwright-core';
 import { oneLine, poll, sleep } from './pageWaits';
+import { explorerRow } from './explorerPage';
 import { answerQuickInput } from './quickInputPage';
 import { settingsBrowse, settingsGroups, settingsLabels } from './settingsPage';
 
@@ -42,6 +43,7 @@ export function pageRoutes(page: Page): Record<string, Route> {
     '/webview-colors': async (q) => JSON.stringify(await webviewColors(page, q.get('contains') ?? '')),
     '/text-of': (q) => textOf(page, q.get('selector') ?? 'body', q.get('contains') ?? ''),
     '/settings-labels': async (q) => JSON.stringify(await settingsLabels(page, Number(q.get('count') ?? '1'))),
+    '/explorer-row': async (q) => JSON.stringify(await explorerRow(page, q.get('name') ?? '', q.get('badge') ?? '')),
     '/settings-groups': async () => JSON.stringify(await settingsGroups(page)),
     '/settings-browse': async (q) => JSON.stringify(await settingsBrowse(page, JSON.parse(q.get('path') ?? '[]') as string[])),
     '/pdf-view': async () => JSON.stringify(await pdfView(page)),

@@ -8,7 +8,7 @@ import { sendSubmission } from '../../src/ui/sendSubmission';
 import type { FileAccess, WorkspaceFiles } from '../../src/ui/workspace/workspaceFiles';
 import { WorkspaceFiles as WorkspaceFilesClass } from '../../src/ui/workspace/workspaceFiles';
 import { waitFor, workspaceFile } from './fixtures';
-import { screenshot } from './helpers';
+import { explorerRow, screenshot } from './helpers';
 import { api, control, logMark, sandboxState, serviceRequests, signIn, withAnswers } from './session';
 
 const unique = (what: string) => `${what} ${Date.now()} ${Math.random()}\n`;
@@ -101,6 +101,33 @@ describe('workspace decorations', () => {
 
     await vscode.commands.executeCommand('dsas.revealSubmission', uri, [uri]);
     await waitFor('the row selected', () => deps.submissions.view.selection.some((n) => n.kind === 'submission' && n.item.id === created.id));
+  });
+
+  it('the real Explorer draws the letters A and S, and each row\'s menu offers what applies to it: a file, an archived file, a sent file, a folder', async function () {
+    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // reading the Explorer needs the offline runner
+    const deps = (await api()).deps;
+    const archived = workspaceFile('menus/archived-row.txt', unique('archived row'));
+    const sent = workspaceFile('menus/sent-row.txt', unique('sent row'));
+    const plain = workspaceFile('menus/plain-row.txt', unique('plain row'));
+    await withAnswers([`Menus ${Date.now()}`], () => vscode.commands.executeCommand('dsas.archiveFile', archived, [archived]));
+    await withAnswers([], async () => sendSubmission(deps, {
+      formReference: `MENUS-${Date.now()}`, recipients: [{ firstName: 'Mia', lastName: 'Menu', email: 'mia@example.com' }], documents: [await localFile(sent)],
+    }));
+    for (const uri of [archived, sent, plain]) await vscode.commands.executeCommand('revealInExplorer', uri);
+    const ours = (menu: string[]) => menu.filter((m) => /Archive|Submission/.test(m));
+
+    const a = await explorerRow('archived-row.txt', 'A');
+    assert.equal(a.badge, 'A');
+    assert.deepEqual(ours(a.menu), ['Archive This File', 'New Submission…', 'Reveal in Archive'], JSON.stringify(a.menu));
+    const s = await explorerRow('sent-row.txt', 'S');
+    assert.equal(s.badge, 'S');
+    assert.deepEqual(ours(s.menu), ['Archive This File', 'New Submission…', 'Reveal Submission'], JSON.stringify(s.menu));
+    const p = await explorerRow('plain-row.txt', '');
+    assert.equal(p.badge, '');
+    assert.deepEqual(ours(p.menu), ['Archive This File', 'New Submission…'], JSON.stringify(p.menu));
+    // A folder is archived file by file: its item says so, and a folder cannot be a document.
+    const f = await explorerRow('menus', '');
+    assert.deepEqual(ours(f.menu), ['Archive Folder…'], JSON.stringify(f.menu));
   });
 
   it('the setting dsas.decorateWorkspaceFiles off removes the decorations', async () => {

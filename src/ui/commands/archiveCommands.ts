@@ -17,13 +17,15 @@ import { archiveTitleProblem, uploadToArchive } from './archiveUpload';
 import { isPdf, offerOpenDownload, openInEditor } from './openFile';
 import { reached } from '../milestones';
 
-/** Archive This File, Download Archive File, Open Archive File, Copy File Id. */
+/** Archive This File (Archive Folder… on a folder), Download Archive File, Open Archive File, Copy File Id. */
 export function registerArchiveCommands(deps: Deps): void {
   const { commands } = deps;
   const files = new ArchiveFileSystem(deps.session);
   deps.context.subscriptions.push(files.register());
 
   commands.register(Cmd.archiveFile, explorerUris, (uris) => archiveFiles(deps, uris));
+  // The Explorer's item on a folder: the same command under a name that says what it does.
+  commands.register(Cmd.archiveFolder, explorerUris, (uris) => archiveFiles(deps, uris));
   commands.register(Cmd.downloadArchiveFile, selectedArchiveFiles, (nodes) => (nodes.length > 1 ? downloadArchiveFiles(deps, nodes) : downloadArchiveFile(deps, nodes[0])));
   commands.register(Cmd.openArchiveFile, anArchiveFile, (node) => openArchiveFile(deps, files, node));
   commands.register(Cmd.copyFileId, anArchiveFile, async (node) => {
