@@ -66,7 +66,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     downloadAttachment: (submissionId, attachmentId) => void commands.run(Cmd.downloadAttachment, () => downloadListedAttachment(transfers, submissionId, attachmentId)),
   });
   // The composer reads `deps` when a page speaks or a command opens it, never while being built.
-  const composer = new ComposerPanels(() => deps, new ComposerMemory(context.workspaceState, context.globalState));
+  const composer = new ComposerPanels(() => deps, new ComposerMemory(context.workspaceState, context.globalState), sessionStarted);
   // The Explorer's decorations of files sent or archived: reads nothing until a decoration is asked for.
   const workspaceFiles = new WorkspaceFiles({ context, log, session, archive, updates });
   const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, timelines, pdfs, updates, composer, workspaceFiles };

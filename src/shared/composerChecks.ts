@@ -11,7 +11,8 @@ const isText = (v: unknown): v is string => isString(v) && v.length <= MAX_TEXT;
 const texts = (o: Fields, keys: readonly string[]): boolean => keys.every((k) => isText(o[k]));
 const rows = <T>(check: (v: unknown) => boolean) => (v: unknown): v is T[] => isArrayOf<T>(check)(v) && (v as unknown[]).length <= MAX_ROWS;
 
-const isDocument = (v: unknown): v is ComposerDocument => isRecord(v) && texts(v, ['path', 'name', 'sizeText', 'type']) && isCount(v.size);
+const isDocument = (v: unknown): v is ComposerDocument =>
+  isRecord(v) && texts(v, ['path', 'name', 'sizeText', 'type']) && isCount(v.size) && (v.archiveId === undefined || isText(v.archiveId));
 
 const isRecipient = (v: unknown): v is ComposerRecipient =>
   isRecord(v) && (v.nameMode === 'full' || v.nameMode === 'split')

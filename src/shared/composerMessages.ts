@@ -17,6 +17,11 @@ export interface ComposerDocument {
   readonly sizeText: string;
   /** The media type it is sent with. */
   readonly type: string;
+  /**
+   * The archive file it was fetched from. Its copy is temporary (removed
+   * with the tab): a reopened draft fetches it again by this id.
+   */
+  readonly archiveId?: string;
 }
 
 export interface ComposerRecipient {

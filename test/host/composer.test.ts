@@ -147,6 +147,34 @@ describe('the New Submission composer', () => {
     await waitFor('the temporary copy removed', () => !existsSync(copy));
   });
 
+  it('a reopened draft fetches its archive documents again (their copies went with the tab), and says which it could not', async () => {
+    await forgetDrafts();
+    const composer = (await api()).deps.composer;
+    const f = (await sandboxState()).archives[0];
+    const formReference = `Reopened with the archive ${Date.now()}`;
+    let first = '';
+    const id = await compose(docs[1]);
+    await withAnswers([f.title], () => composer.deliver(id, { type: 'addDocuments', from: 'archive' }));
+    first = (await openDrafts()).get(id)!.documents[1].path;
+    // A second archive document that cannot be fetched again: no such file in the archive any more.
+    const gone = { path: path.join(path.dirname(first), 'gone.txt'), name: 'gone.txt', size: 3, sizeText: '3 bytes', type: 'text/plain', archiveId: '999999' };
+    await edit(id, (form) => ({ ...filled(formReference)(form), documents: [...form.documents, gone] }));
+    composer.drafts.get(id)?.panel.dispose();
+    await waitFor('the copy removed with the tab', () => !existsSync(first));
+
+    const { input } = await withAnswers([`Continue the draft "${formReference}"`], () => composerOpenedBy(() => vscode.commands.executeCommand('dsas.newSubmission')));
+    const form = (await openDrafts()).get(id)!;
+    assert.deepEqual(form.documents.map((d) => d.name), ['annex.csv', f.name], 'the one it could not fetch is left out');
+    assert.ok(existsSync(form.documents[1].path), 'fetched again');
+    const told = input.asked.filter((a) => ['info', 'warn', 'error'].includes(a.method)).map((a) => a.text);
+    assert.equal(told.length, 1, told.join(' | '));
+    assert.match(told[0], /^The draft's archive document "gone\.txt" could not be fetched again, so it was taken out of the form: .+/);
+
+    await withAnswers([], () => sendReviewed(id, form));
+    const s = (await sandboxState()).submissions.find((x) => x.formReference === formReference);
+    assert.equal(s?.attachments[1].sha256, f.hash, 'the archive file\'s bytes, unchanged');
+  });
+
   it('takes VS Code\'s theme colours, light, dark and high contrast, with readable text (the README\'s screenshots)', async function () {
     if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // reading the page needs the offline runner's browser
     this.timeout(60_000);

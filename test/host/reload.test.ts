@@ -13,7 +13,7 @@ import type { ComposerForm } from '../../src/shared/composerMessages';
 import { compose, edit, filled, recipient } from './composerDriver';
 import { submissionNode, waitFor, workspaceFile } from './fixtures';
 import { EXTENSION_ID, extension, log, pdfView, screenshot, timelineView, webviewText } from './helpers';
-import { api, sandboxState, signIn } from './session';
+import { api, sandboxState, signIn, withAnswers } from './session';
 
 const MARK = path.join(os.tmpdir(), 'dsas-reload-mark.json');
 interface Mark { history: string; summary: string; formReferences: Record<string, string>; draft?: { id: string; form: ComposerForm } }
@@ -43,6 +43,8 @@ describe('a window reload', () => {
       const formReferences = Object.fromEntries(subs.slice(0, 2).map((s) => [s.id, s.formReference]));
       // A composer with a draft typed in, left open.
       const id = await compose(workspaceFile('reload/draft.txt', 'a draft\n'));
+      const archived = (await sandboxState()).archives[0];
+      await withAnswers([archived.title], async () => (await api()).deps.composer.deliver(id, { type: 'addDocuments', from: 'archive' }));
       const form = await edit(id, (f) => ({ ...filled('Draft across a reload')(f), recipients: [recipient('Reload Person', 'reload@example.org', 'COPIED')] }));
       await webviewText('draft.txt'); // drawn: the page has said which draft it shows, for VS Code to keep
       assert.deepEqual(webviewTitles().sort(), [`History: ${formReferences[history]}`, `Summary: ${formReferences[summary]}`, 'New Submission'].sort());
@@ -90,14 +92,17 @@ describe('a window reload', () => {
     await screenshot('reload-after');
   });
 
-  it('(after) the composer comes back with its draft as it was typed', async () => {
+  it('(after) the composer comes back with its draft as it was typed, its archive document fetched again', async () => {
     const draft = mark.draft!;
     await showTab('New Submission');
     const restored = await waitFor('the composer restored', async () => (await api()).deps.composer.drafts.get(draft.id), 20_000);
-    assert.deepEqual(restored.form, draft.form);
+    const [before, after] = [draft.form.documents[1], restored.form.documents[1]];
+    assert.ok(before.archiveId && after.path !== before.path && existsSync(after.path), `the archive document fetched again: ${JSON.stringify([before, after])}`);
+    assert.equal(readFileSync(after.path).length, before.size);
+    assert.deepEqual({ ...restored.form, documents: restored.form.documents.map((d) => ({ ...d, path: '' })) }, { ...draft.form, documents: draft.form.documents.map((d) => ({ ...d, path: '' })) });
     assert.match(await webviewText('draft.txt'), /Recipients \(1\)/, 'the page shows the draft');
     restored.panel.dispose();
-    assert.deepEqual((await api()).deps.composer.memory.draft(draft.id), draft.form, 'closing the tab keeps the draft');
+    assert.deepEqual((await api()).deps.composer.memory.draft(draft.id), restored.form, 'closing the tab keeps the draft');
     await (await api()).deps.composer.memory.removeDraft(draft.id);
   });
 });

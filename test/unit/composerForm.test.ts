@@ -56,5 +56,9 @@ describe('the composer\'s form', () => {
     assert.equal(isFromComposer({ type: 'send', form: { ...valid, advanced: undefined } }), false);
     assert.equal(isFromComposer({ type: 'dropped', uris: [1] }), false);
     assert.equal(isFromComposer({ type: 'addDocuments', from: 'elsewhere' }), false);
+    // A document from the archive keeps its id as text; anything else there is refused.
+    const fromArchive = { ...valid.documents[0], archiveId: '0042' };
+    assert.ok(isComposerForm({ ...valid, documents: [fromArchive] }));
+    assert.equal(isComposerForm({ ...valid, documents: [{ ...fromArchive, archiveId: 42 }] }), false);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { DEFAULT_PACKAGE } from '../../core';
 import { isComposerState, isFromComposer } from '../../shared/composerChecks';
-import type { ComposerForm, FromComposer, ToComposer } from '../../shared/composerMessages';
+import type { ComposerDocument, ComposerForm, FromComposer, ToComposer } from '../../shared/composerMessages';
 import { Cmd } from '../commandIds';
 import { chooseDocuments } from '../commands/chooseDocuments';
 import type { Deps } from '../deps';
@@ -10,7 +10,7 @@ import { readSettings } from '../settings';
 import { PanelHost } from '../webviews/panelHost';
 import type { Composer } from './composer';
 import type { ComposerMemory } from './composerMemory';
-import { chooseArchiveDocuments } from './archiveSource';
+import { chooseArchiveDocuments, markedFromArchive, refetchArchiveDocuments } from './archiveSource';
 import { documentsOf, sendForm, wordedProblems } from './composerSend';
 import { advancedOf, newForm } from './formSubmission';
 
@@ -43,7 +43,8 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   readonly onDidReport = this.reported.event;
   private readonly subs: vscode.Disposable[] = [this.reported];
 
-  constructor(private readonly deps: () => Deps, readonly memory: ComposerMemory) {
+  /** `sessionStarted` settles once the session read its secrets: a draft restored after a reload waits for it before fetching. */
+  constructor(private readonly deps: () => Deps, readonly memory: ComposerMemory, private readonly sessionStarted: Promise<unknown> = Promise.resolve()) {
     this.subs.push(vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, { deserializeWebviewPanel: async (panel, state: unknown) => this.restore(panel, state) }));
   }
 
@@ -54,7 +55,9 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   async compose(uris: readonly vscode.Uri[], form?: ComposerForm, draftId: string = randomUUID()): Promise<string> {
     const deps = this.deps();
     const documents = await documentsOf(deps.input.current, uris);
-    const start = form ? { ...form, documents: [...form.documents, ...documents] } : newForm(documents, advancedOf(DEFAULT_PACKAGE));
+    const { form: start, temporary } = form
+      ? await this.reopened({ ...form, documents: [...form.documents, ...documents] })
+      : { form: newForm(documents, advancedOf(DEFAULT_PACKAGE)), temporary: [] };
     await this.memory.saveDraft(draftId, start);
     const existing = this.open.get(draftId);
     if (existing) existing.host.panel.dispose();
@@ -63,7 +66,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       // The form as typed lives in the page: kept while hidden.
       retainContextWhenHidden: true,
     });
-    this.attach(panel, draftId, start);
+    this.attach(panel, draftId, start, temporary);
     return draftId;
   }
 
@@ -76,13 +79,33 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   }
 
   /** A composer VS Code brings back after a window reload, with its draft. */
-  restore(panel: vscode.WebviewPanel, state: unknown): void {
+  async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
     const form = isComposerState(state) ? this.memory.draft(state.draftId) : undefined;
     if (!isComposerState(state) || !form) {
       panel.dispose();
       return;
     }
-    this.attach(panel, state.draftId, form);
+    let closed = false;
+    const sub = panel.onDidDispose(() => (closed = true));
+    const { form: reopened, temporary } = await this.reopened(form);
+    sub.dispose();
+    if (closed) {
+      for (const t of temporary) void t.dispose();
+      return;
+    }
+    await this.memory.saveDraft(state.draftId, reopened);
+    this.attach(panel, state.draftId, reopened, temporary);
+  }
+
+  /**
+   * A draft opened again, before its page shows it: its archive documents
+   * are fetched again (their copies went with the tab that had them), so
+   * that the page never holds a path that is gone.
+   */
+  private async reopened(form: ComposerForm): Promise<{ form: ComposerForm; temporary: Entry['temporary'] }> {
+    if (!form.documents.some((d) => d.archiveId !== undefined)) return { form, temporary: [] };
+    await this.sessionStarted.catch(() => undefined);
+    return refetchArchiveDocuments(this.deps(), form);
   }
 
   /** What the page's controls run; tests post the page's messages here too. */
@@ -100,11 +123,12 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     }
   }
 
-  private attach(panel: vscode.WebviewPanel, draftId: string, form: ComposerForm): Entry {
+  /** Shows `form` in `panel`; `temporary` holds copies of its archive documents, removed with the tab. */
+  private attach(panel: vscode.WebviewPanel, draftId: string, form: ComposerForm, temporary: Entry['temporary']): Entry {
     const deps = this.deps();
     const host = new PanelHost<ToComposer, FromComposer>(panel, deps.context.extensionUri,
       { title: vscode.l10n.t('New Submission'), script: 'composer.js', styles: ['media/composer.css'] }, { accepts: isFromComposer, log: deps.log });
-    const entry: Entry = { host, draftId, form, sending: false, temporary: [] };
+    const entry: Entry = { host, draftId, form, sending: false, temporary: [...temporary] };
     this.open.set(draftId, entry);
     this.shown(draftId);
     host.onMessage((m) => void this.deliver(draftId, m));
@@ -144,22 +168,23 @@ export class ComposerPanels implements Composer, vscode.Disposable {
 
   private async add(e: Entry, m: Extract<FromComposer, { type: 'addDocuments' | 'dropped' }>): Promise<void> {
     const deps = this.deps();
-    const uris = m.type === 'dropped' ? m.uris.map(toUri).filter((u): u is vscode.Uri => u !== undefined) : await this.choose(e, m.from);
-    if (!uris?.length) return;
+    const listed = m.type === 'dropped'
+      ? await documentsOf(deps.input.current, m.uris.map(toUri).filter((u): u is vscode.Uri => u !== undefined))
+      : await this.choose(e, m.from);
+    if (!listed?.length) return;
     const known = new Set(e.form.documents.map((d) => d.path));
-    const added = (await documentsOf(deps.input.current, uris)).filter((d) => !known.has(d.path));
-    await this.changed(e, { ...e.form, documents: [...e.form.documents, ...added] });
+    await this.changed(e, { ...e.form, documents: [...e.form.documents, ...listed.filter((d) => !known.has(d.path))] });
     this.post(e);
   }
 
-  /** Documents from the workspace picker, or archive files fetched as temporary documents (kept until the tab closes). */
-  private async choose(e: Entry, from: 'workspace' | 'archive'): Promise<vscode.Uri[] | undefined> {
+  /** Documents from the workspace picker, or archive files fetched as temporary documents (kept until the tab closes), marked as such. */
+  private async choose(e: Entry, from: 'workspace' | 'archive'): Promise<ComposerDocument[] | undefined> {
     const deps = this.deps();
-    if (from === 'workspace') return chooseDocuments(deps.input.current, deps.log);
+    if (from === 'workspace') return documentsOf(deps.input.current, (await chooseDocuments(deps.input.current, deps.log)) ?? []);
     const fetched = await chooseArchiveDocuments(deps);
     if (!fetched) return undefined;
     e.temporary.push(fetched);
-    return fetched.documents.map((d) => d.uri);
+    return markedFromArchive(await documentsOf(deps.input.current, fetched.documents.map((d) => d.uri)), fetched);
   }
 
   /** The review step first (unless the user switched it off), then sending the form reviewed; the draft goes once sent. */
