@@ -112,9 +112,9 @@ export async function settingsGroups(): Promise<string[]> {
   return JSON.parse(await askWorkbench('/settings-groups', {}, "reading the Settings editor's contents")) as string[];
 }
 
-/** The titles the Settings editor draws once the search is cleared and the groups of `path` are clicked in its table of contents. */
-export async function settingsBrowse(path: string[]): Promise<string[]> {
-  return JSON.parse(await askWorkbench('/settings-browse', { path: JSON.stringify(path) }, 'browsing the Settings editor')) as string[];
+/** The titles the Settings editor draws once the search is cleared and the groups of `path` are opened in its table of contents (one with `contains`). */
+export async function settingsBrowse(path: string[], contains: string): Promise<string[]> {
+  return JSON.parse(await askWorkbench('/settings-browse', { path: JSON.stringify(path), contains }, 'browsing the Settings editor')) as string[];
 }
 
 /**
@@ -155,9 +155,9 @@ export async function notificationText(contains: string): Promise<string> {
   return workbenchText('.notifications-toasts', contains);
 }
 
-/** The titles of the settings the Settings editor shows, in order (waiting until `count` are drawn). */
-export async function settingsLabels(count: number): Promise<string[]> {
-  return JSON.parse(await askWorkbench('/settings-labels', { count: String(count) }, 'reading the Settings editor')) as string[];
+/** The titles of the settings the Settings editor shows, in order (waiting until `count` are drawn, one with `contains`). */
+export async function settingsLabels(count: number, contains = ''): Promise<string[]> {
+  return JSON.parse(await askWorkbench('/settings-labels', { count: String(count), contains }, 'reading the Settings editor')) as string[];
 }
 
 /** The timeline page of submission `id` as the browser holds it: event texts as shown, elements the data could have injected. */

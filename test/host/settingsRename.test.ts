@@ -18,7 +18,7 @@ describe('settings as the Settings editor shows them', () => {
 
   it('reads the connection settings as words, first, in a group of their own: Base URL, User Name, Allow Insecure HTTP; the old keys are not listed', async () => {
     await vscode.commands.executeCommand('workbench.action.openSettings', '@ext:dsas-tools.dsas-vscode');
-    const labels = await settingsLabels(3);
+    const labels = await settingsLabels(3, 'Base URL');
     // Search results put the key's prefix before each title, as for every extension: "Dsas: Base URL (Applies to all profiles)".
     const titles = labels.map((l) => l.replace(/^Dsas: /, '').replace(/\s*\(Applies to all profiles\)$/, ''));
     assert.deepEqual(titles.slice(0, 3), ['Base URL', 'User Name', 'Allow Insecure HTTP'], JSON.stringify(labels));
@@ -30,7 +30,7 @@ describe('settings as the Settings editor shows them', () => {
 
   it('browsed to, its groups show the titles alone, without the key\'s prefix', async () => {
     await vscode.commands.executeCommand('workbench.action.openSettings', '@ext:dsas-tools.dsas-vscode');
-    const labels = await settingsBrowse(['Extensions', 'Document Submission and Archive', 'Connection']);
+    const labels = await settingsBrowse(['Extensions', 'Document Submission and Archive', 'Connection'], 'Base URL');
     const titles = labels.map((l) => l.replace(/\s*\(Applies to all profiles\)$/, ''));
     assert.ok(titles.includes('Base URL') && titles.includes('Allow Insecure HTTP'), JSON.stringify(labels));
     assert.ok(!labels.some((l) => l.startsWith('Dsas')), JSON.stringify(labels));

@@ -9,7 +9,7 @@ import type { FileAccess, WorkspaceFiles } from '../../src/ui/workspace/workspac
 import { WorkspaceFiles as WorkspaceFilesClass } from '../../src/ui/workspace/workspaceFiles';
 import { waitFor, workspaceFile } from './fixtures';
 import { explorerRow, screenshot } from './helpers';
-import { api, control, logMark, sandboxState, serviceRequests, signIn, withAnswers } from './session';
+import { api, control, logMark, quiet, sandboxState, serviceRequests, signIn, withAnswers } from './session';
 
 const unique = (what: string) => `${what} ${Date.now()} ${Math.random()}\n`;
 
@@ -128,6 +128,7 @@ describe('workspace decorations', () => {
     // A folder is archived file by file: its item says so, and a folder cannot be a document.
     const f = await explorerRow('menus', '');
     assert.deepEqual(ours(f.menu), ['Archive Folder…'], JSON.stringify(f.menu));
+    await vscode.commands.executeCommand('workbench.view.extension.dsas'); // the Explorer hidden again, as the next tests expect
   });
 
   it('the setting dsas.decorateWorkspaceFiles off removes the decorations', async () => {
@@ -150,6 +151,8 @@ describe('workspace decorations', () => {
 
   it('nothing is read or requested until a decoration is asked for', async () => {
     const deps = (await api()).deps;
+    // No Explorer on screen, so that the extension's own provider is not asked meanwhile.
+    await vscode.commands.executeCommand('workbench.view.extension.dsas');
     const uri = workspaceFile('decorations/quiet.txt', unique('quiet'));
     const title = `Quiet ${Date.now()}`;
     await withAnswers([title], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
@@ -166,6 +169,7 @@ describe('workspace decorations', () => {
         return (await import('../../src/core')).hashFile(p, a);
       },
     };
+    await quiet(); // the archive's row is revealed, and the views load what is on screen
     const mark = await logMark();
     // As activate() builds it, with file access that counts.
     const fresh = new WorkspaceFilesClass({ context: deps.context, log: deps.log, session: deps.session, archive: deps.archive, updates: deps.updates, files: counting });
