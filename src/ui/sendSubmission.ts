@@ -73,7 +73,7 @@ function submissionArrival(deps: Deps, formReference: string): ArrivalCheck<Subm
     reveal: (id) => deps.submissions.reveal(id),
     text: {
       arrived: (s) => t('The service received "{0}": it is submission {1}, created {2}. Do not send it again.', ref, s.id, formatTime(s.created)),
-      absent: () => t('The service did not receive "{0}": no new submission of that name is in the list. You can send it again.', ref),
+      absent: (seconds) => t('The service did not receive "{0}": no new submission of that name appeared in the list within {1} seconds. You can send it again.', ref, seconds),
       uncertain: (s, n) => t('The list has {0} submission(s) named "{1}"; the newest is {2}, created {3}. The list from before sending could not be read, so it is not known whether that one is the one just sent: compare its time before sending again.', n, ref, s.id, formatTime(s.created)),
       unchecked: () => t('The list of submissions could not be read either: check it before sending "{0}" again.', ref),
     },

@@ -24,14 +24,19 @@ export interface ArrivalCheck<T> {
 /** The sentences of the report, in the words of what was sent. */
 export interface OutcomeText<T> {
   arrived(item: T): string;
-  absent(): string;
+  /** Nothing new after looking for `seconds`. */
+  absent(seconds: number): string;
   uncertain(item: T, count: number): string;
   /** When the list could not be fetched either. */
   unchecked(): string;
 }
 
-/** A second look this long after an empty first one: a service may still be storing a body it has just received. */
-const RECHECK_AFTER_MS = 2000;
+/**
+ * The waits before each further look after an empty first one: a service may
+ * still be storing a body it has just received, and an item missed here may
+ * be sent twice by the user. Six seconds in all, then "not received".
+ */
+const LOOK_AGAIN_AFTER_MS = [2000, 4000];
 
 /** The ids listed before sending; undefined when they could not be fetched (sending goes ahead). */
 export async function listedIds<T>(check: Pick<ArrivalCheck<T>, 'list' | 'id'>, signal: AbortSignal): Promise<ReadonlySet<string> | undefined> {
@@ -59,10 +64,13 @@ export async function reportUnknownOutcome<T>(ui: UserInput, log: Logger, e: Ser
   try {
     found = await withCancellableProgress(vscode.l10n.t('Checking whether the service received it…'), async (_p, signal) => {
       const look = async () => findArrival(before, check.newestFirst(await check.list(signal)), check.id, check.matches);
-      const first = await look();
-      if (first.kind !== 'absent') return first;
-      await sleep(RECHECK_AFTER_MS, signal);
-      return look();
+      let found = await look();
+      for (const wait of LOOK_AGAIN_AFTER_MS) {
+        if (found.kind !== 'absent') break;
+        await sleep(wait, signal);
+        found = await look();
+      }
+      return found;
     });
   } catch (err) {
     log.warn(`Checking the list failed: ${describeError(err)}`);
@@ -75,7 +83,7 @@ export async function reportUnknownOutcome<T>(ui: UserInput, log: Logger, e: Ser
       void ui.info(`${why} ${check.text.arrived(found.item)}`);
       return;
     case 'absent':
-      void ui.warn(`${why} ${check.text.absent()}`);
+      void ui.warn(`${why} ${check.text.absent(LOOK_AGAIN_AFTER_MS.reduce((a, b) => a + b, 0) / 1000)}`);
       return;
     case 'uncertain':
       await check.reveal(check.id(found.candidates[0]));

@@ -165,6 +165,27 @@ describe('submission commands', () => {
     tried('lossChecks');
   });
 
+  it('a service that lists a submission only seconds after the connection died: the check looks again until 6 s and finds it, so nothing is sent twice', async () => {
+    const formReference = `Stored late ${Date.now()}`;
+    // The whole request arrives, the connection dies unanswered, and the service stores it 4 s later.
+    await control('/faults', 'POST', { method: 'POST', path: '^/submissions$', kind: 'storedLate', ms: 4000 });
+    try {
+      const { input } = await withAnswers([], () => composeAndSend(docs[1], formReference));
+      const stored = await waitFor('stored', async () => {
+        const found = (await sandboxState()).submissions.filter((s) => s.formReference === formReference);
+        return found.length > 0 && found;
+      }, 10_000);
+      assert.equal(stored.length, 1, 'stored once');
+      const told = toldOf(input);
+      assert.equal(told.length, 1, told.map((t) => t.text).join(' | '));
+      assert.equal(told[0].method, 'info', told[0].text);
+      assert.match(told[0].text, new RegExp(`The service received "${formReference}": it is submission ${stored[0].id}, .*Do not send it again\\.$`));
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    tried('faults');
+  });
+
   it('Cancel pressed once the documents have gone out: the list is checked and says the service received it', async function () {
     // Only the offline runner can press a button in the workbench (not @vscode/test-electron).
     if (!process.env.DSAS_CANCEL_PROGRESS_URL) this.skip();

@@ -2,7 +2,7 @@
 // also slows the 401 challenge); every other kind is matched only after auth
 // and key checks passed, so the Digest round trip never consumes a fault.
 
-export const FAULT_KINDS = ['delay', 'status', 'drop', 'malformed', 'notXml', 'statusNotOk', 'slowBody', 'empty', 'disposition', 'hangUp'] as const;
+export const FAULT_KINDS = ['delay', 'status', 'drop', 'malformed', 'notXml', 'statusNotOk', 'slowBody', 'empty', 'disposition', 'hangUp', 'storedLate'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultRule {
@@ -15,7 +15,7 @@ export interface FaultRule {
   /** 0..1: probability that a matching request is hit. */
   rate?: number;
   kind: FaultKind;
-  /** delay: wait before answering (default 1000); slowBody: pause between chunks (default 50). */
+  /** delay: wait before answering (default 1000); slowBody: pause between chunks (default 50); storedLate: how long after it arrived the request is stored (default 3000). */
   ms?: number;
   /** status: HTTP status to answer with (default 503). */
   status?: number;

@@ -1,6 +1,6 @@
 // Per-request state shared by the server, the routes and the reply sender.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import type { AccessLogEntry } from './types';
 import type { ActiveFault } from './faults';
 import { HttpError } from './replies';
@@ -35,6 +35,11 @@ export class RequestContext {
 
   get bodyConsumed(): boolean {
     return this.bodyStream !== undefined;
+  }
+
+  /** Gives the body, read whole already, again: a request processed after its connection died. */
+  replay(body: Buffer): void {
+    this.bodyStream = Readable.from([body]);
   }
 
   /** The connection was cut (by a fault or the client). */

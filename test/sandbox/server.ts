@@ -91,6 +91,17 @@ async function decide(ctx: RequestContext, cfg: ServerConfig, expectationFailed:
       ctx.req.socket.destroy();
       return undefined;
     }
+    if (ctx.fault.kind === 'storedLate') {
+      // The whole request arrives and the connection dies unanswered, and the
+      // service stores it only `ms` later, as a slow back end would.
+      const chunks: Buffer[] = [];
+      for await (const chunk of ctx.body()) chunks.push(chunk as Buffer);
+      ctx.entry.aborted = true;
+      ctx.req.socket.destroy();
+      ctx.replay(Buffer.concat(chunks));
+      setTimeout(() => void dispatch(ctx, { store: cfg.store, user: cfg.user }).catch(() => undefined), ctx.fault.ms ?? 3000);
+      return undefined;
+    }
     if (ctx.fault.kind === 'drop' && ctx.fault.afterBytes === undefined) {
       ctx.entry.aborted = true;
       ctx.req.socket.destroy();

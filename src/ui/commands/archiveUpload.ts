@@ -65,7 +65,7 @@ export function archiveArrival(deps: Deps, title: string, name: string, notSent:
     },
     text: {
       arrived: (f) => t('The archive received "{0}": it is file {1}. Do not upload it again.', shown, f.id) + rest,
-      absent: () => t('The archive did not receive "{0}": no new file of that title is in it. You can upload it again.', shown) + rest,
+      absent: (seconds) => t('The archive did not receive "{0}": no new file of that title appeared in it within {1} seconds. You can upload it again.', shown, seconds) + rest,
       uncertain: (f, n) => t('The archive has {0} file(s) titled "{1}" (file {2} first). The list from before sending could not be read, so it is not known whether one of them is the one just sent.', n, shown, f.id) + rest,
       unchecked: () => t('The archive could not be read either: check it before uploading "{0}" again.', shown) + rest,
     },
