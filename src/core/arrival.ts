@@ -15,6 +15,21 @@ export type Arrival<T> =
    */
   | { readonly kind: 'uncertain'; readonly candidates: readonly T[] };
 
+/**
+ * The waits between further looks at the list after an empty first one,
+ * `totalMs` in all: 2 s, then twice the wait before, the last one cut short
+ * (6 s: 2 s and 4 s). A service may still be storing a request it has just
+ * received, and an item missed here may be sent twice by the user.
+ */
+export function lookAgainWaits(totalMs: number): number[] {
+  const waits: number[] = [];
+  for (let left = Math.max(0, totalMs), next = 2000; left > 0; next *= 2) {
+    waits.push(Math.min(next, left));
+    left -= waits[waits.length - 1];
+  }
+  return waits;
+}
+
 /** `after` is the list now, newest first; `matches` says whether an item looks like the one sent. */
 export function findArrival<T>(
   before: ReadonlySet<string> | undefined,

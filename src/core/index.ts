@@ -3,7 +3,7 @@ export { formatBytes } from './byteSize';
 export { documentAt } from './partProgress';
 export * from './client';
 export * from './errors';
-export { findArrival, type Arrival } from './arrival';
+export { findArrival, lookAgainWaits, type Arrival } from './arrival';
 export { safeFileName } from './fileNames';
 export { checkFileHash, compareHash, createDigester, hashFile, passingCheck, recordedHash, shortDigest, type Digester, type HashAlgorithm, type HashCheck, type RecordedHash, type UncheckableReason } from './fileHash';
 export * from './models';

@@ -15,6 +15,8 @@ export interface Settings {
   readonly downloadFolder: string;
   readonly defaultRecipientType: RecipientTypeSetting;
   readonly confirmBeforeSending: boolean;
+  /** How long the list is looked at again when a request's outcome is unknown. */
+  readonly arrivalCheckMs: number;
   readonly pageSize: number;
   readonly headerEncoding: HeaderEncoding;
   readonly timesWithoutZone: NaiveTimeZone;
@@ -23,9 +25,10 @@ export interface Settings {
 const SECTION = 'dsas';
 /**
  * Settings a repository must not decide, read from user settings only: where
- * credentials go, where downloads are offered, and whether sending asks first.
+ * credentials go, where downloads are offered, whether sending asks first,
+ * and how long an unknown outcome is checked (a short check invites sending twice).
  */
-type UserOnlyKey = 'baseURL' | 'userName' | 'allowInsecureHTTP' | 'nonAsciiHeaderEncoding' | 'downloadFolder' | 'confirmBeforeSending';
+type UserOnlyKey = 'baseURL' | 'userName' | 'allowInsecureHTTP' | 'nonAsciiHeaderEncoding' | 'downloadFolder' | 'confirmBeforeSending' | 'arrivalCheckSeconds';
 
 /**
  * Typed settings with defaults. The values a workspace must not set are
@@ -39,10 +42,7 @@ export function readSettings(): Settings {
     const i = c.inspect<T>(key);
     return i?.globalValue ?? oldUserValue<T>(c, key) ?? i?.defaultValue ?? fallback;
   };
-  const num = (key: string, fallback: number, min: number, max: number): number => {
-    const v = c.get<number>(key, fallback);
-    return typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : fallback;
-  };
+  const num = (key: string, fallback: number, min: number, max: number): number => clamp(c.get<number>(key, fallback), fallback, min, max);
   const oneOf = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
     const v = c.get<string>(key, fallback);
     return (allowed as readonly string[]).includes(v) ? (v as T) : fallback;
@@ -57,10 +57,16 @@ export function readSettings(): Settings {
     downloadFolder: String(user('downloadFolder', '')).trim(),
     defaultRecipientType: oneOf('defaultRecipientType', ['PRIMARY', 'REGULAR', 'COPIED'], 'REGULAR'),
     confirmBeforeSending: user<boolean>('confirmBeforeSending', true) !== false,
+    arrivalCheckMs: clamp(user<number>('arrivalCheckSeconds', 6), 6, 0, 300) * 1000,
     pageSize: Math.round(num('pageSize', 50, 5, 1000)),
     headerEncoding: oneOf('nonAsciiHeaderEncoding', ['rfc2047', 'rfc8187'], user('nonAsciiHeaderEncoding', 'rfc2047') as HeaderEncoding),
     timesWithoutZone: oneOf('timesWithoutZone', ['utc', 'local'], 'utc'),
   };
+}
+
+/** A number within `min`..`max`; `fallback` for anything that is not a finite number. */
+function clamp(v: unknown, fallback: number, min: number, max: number): number {
+  return typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : fallback;
 }
 
 /** Whether a change touches anything the connection is built from. */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { findArrival, isServiceError, sleep, type Logger, type ServiceError } from '../core';
+import { findArrival, isServiceError, lookAgainWaits, sleep, type Logger, type ServiceError } from '../core';
+import { readSettings } from './settings';
 import { describeError } from './errorText';
 import { withCancellableProgress } from './progress';
 import type { UserInput } from './userInput';
@@ -31,13 +32,6 @@ export interface OutcomeText<T> {
   unchecked(): string;
 }
 
-/**
- * The waits before each further look after an empty first one: a service may
- * still be storing a body it has just received, and an item missed here may
- * be sent twice by the user. Six seconds in all, then "not received".
- */
-const LOOK_AGAIN_AFTER_MS = [2000, 4000];
-
 /** The ids listed before sending; undefined when they could not be fetched (sending goes ahead). */
 export async function listedIds<T>(check: Pick<ArrivalCheck<T>, 'list' | 'id'>, signal: AbortSignal): Promise<ReadonlySet<string> | undefined> {
   try {
@@ -60,12 +54,15 @@ export async function reportUnknownOutcome<T>(ui: UserInput, log: Logger, e: Ser
   const why = isServiceError(e, 'cancelled')
     ? vscode.l10n.t('Cancelled after everything had been sent.')
     : vscode.l10n.t('The connection failed after everything had been sent: {0}', cause);
+  // Looked at again for `dsas.arrivalCheckSeconds` while the item is not there.
+  const checkMs = readSettings().arrivalCheckMs;
+  const waits = lookAgainWaits(checkMs);
   let found;
   try {
     found = await withCancellableProgress(vscode.l10n.t('Checking whether the service received it…'), async (_p, signal) => {
       const look = async () => findArrival(before, check.newestFirst(await check.list(signal)), check.id, check.matches);
       let found = await look();
-      for (const wait of LOOK_AGAIN_AFTER_MS) {
+      for (const wait of waits) {
         if (found.kind !== 'absent') break;
         await sleep(wait, signal);
         found = await look();
@@ -83,7 +80,7 @@ export async function reportUnknownOutcome<T>(ui: UserInput, log: Logger, e: Ser
       void ui.info(`${why} ${check.text.arrived(found.item)}`);
       return;
     case 'absent':
-      void ui.warn(`${why} ${check.text.absent(LOOK_AGAIN_AFTER_MS.reduce((a, b) => a + b, 0) / 1000)}`);
+      void ui.warn(`${why} ${check.text.absent(checkMs / 1000)}`);
       return;
     case 'uncertain':
       await check.reveal(check.id(found.candidates[0]));

@@ -200,7 +200,8 @@ async function main(guard: ProcessGuard): Promise<number> {
   // what reaches it. The extension must use the user settings only.
   const trap = await trapServer();
   guard.add(() => trap.close());
-  // It also tries to switch off the confirmation before sending and to choose where downloads go.
+  // It also tries to switch off the confirmation before sending, to choose where downloads go, and
+  // to cut short the check after an unknown outcome (which would invite sending twice).
   const workspaceDownloads = path.join(tmp, 'workspace-chosen-downloads');
   mkdirSync(workspaceDownloads, { recursive: true });
   writeWorkspace(workspace, {
@@ -211,6 +212,7 @@ async function main(guard: ProcessGuard): Promise<number> {
     'dsas.username': 'workspace-user',
     'dsas.confirmBeforeSending': false,
     'dsas.downloadFolder': workspaceDownloads,
+    'dsas.arrivalCheckSeconds': 0,
   });
 
   // A browser server, so that its process can be killed outright should closing hang.

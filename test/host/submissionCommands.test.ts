@@ -168,6 +168,7 @@ describe('submission commands', () => {
   it('a service that lists a submission only seconds after the connection died: the check looks again until 6 s and finds it, so nothing is sent twice', async () => {
     const formReference = `Stored late ${Date.now()}`;
     // The whole request arrives, the connection dies unanswered, and the service stores it 4 s later.
+    // (The test workspace sets dsas.arrivalCheckSeconds to 0, which must not apply.)
     await control('/faults', 'POST', { method: 'POST', path: '^/submissions$', kind: 'storedLate', ms: 4000 });
     try {
       const { input } = await withAnswers([], () => composeAndSend(docs[1], formReference));

@@ -38,6 +38,12 @@ describe('settings a workspace cannot change', () => {
     tried('leakChecks'); // the workspace's address received nothing
   });
 
+  it('a workspace cannot cut short the check after an unknown outcome (the list looked at again for 6 s)', async () => {
+    assert.equal((await workspaceSettings())['dsas.arrivalCheckSeconds'], 0, 'the test workspace does set it to 0');
+    // The host test of a service that lists a submission 4 s late finds it only because this holds.
+    assert.equal(readSettings().arrivalCheckMs, 6000);
+  });
+
   it('a workspace cannot switch off the confirmation before sending (the composer\'s review step)', async () => {
     assert.equal((await workspaceSettings())['dsas.confirmBeforeSending'], false, 'the test workspace does switch it off');
     assert.equal(readSettings().confirmBeforeSending, true);

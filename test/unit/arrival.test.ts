@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'mocha';
-import { findArrival } from '../../src/core/arrival';
+import { findArrival, lookAgainWaits } from '../../src/core/arrival';
 
 describe('findArrival: what the list says after an unknown outcome', () => {
   const item = (id: string, ref: string) => ({ id, ref });
@@ -24,5 +24,19 @@ describe('findArrival: what the list says after an unknown outcome', () => {
 
   it('without the list from before and no item of that name, it is absent', () => {
     assert.deepEqual(findArrival(undefined, [item('2', 'Other')], byId, isContract), { kind: 'absent' });
+  });
+});
+
+describe('lookAgainWaits: when the list is looked at again', () => {
+  it('after 2 s, then twice as long each time, the last wait cut so that they add up to the total', () => {
+    assert.deepEqual(lookAgainWaits(6000), [2000, 4000]);
+    assert.deepEqual(lookAgainWaits(30_000), [2000, 4000, 8000, 16_000]);
+    assert.deepEqual(lookAgainWaits(10_000), [2000, 4000, 4000]);
+    assert.deepEqual(lookAgainWaits(1500), [1500]);
+  });
+
+  it('0 (or less) means one look only', () => {
+    assert.deepEqual(lookAgainWaits(0), []);
+    assert.deepEqual(lookAgainWaits(-5), []);
   });
 });
