@@ -1,26 +1,49 @@
-// Tests leave nothing behind: `npm test` notes what the temporary folder
-// holds when it starts, and its summary fails on anything added since.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Tests leave nothing behind. `npm test` gives every step a temporary folder
+// of its own (TMPDIR, TMP and TEMP point into one folder the run makes), so
+// that what the steps leave can be told from what the rest of the machine
+// does meanwhile: only that folder is checked, and it is removed afterwards.
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { tallyDir } from './tally';
 
-// Not .json: the tally reads every .json file of its folder as a suite's counts.
-const SNAPSHOT = 'temp-before.snapshot';
+export const RUN_FOLDER_PREFIX = 'dsas-test-';
 
-export function noteTempFolder(dir = tallyDir(), temp = os.tmpdir()): void {
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, SNAPSHOT), `${JSON.stringify(readdirSync(temp))}\n`);
+/** One run's temporary folder, and what it held before any step ran. */
+export interface RunFolder {
+  readonly dir: string;
+  readonly before: readonly string[];
 }
 
-/** What the temporary folder holds now that it did not when noted (nothing known when it was never noted). */
-export function addedToTempFolder(dir = tallyDir(), temp = os.tmpdir()): string[] {
-  let before: string[];
-  try {
-    before = JSON.parse(readFileSync(path.join(dir, SNAPSHOT), 'utf8')) as string[];
-  } catch {
-    return [];
-  }
-  const known = new Set(before);
-  return readdirSync(temp).filter((n) => !known.has(n)).sort();
+/**
+ * Makes the run's folder in `parent`. tsx, which runs the steps' TypeScript,
+ * keeps its compiled files in `tsx-<user>` of the temporary folder: that
+ * folder is the run's own from the start, not something a test left.
+ */
+export function makeRunFolder(parent = os.tmpdir()): RunFolder {
+  const dir = mkdtempSync(path.join(parent, RUN_FOLDER_PREFIX));
+  // Like the temporary folder it stands in for, others may pass through it: Apache's workers,
+  // which run as www-data when the tests run as root, read their server root inside it.
+  chmodSync(dir, 0o755);
+  mkdirSync(path.join(dir, tsxCacheName()));
+  return { dir, before: readdirSync(dir) };
+}
+
+/** The environment of a process whose temporary folder (os.tmpdir() on every platform) is `dir`, passed on to what it starts. */
+export function withTempFolder(dir: string, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...env, TMPDIR: dir, TMP: dir, TEMP: dir };
+}
+
+/** What the run's folder holds now that it did not before the steps, sorted. */
+export function leftIn(folder: RunFolder): string[] {
+  const known = new Set(folder.before);
+  return readdirSync(folder.dir).filter((n) => !known.has(n)).sort();
+}
+
+export function removeRunFolder(folder: RunFolder): void {
+  rmSync(folder.dir, { recursive: true, force: true, maxRetries: 3 });
+}
+
+/** As tsx names its cache folder: by user id, or user name where there is none (Windows). */
+function tsxCacheName(): string {
+  return `tsx-${process.geteuid ? process.geteuid() : os.userInfo().username}`;
 }

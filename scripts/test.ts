@@ -1,0 +1,19 @@
+// `npm test`: the npm scripts named on its command line, in order, each with
+// the run's own temporary folder (TMPDIR, TMP and TEMP), so that what the
+// tests leave can be found, and what other programs on the machine do in
+// the temporary folder meanwhile cannot fail the run. It starts by
+// forgetting earlier runs' tallies; the last script prints the summary line.
+import { npmStep, runSteps } from '../test/reliability/runSteps';
+import { reset } from '../test/reliability/tally';
+
+async function main(): Promise<number> {
+  const scripts = process.argv.slice(2);
+  if (scripts.length === 0) {
+    console.error('Usage: tsx scripts/test.ts <npm script>…');
+    return 2;
+  }
+  reset();
+  return (await runSteps(scripts.map((s) => npmStep(s)))).code;
+}
+
+void main().then((code) => (process.exitCode = code));

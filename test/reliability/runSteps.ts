@@ -1,0 +1,93 @@
+// The steps of `npm test`, one after the other, each a child process whose
+// temporary folder is the run's own (see leftovers.ts); the first that fails
+// ends the run. Afterwards the run's folder must be as it was: what is left
+// there is named and fails the run, and the folder is removed either way.
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { leftIn, makeRunFolder, removeRunFolder, withTempFolder } from './leftovers';
+
+export interface Step {
+  /** What the messages call it, e.g. the npm script's name. */
+  readonly label: string;
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+export interface RunOptions {
+  /** Where the run's folder is made; by default the temporary folder. */
+  readonly parent?: string;
+  readonly stdio?: StdioOptions;
+  /** Where the run's own messages go. */
+  readonly say?: (line: string) => void;
+}
+
+export interface RunResult {
+  /** 0 when every step passed and nothing was left; else the failed step's exit code, or 1. */
+  readonly code: number;
+  /** The run's folder (removed by now). */
+  readonly dir: string;
+  /** What the steps left in it. */
+  readonly left: readonly string[];
+}
+
+/** `npm run <script> [args]`, through the npm that runs this process when there is one. */
+export function npmStep(script: string, ...args: string[]): Step {
+  const npm = process.env.npm_execpath;
+  const run = ['run', ...args, script];
+  // npm_execpath is npm's own script (npm-cli.js): node runs it on every platform, without a shell.
+  if (npm && /\.[cm]?js$/.test(npm)) return { label: script, command: process.execPath, args: [npm, ...run] };
+  return { label: script, command: process.platform === 'win32' ? 'npm.cmd' : 'npm', args: run };
+}
+
+export async function runSteps(steps: readonly Step[], o: RunOptions = {}): Promise<RunResult> {
+  const say = o.say ?? ((line: string) => console.error(line));
+  const folder = makeRunFolder(o.parent);
+  const env = withTempFolder(folder.dir);
+  // A SIGINT or SIGTERM for the run is passed on to the step under way (which stops what it
+  // started); once that step has ended, the run ends, and its folder is removed all the same.
+  let current: ChildProcess | undefined;
+  let interrupted: NodeJS.Signals | undefined;
+  const pass = (sig: NodeJS.Signals): void => {
+    interrupted = sig;
+    current?.kill(sig);
+  };
+  for (const sig of SIGNALS) process.on(sig, pass);
+  let code = 0;
+  try {
+    for (const step of steps) {
+      current = start(step, env, o.stdio ?? 'inherit');
+      code = await ended(current, step);
+      current = undefined;
+      if (interrupted && code === 0) code = interrupted === 'SIGINT' ? 130 : 143;
+      if (code !== 0) {
+        say(`${step.label} ${interrupted ? `stopped by ${interrupted}` : `failed (exit code ${code})`}: the steps after it were not run.`);
+        break;
+      }
+    }
+    const left = leftIn(folder);
+    if (left.length) {
+      say(`The tests left ${left.length} ${left.length === 1 ? 'entry' : 'entries'} in their temporary folder (${folder.dir}): ${left.join(', ')}`);
+      if (code === 0) code = 1;
+    }
+    return { code, dir: folder.dir, left };
+  } finally {
+    for (const sig of SIGNALS) process.off(sig, pass);
+    removeRunFolder(folder);
+  }
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+function start(step: Step, env: NodeJS.ProcessEnv, stdio: StdioOptions): ChildProcess {
+  return spawn(step.command, [...step.args], { env, stdio, shell: process.platform === 'win32' && step.command.endsWith('.cmd') });
+}
+
+/** The step's exit code (a signal's conventional code when it was killed by one). */
+function ended(child: ChildProcess, step: Step): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('error', (e) => {
+      console.error(`${step.label}: ${e.message}`);
+      resolve(1);
+    });
+    child.once('exit', (c, sig) => resolve(c ?? (sig === 'SIGINT' ? 130 : 143)));
+  });
+}
