@@ -6,10 +6,11 @@ export type Quote = (text: string) => string;
 
 /**
  * Builds the Quote for one account: every occurrence of its secrets (as sent,
- * XML-escaped and percent-encoded, in case a service echoes a request back)
- * and of Digest or key header values is replaced, whitespace becomes single
- * spaces, and the result is cut to QUOTE_CHARS. Redaction comes first, so a
- * cut can never leave half a secret.
+ * XML-escaped and percent-encoded, in case a service echoes a request back),
+ * of Digest or key header values, and of Digest's `response` and `cnonce`
+ * wherever they stand is replaced, whitespace becomes single spaces, and the
+ * result is cut to QUOTE_CHARS. Redaction comes first, so a cut can never
+ * leave half a secret.
  */
 export function quoter(secrets: readonly string[]): Quote {
   const forms = secrets.filter((s) => s.length >= 3).flatMap((s) => [s, ...xmlEscaped(s), encodeURIComponent(s)]);
@@ -24,8 +25,12 @@ function redact(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const s of secrets) out = out.split(s).join('[redacted]');
   return out
-    .replace(/(authorization\s*[:=]\s*)(digest|basic|bearer)\s[^\r\n]*/gi, '$1[redacted]')
-    .replace(/(x-service-key\s*[:=]\s*)[^\r\n]*/gi, '$1[redacted]');
+    // A header's name may stand in quotes (a JSON dump of the request): its value goes to the end of the line.
+    .replace(/(authorization["']?\s*[:=]\s*["']?)(digest|basic|bearer)\s[^\r\n]*/gi, '$1[redacted]')
+    .replace(/(x-service-key["']?\s*[:=]\s*)[^\r\n]*/gi, '$1[redacted]')
+    // Digest's proof of the password, wherever an echo of the request put it (a table, a list of
+    // parameters): the parameter goes whole, quoted as sent or as JSON escapes it (\"…\").
+    .replace(/\b(?:response|cnonce)\s*=\s*(?:\\?"(?:[^"\\]|\\[^"])*\\?"|[^\s,;"]+)/gi, '[redacted]');
 }
 
 function bound(s: string): string {

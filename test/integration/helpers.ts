@@ -2,7 +2,8 @@ import { mkdtempSync, promises as fs, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before } from 'mocha';
-import { ServiceClient, type ClientOptions } from '../../src/core';
+import { ServiceClient, type ClientOptions, type Logger, type ServiceError } from '../../src/core';
+import type { HostileServer } from '../hostile/server';
 import { startSandbox, type Sandbox } from '../sandbox';
 
 type SandboxOptions = Parameters<typeof startSandbox>[0];
@@ -83,4 +84,25 @@ export async function loggedRequests(sb: Sandbox, count: number, since = 0): Pro
 /** Requests to the service path, in order, from the sandbox's access log. */
 export function serviceRequests(sb: Sandbox, since = 0): { method: string; path: string; status: number }[] {
   return sb.accessLog.slice(since).filter((e) => !e.path.startsWith('/__sandbox'));
+}
+
+/** A client of the hostile server (its account, quick retries); `refusals` collects what onRefused was told. */
+export function hostileClient(sv: HostileServer, overrides: Partial<ClientOptions> = {}): { c: ServiceClient; refusals: ServiceError[] } {
+  const refusals: ServiceError[] = [];
+  const c = new ServiceClient({
+    baseUrl: sv.baseUrl,
+    credentials: { username: sv.account.user, password: sv.account.password, apiKey: sv.account.key },
+    retry: { retries: 2, baseDelayMs: 5, maxDelayMs: 20 },
+    timeoutMs: 5000,
+    onRefused: (e) => refusals.push(e),
+    ...overrides,
+  });
+  return { c, refusals };
+}
+
+/** A logger that keeps every line, whatever its level. */
+export function capturingLogger(): Logger & { readonly lines: string[] } {
+  const lines: string[] = [];
+  const keep = (m: string) => void lines.push(m);
+  return { lines, debug: keep, info: keep, warn: keep, error: keep };
 }

@@ -10,6 +10,14 @@ describe('quoter: the one way service text reaches a person', () => {
     assert.equal(quote(text), 'a [redacted] b [redacted] c [redacted] d [redacted] e Authorization: [redacted] X-Service-Key: [redacted]');
   });
 
+  it("removes a request's credentials echoed as JSON, in a table or as a list of Digest parameters", () => {
+    const json = '{"headers":{"Authorization":"Digest username=\\"u\\", response=\\"0a1b\\", cnonce=\\"9f8e\\"","X-Service-Key":"key=\\"zzz\\""}}';
+    assert.equal(quote(json), '{"headers":{"Authorization":"[redacted]');
+    assert.equal(quote('Authorization  Digest username="u", nonce="n1", response="0a1b", qop=auth, nc=00000001, cnonce="9f8e"'),
+      'Authorization Digest username="u", nonce="n1", [redacted], qop=auth, nc=00000001, [redacted]');
+    assert.equal(quote('check failed: cnonce=9f8e; RESPONSE = "0a1b"'), 'check failed: [redacted]; [redacted]');
+  });
+
   it('redacts before it cuts, so a secret across the limit leaves no part behind', () => {
     const text = `${'x'.repeat(QUOTE_CHARS - 4)}KEY-123456 and more`;
     const out = quote(text);
