@@ -59,6 +59,37 @@ describe('client ↔ hostile server: authentication', () => {
       tried('faults');
     });
 
+    for (const secret of ['password', 'key'] as const) {
+      it(`the ${secret} changed while 12 calls of three kinds are under way: told once, and every call fails with that one error`, async () => {
+        const held: Exchange[] = [];
+        const sv = await hostile();
+        const { c, refusals } = client(sv);
+        await c.listSubmissions();
+        // 8 on the wire (one per connection), 4 queued behind them; the change lands while all are under way.
+        sv.setScript((x) => {
+          if (held.length >= CONNECTIONS_PER_HOST) return sv.standard(x);
+          held.push(x);
+          if (held.length < CONNECTIONS_PER_HOST) return;
+          if (secret === 'password') sv.account.password = 'changed-by-admin';
+          else sv.account.key = 'changed-by-admin';
+          for (const h of held) void sv.standard(h);
+        });
+        const calls = [
+          ...Array.from({ length: 6 }, () => c.listSubmissions()),
+          ...Array.from({ length: 3 }, () => c.listArchive()),
+          ...['1', '2', '3'].map((id) => c.getStatus(id)),
+        ];
+        const results = await Promise.allSettled(calls);
+        assert.equal(refusals.length, 1, `the owner is told once, not ${refusals.length} times`);
+        assert.equal(refusals[0].kind, secret === 'password' ? 'unauthorized' : 'keyRefused');
+        results.forEach((r, i) => {
+          assert.equal(r.status, 'rejected', `call ${i + 1} failed`);
+          assert.equal((r as PromiseRejectedResult).reason, refusals[0], `call ${i + 1} failed with the one error told: ${(r as PromiseRejectedResult).reason}`);
+        });
+        tried('faults');
+      });
+    }
+
     it('a new client (a window reload) with a refused password and 9 concurrent calls: 2 requests, 1 carrying it, told once', async () => {
       const sv = await hostile();
       const { c, refusals } = client(sv, { credentials: { username: 'alice', password: 'old-password', apiKey: 'right-key' } });

@@ -16,6 +16,8 @@ describe('client ↔ sandbox: hostile data', () => {
     ['a Windows path', 'attachment; filename="..\\\\..\\\\win.ini"', 'win.ini'],
     ['a reserved device name', 'attachment; filename="CON"', '_CON'],
     ['a reserved name with an extension', 'attachment; filename="lpt1.txt"', '_lpt1.txt'],
+    ['a reserved name with a superscript digit (encoded)', "attachment; filename*=UTF-8''COM%C2%B9.txt", '_COM¹.txt'],
+    ['a console device name', 'attachment; filename="CONOUT$"', '_CONOUT$'],
     ['a newline (encoded)', "attachment; filename*=UTF-8''evil%0Aname.txt", 'evil_name.txt'],
     ['a NUL (encoded)', "attachment; filename*=UTF-8''a%00b.txt", 'a_b.txt'],
     ['a bidi override (encoded)', "attachment; filename*=UTF-8''report%E2%80%AEfdp.exe", 'report_fdp.exe'],
@@ -36,7 +38,7 @@ describe('client ↔ sandbox: hostile data', () => {
       else assert.match(name, expected);
       // eslint-disable-next-line no-control-regex -- control characters are what must not be there
       assert.doesNotMatch(name, /^\.|[/\\\u0000-\u001f\u202a-\u202e]/, `a safe name: ${JSON.stringify(name)}`);
-      assert.doesNotMatch(name, /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i);
+      assert.doesNotMatch(name, /^(con|prn|aux|nul|com[\d¹²³]|lpt[\d¹²³]|conin\$|conout\$)(\..*)?$/i);
       assert.ok(Buffer.byteLength(name) <= 200, `bounded: ${Buffer.byteLength(name)} bytes`);
       assert.deepEqual(readdirSync(parent), ['downloads'], 'nothing written beside or above it');
       assert.deepEqual(readdirSync(dir), [name]);

@@ -32,6 +32,20 @@ describe('safeFileName', () => {
     tried('hostile', 5);
   });
 
+  it('prefixes the device names Windows reserves besides: COM and LPT with a superscript digit, CONIN$ and CONOUT$', () => {
+    assert.equal(safeFileName('COM¹'), '_COM¹');
+    assert.equal(safeFileName('com².txt'), '_com².txt');
+    assert.equal(safeFileName('LPT³'), '_LPT³');
+    assert.equal(safeFileName('lpt¹.tar.gz'), '_lpt¹.tar.gz');
+    assert.equal(safeFileName('CONIN$'), '_CONIN$');
+    assert.equal(safeFileName('conout$.log'), '_conout$.log');
+    assert.equal(safeFileName('COM\u200B³.pdf'), '_COM³.pdf', 'what is left once an invisible character is removed');
+    assert.equal(safeFileName('CONOUT$.'), '_CONOUT$', 'and once a trailing dot is removed');
+    assert.equal(safeFileName('COM⁴'), 'COM⁴', 'Windows reserves ¹, ² and ³ only');
+    assert.equal(safeFileName('CONIN$2'), 'CONIN$2');
+    tried('hostile', 8);
+  });
+
   it('replaces NUL, newlines, other controls, bidi overrides and Windows-reserved characters', () => {
     assert.equal(safeFileName('a\u0000b.txt'), 'a_b.txt');
     assert.equal(safeFileName('line1\nline2\r.txt'), 'line1_line2_.txt');
