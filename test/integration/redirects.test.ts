@@ -22,7 +22,7 @@ describe('client ↔ hostile server: a redirect is an error', () => {
       if (x.entry.path.startsWith('/elsewhere')) return void x.res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end('not the file asked for');
       if (!x.entry.passwordOk) return x.server.standard(x);
       const location = `${x.server.baseUrl}/elsewhere${x.entry.path}`;
-      x.res.writeHead(302, { Location: location, 'Content-Type': 'text/html' })
+      return void x.res.writeHead(302, { Location: location, 'Content-Type': 'text/html' })
         .end(`<!DOCTYPE html><html><head><title>302 Found</title></head><body><h1>Found</h1><p>The document has moved <a href="${location}">here</a>.</p></body></html>`);
     }));
     const { c } = hostileClient(sv);

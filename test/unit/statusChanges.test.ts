@@ -48,6 +48,19 @@ describe('status: what changed since the last look', () => {
     assert.deepEqual(kinds(t.detail(detail('1', ['Ann', 'Ben', 'Cid'], 1))), ['1 responded Cid'], 'the completion is not told again');
   });
 
+  it('a response that disappears from one detail and comes back is not told again, nor a rejection count that goes 1 → 0 → 1', () => {
+    const t = new ChangeTracker();
+    t.list([item('1')]);
+    t.detail(detail('1', []));
+    assert.deepEqual(kinds(t.detail(detail('1', ['Ann'], 1))), ['1 rejected 1 by Ann']);
+    assert.deepEqual(t.detail(detail('1', [], 0)), [], 'gone from one detail (a service answering from a lagging replica): nothing to tell');
+    assert.deepEqual(t.detail(detail('1', ['Ann'], 1)), [], 'back again: already told');
+    assert.deepEqual(kinds(t.detail(detail('1', ['Ann'], 0))), [], 'the count alone drops');
+    assert.deepEqual(kinds(t.detail(detail('1', ['Ann', 'Ben'], 1))), ['1 responded Ben'], 'a new response is told; the count back at 1 is not a new rejection');
+    assert.deepEqual(kinds(t.detail(detail('1', ['Ann', 'Ben'], 2))), ['1 rejected 1 among '], 'a second rejection is told as one more (of no new response)');
+    assert.deepEqual(t.detail(detail('1', ['Ann', 'Ben'], 2)), [], 'and once');
+  });
+
   it('rejections the counter cannot pin on one recipient name those among whom they are', () => {
     const t = new ChangeTracker();
     t.list([item('1')]);
