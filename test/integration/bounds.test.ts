@@ -2,25 +2,15 @@
 // how often a 500 is retried and after which waits, and the largest XML
 // answer read.
 import assert from 'node:assert/strict';
-import { afterEach, describe, it } from 'mocha';
-import { startHostile, type Exchange, type HostileServer, type Script } from '../hostile/server';
+import { describe, it } from 'mocha';
+import type { Exchange, Script } from '../hostile/server';
 import { tried } from '../reliability/tally';
-import { capturingLogger, hostileClient, makeFile, rejection, removeTemps, tempDir } from './helpers';
+import { capturingLogger, hostileClient, hostilePerTest, makeFile, rejection, tempDir } from './helpers';
 
 const MIB = 1024 * 1024;
 
 describe('client ↔ hostile server: bounds at their defaults', () => {
-  let server: HostileServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    removeTemps();
-  });
-
-  async function hostile(script: Script): Promise<HostileServer> {
-    server = await startHostile(script);
-    return server;
-  }
+  const hostile = hostilePerTest();
 
   /** Answers every authenticated request with an HTML 500 page, once its body is in. */
   const failing: Script = (x) => {

@@ -1,9 +1,9 @@
 import { mkdtempSync, promises as fs, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { after, before } from 'mocha';
+import { after, afterEach, before } from 'mocha';
 import { ServiceClient, type ClientOptions, type Logger, type ServiceError } from '../../src/core';
-import type { HostileServer } from '../hostile/server';
+import { startHostile, type HostileServer, type Script } from '../hostile/server';
 import { startSandbox, type Sandbox } from '../sandbox';
 
 type SandboxOptions = Parameters<typeof startSandbox>[0];
@@ -84,6 +84,21 @@ export async function loggedRequests(sb: Sandbox, count: number, since = 0): Pro
 /** Requests to the service path, in order, from the sandbox's access log. */
 export function serviceRequests(sb: Sandbox, since = 0): { method: string; path: string; status: number }[] {
   return sb.accessLog.slice(since).filter((e) => !e.path.startsWith('/__sandbox'));
+}
+
+/**
+ * Registers hooks that close each test's hostile server (test/hostile/) and
+ * remove its temporary folders; returns how a test starts its server, by
+ * default one that answers as a well-behaved Digest service.
+ */
+export function hostilePerTest(): (script?: Script) => Promise<HostileServer> {
+  let server: HostileServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    removeTemps();
+  });
+  return async (script = (x) => x.server.standard(x)) => (server = await startHostile(script));
 }
 
 /** A client of the hostile server (its account, quick retries); `refusals` collects what onRefused was told. */

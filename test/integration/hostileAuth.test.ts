@@ -2,25 +2,15 @@
 // what it does with refusals, stale nonces, challenges it cannot answer, 403s,
 // odd but valid Digest challenges, and errors that echo the credentials.
 import assert from 'node:assert/strict';
-import { afterEach, describe, it } from 'mocha';
+import { describe, it } from 'mocha';
 import type { ServiceError } from '../../src/core';
 import { CONNECTIONS_PER_HOST } from '../../src/core/transport/http';
-import { startHostile, type Exchange, type HostileServer, type Script } from '../hostile/server';
+import type { Exchange, HostileServer } from '../hostile/server';
 import { tried } from '../reliability/tally';
-import { hostileClient, makeFile, rejection, removeTemps, tempDir } from './helpers';
+import { hostileClient, hostilePerTest, makeFile, rejection, tempDir } from './helpers';
 
 describe('client ↔ hostile server: authentication', () => {
-  let server: HostileServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    removeTemps();
-  });
-
-  async function hostile(script: Script = (x) => x.server.standard(x)): Promise<HostileServer> {
-    server = await startHostile(script);
-    return server;
-  }
+  const hostile = hostilePerTest();
 
   const client = hostileClient;
 
@@ -274,7 +264,6 @@ describe('client ↔ hostile server: authentication', () => {
         assert.equal(sv.log.at(-1)?.digest?.algorithm, 'SHA-256');
         assert.equal(sv.log.at(-1)?.digest?.nonce, 'N2');
         await sv.close();
-        server = undefined;
       }
     });
   });

@@ -4,21 +4,14 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { afterEach, describe, it } from 'mocha';
-import { startHostile, type HostileServer } from '../hostile/server';
+import { describe, it } from 'mocha';
 import { tried } from '../reliability/tally';
-import { hostileClient, rejection, removeTemps, tempDir } from './helpers';
+import { hostileClient, hostilePerTest, rejection, tempDir } from './helpers';
 
 describe('client ↔ hostile server: a redirect is an error', () => {
-  let server: HostileServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    removeTemps();
-  });
-
+  const hostile = hostilePerTest();
   it('a 302 with a Location and an HTML page fails each download and list: no file written, no request to the Location, no retry', async () => {
-    const sv = (server = await startHostile((x) => {
+    const sv = (await hostile((x) => {
       if (x.entry.path.startsWith('/elsewhere')) return void x.res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end('not the file asked for');
       if (!x.entry.passwordOk) return x.server.standard(x);
       const location = `${x.server.baseUrl}/elsewhere${x.entry.path}`;

@@ -3,24 +3,14 @@
 // request's own headers are redacted and bounded, and no log line of any
 // operation holds an Authorization or X-Service-Key value.
 import assert from 'node:assert/strict';
-import { afterEach, describe, it } from 'mocha';
+import { describe, it } from 'mocha';
 import { ServiceClient } from '../../src/core';
-import { startHostile, type Exchange, type HostileServer, type Script } from '../hostile/server';
+import type { Exchange } from '../hostile/server';
 import { tried } from '../reliability/tally';
-import { capturingLogger, hostileClient, makeFile, rejection, removeTemps, tempDir } from './helpers';
+import { capturingLogger, hostileClient, hostilePerTest, makeFile, rejection, tempDir } from './helpers';
 
 describe('client ↔ hostile server: no secret in any message or log line', () => {
-  let server: HostileServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    removeTemps();
-  });
-
-  async function hostile(script: Script): Promise<HostileServer> {
-    server = await startHostile(script);
-    return server;
-  }
+  const hostile = hostilePerTest();
 
   describe('no secret in any message', () => {
     const PASSWORD = 'pa&ss<wörd>"x"';

@@ -3,10 +3,9 @@
 // only the raw body shows it), then each document, byte for byte.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, it } from 'mocha';
-import { startHostile, type HostileServer } from '../hostile/server';
+import { describe, it } from 'mocha';
 import { tried } from '../reliability/tally';
-import { hostileClient, makeFile, removeTemps, tempDir } from './helpers';
+import { hostileClient, hostilePerTest, makeFile, tempDir } from './helpers';
 
 interface Part {
   readonly headers: string;
@@ -37,16 +36,10 @@ function multipartParts(body: Buffer, boundary: string): Part[] {
 }
 
 describe('client ↔ hostile server: the bytes of a new submission', () => {
-  let server: HostileServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-    removeTemps();
-  });
-
+  const hostile = hostilePerTest();
   it('sends the package first, as application/xml named package.xml, then each document byte for byte', async () => {
     const received: { contentType: string; body: Buffer }[] = [];
-    const sv = (server = await startHostile((x) => {
+    const sv = (await hostile((x) => {
       if (x.entry.passwordOk && x.entry.method === 'POST') {
         const chunks: Buffer[] = [];
         x.req.on('data', (c: Buffer) => chunks.push(c));
