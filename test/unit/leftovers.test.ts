@@ -52,10 +52,13 @@ describe("what the tests leave in their temporary folder (npm test's runner)", (
       else { seen('child'); execFileSync(process.execPath, [__filename, 'grandchild']); }`;
     writeFileSync(path.join(scratch, 'probe.js'), probe);
     writeFileSync(path.join(scratch, 'package.json'), JSON.stringify({ name: 'probe', private: true, scripts: { probe: 'node probe.js' } }));
-    const direct = node('direct', "require('fs').writeFileSync(process.argv[1], require('os').tmpdir())", path.join(scratch, 'direct.txt'));
+    const direct = node('direct', "const fs = require('fs'), t = require('os').tmpdir(); fs.writeFileSync(process.argv[1], JSON.stringify([t, fs.statSync(t).mode & 0o777]))", path.join(scratch, 'direct.json'));
     const r = await runSteps([direct, npmStep('probe', '--prefix', scratch, '--no-update-notifier')], { stdio: 'ignore', say });
     assert.equal(r.code, 0, lines.join('\n'));
-    assert.equal(readFileSync(path.join(scratch, 'direct.txt'), 'utf8'), r.dir);
+    const [tmpdir, mode] = JSON.parse(readFileSync(path.join(scratch, 'direct.json'), 'utf8')) as [string, number];
+    assert.equal(tmpdir, r.dir);
+    // Others may pass through, as through the folder it stands in for (Apache's workers run as www-data under root).
+    if (process.platform !== 'win32') assert.equal(mode.toString(8), '755');
     for (const who of ['child', 'grandchild']) {
       const seen = JSON.parse(readFileSync(path.join(scratch, `${who}.json`), 'utf8')) as Record<string, string>;
       assert.deepEqual(seen, { tmpdir: r.dir, TMPDIR: r.dir, TMP: r.dir, TEMP: r.dir }, who);
