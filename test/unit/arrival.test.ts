@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'mocha';
 import { findArrival, lookAgainWaits, type ArrivalRule, type Verdict } from '../../src/core/arrival';
-import { primaryEmails, submissionRule } from '../../src/core/arrivalRules';
-import type { SubmissionListItem } from '../../src/core/models';
+import { archiveRule, DETAILS_PER_CHECK, primaryEmails, submissionRule } from '../../src/core/arrivalRules';
+import { ServiceError } from '../../src/core/errors';
+import type { ArchiveFile, ArchiveListItem, SubmissionListItem } from '../../src/core/models';
 
 describe('findArrival: what the list says after an unknown outcome', () => {
   interface Item { id: string; ref: string; to?: string }
@@ -100,5 +101,32 @@ describe('lookAgainWaits: when the list is looked at again', () => {
   it('0 (or less) means one look only', () => {
     assert.deepEqual(lookAgainWaits(0), []);
     assert.deepEqual(lookAgainWaits(-5), []);
+  });
+});
+
+describe('archiveRule: how many details a check fetches', () => {
+  const listed = (n: number): ArchiveListItem[] => Array.from({ length: n }, (_, i) => ({ id: String(1000 + i), name: 'summary.pdf', title: 'Summary' }));
+  const sent = { title: 'Summary', name: 'summary.pdf', file: { path: '/nonexistent/summary.pdf', size: 100, mtimeMs: 0 } };
+
+  it(`10,000 new files of the title and name sent: ${DETAILS_PER_CHECK} details fetched, the rest not compared, and none read twice on a second look`, async () => {
+    const asked: string[] = [];
+    // Every detail has another size: no file is read.
+    const rule = archiveRule(sent, async (id): Promise<ArchiveFile> => (asked.push(id), { ...listed(1)[0], id, ticket: '', fullSize: 99, mimetype: '', hash: '', atime: { raw: '' }, mtime: { raw: '' }, ctime: { raw: '' }, tags: [] }));
+    const after = listed(10_000);
+    const first = await findArrival(new Set(), after, rule);
+    const second = await findArrival(new Set(), after, rule);
+    assert.equal(asked.length, DETAILS_PER_CHECK);
+    for (const found of [first, second]) {
+      assert.equal(found.kind, 'undecided');
+      assert.equal(found.kind === 'undecided' && found.unknown.length, 10_000 - DETAILS_PER_CHECK);
+      assert.ok(found.kind === 'undecided' && found.unknown.every((u) => u.why === 'notCompared'));
+    }
+  });
+
+  it('a detail that fails is not ours nor another: undecided; a cancelled one ends the check', async () => {
+    const failing = archiveRule(sent, async () => Promise.reject(new ServiceError('serviceError', 'boom')));
+    assert.deepEqual(await findArrival(new Set(), listed(1), failing), { kind: 'undecided', unknown: [{ item: listed(1)[0], why: 'detailFailed' }] });
+    const cancelled = archiveRule(sent, async () => Promise.reject(new ServiceError('cancelled', 'stop')));
+    await assert.rejects(findArrival(new Set(), listed(1), cancelled), (e: ServiceError) => e.kind === 'cancelled');
   });
 });
