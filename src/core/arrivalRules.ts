@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import type { ArrivalRule, Verdict } from './arrival';
-import { isServiceError } from './errors';
+import { abortReason, isServiceError } from './errors';
 import type { CheckedFile } from './fileChunks';
 import { hashFile, recordedHash, type HashAlgorithm } from './fileHash';
 import type { ArchiveFile, ArchiveListItem, SubmissionListItem } from './models';
@@ -120,8 +120,9 @@ async function digestIfUnchanged(file: CheckedFile, algorithm: HashAlgorithm, si
     return st?.isFile() === true && st.size === file.size && st.mtimeMs === file.mtimeMs;
   };
   if (!(await same())) return undefined;
-  const hex = await hashFile(file.path, algorithm, signal).catch((e: unknown) => {
-    if (signal?.aborted) throw e;
+  const hex = await hashFile(file.path, algorithm, signal).catch(() => {
+    // The stream fails with its own AbortError: the check's callers expect a cancelled ServiceError.
+    if (signal?.aborted) throw abortReason(signal);
     return undefined;
   });
   return hex !== undefined && (await same()) ? hex : undefined;

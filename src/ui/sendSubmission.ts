@@ -71,11 +71,10 @@ function submissionArrival(deps: Deps, s: Pick<Outgoing, 'formReference' | 'reci
   // The primary recipients looked for, as the user typed them.
   const primaries = primaryEmails(s.recipients);
   const to = [...new Set(s.recipients.map((r) => r.email.trim()).filter((e) => primaries.has(e.toLowerCase())))].map(oneLine).join(', ');
-  const newest = (l: readonly SubmissionListItem[]) => [...l].sort((a, b) => (b.created.date?.getTime() ?? 0) - (a.created.date?.getTime() ?? 0));
   return {
     list: (signal) => deps.session.client.listSubmissions({ signal }),
     rule: submissionRule(s),
-    newestFirst: newest,
+    newestFirst: (l) => [...l].sort((a, b) => (b.created.date?.getTime() ?? 0) - (a.created.date?.getTime() ?? 0)),
     reveal: (id) => deps.submissions.reveal(id),
     text: {
       arrived: (x) => t('The service received "{0}": it is submission {1}, created {2}, to {3}. Do not send it again.', ref, x.id, formatTime(x.created), oneLine(x.primaryRecipient?.email ?? '')),

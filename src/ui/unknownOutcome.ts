@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { findArrival, isServiceError, lookAgainWaits, sleep, type Arrival, type ArrivalRule, type Logger, type ServiceError } from '../core';
+import { abortReason, findArrival, isServiceError, lookAgainWaits, sleep, type Arrival, type ArrivalRule, type Logger, type ServiceError } from '../core';
 import { readSettings } from './settings';
 import { describeError, isCancellation } from './errorText';
 import { withCancellableProgress } from './progress';
@@ -102,7 +102,8 @@ async function look<T, W>(log: Logger, before: ReadonlySet<string> | undefined, 
     try {
       found = await findArrival(before, check.newestFirst(await check.list(signal)), check.rule, signal);
     } catch (e) {
-      if (isCancellation(e) || signal.aborted) throw e;
+      if (signal.aborted) throw abortReason(signal);
+      if (isCancellation(e)) throw e;
       log.warn(`Checking the list failed: ${describeError(e)}`);
       found = undefined;
       continue;

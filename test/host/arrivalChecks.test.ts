@@ -238,7 +238,7 @@ describe('unknown outcome: what arrived is told by what was sent', () => {
         },
         { kind: 'hangUp' });
       const text = oneMessage(input, 'warn');
-      assert.match(text, new RegExp(`1 new file\\(s\\) titled "${title}" appeared in the archive \\(file ${theirs} first\\), but whether one of them is the one just sent cannot be told: its hash has a length that names no algorithm the extension knows\\. Check before uploading it again\\.$`));
+      assert.match(text, new RegExp(`1 new file\\(s\\) titled "${title}" appeared in the archive \\(file ${theirs} first\\), but whether one of them is the one just sent cannot be told: its hash is not a digest the extension knows \\(32, 40, 64 or 128 hex digits\\)\\. Check before uploading it again\\.$`));
       assert.doesNotMatch(text, /Do not upload|did not receive/);
       tried('faults');
     });

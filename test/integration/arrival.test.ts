@@ -132,4 +132,19 @@ describe('client ↔ sandbox: which new archive file is the one sent', () => {
     await assert.rejects(check(before, s, ac.signal), (e: { kind?: string }) => e.kind === 'cancelled');
     t.sb.faults.clear();
   });
+
+  it('a check cancelled while it hashes the local file fails as cancelled too', async () => {
+    const content = bytes(300, 47);
+    const s = await sent(content);
+    const before = await ids();
+    await upload(t.client, s.name, s.title, content);
+    const ac = new AbortController();
+    // Cancelled once the detail is there: the file is hashed next.
+    const rule = archiveRule(s, async (id) => {
+      const d = await t.client.getArchiveFile(id);
+      ac.abort();
+      return d;
+    });
+    await assert.rejects(findArrival(before, await t.client.listArchive(), rule, ac.signal), (e: { kind?: string }) => e.kind === 'cancelled');
+  });
 });

@@ -70,8 +70,8 @@ function whyText(why: ArchiveWhy): string {
     case 'detailFailed': return t('its details could not be read');
     case 'noSize': return t('the archive gives no size for it');
     case 'noHash': return t('the archive gives no hash for it');
-    case 'unknownHash': return t('its hash has a length that names no algorithm the extension knows');
-    case 'fileChanged': return t('the file sent has changed or is gone since, so its content cannot be compared');
+    case 'unknownHash': return t('its hash is not a digest the extension knows (32, 40, 64 or 128 hex digits)');
+    case 'fileChanged': return t('the file sent has changed or cannot be read since, so its content cannot be compared');
     case 'notCompared': return t('more files of that title appeared than the check compares ({0})', DETAILS_PER_CHECK);
   }
 }
