@@ -3,7 +3,8 @@ export { formatBytes } from './byteSize';
 export { documentAt } from './partProgress';
 export * from './client';
 export * from './errors';
-export { findArrival, lookAgainWaits, type Arrival } from './arrival';
+export { findArrival, lookAgainWaits, type Arrival, type ArrivalRule, type Verdict } from './arrival';
+export { archiveRule, DETAILS_PER_CHECK, primaryEmails, submissionRule, type ArchiveWhy, type SentFile, type SubmissionWhy } from './arrivalRules';
 export { safeFileName } from './fileNames';
 export { checkFileHash, compareHash, createDigester, hashFile, passingCheck, recordedHash, shortDigest, type Digester, type HashAlgorithm, type HashCheck, type RecordedHash, type UncheckableReason } from './fileHash';
 export * from './models';
@@ -11,7 +12,7 @@ export type { DownloadOptions, DownloadResult, DownloadTarget } from './download
 export { numbered } from './download';
 export type { CheckedFile } from './fileChunks';
 export type { HeaderEncoding } from './headerEncoding';
-export { checkFile, isProblem, type LocalSource } from './localFile';
+export { checkFile, isProblem, sourceName, type LocalSource } from './localFile';
 export type { Logger } from './logger';
 export { mediaTypeFor } from './mediaTypes';
 export type { Problem, ProblemCode, ProblemField } from './problems';

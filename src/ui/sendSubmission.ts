@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { documentAt, isServiceError, type Created, type NewSubmission, type SubmissionListItem } from '../core';
+import { documentAt, isServiceError, primaryEmails, submissionRule, type Created, type NewSubmission, type SubmissionListItem, type SubmissionWhy } from '../core';
 import type { Deps } from './deps';
 import { formatTime } from './format';
 import type { LocalFile } from './localFiles';
@@ -23,13 +23,13 @@ export interface Outgoing extends Omit<NewSubmission, 'documents'> {
 export async function sendSubmission(deps: Deps, s: Outgoing): Promise<Created | undefined> {
   const client = deps.session.client;
   const total = s.documents.reduce((n, d) => n + d.size, 0);
-  const arrival = submissionArrival(deps, s.formReference);
+  const arrival = submissionArrival(deps, s);
   let before: ReadonlySet<string> | undefined;
   let created: Created;
   try {
     created = await withCancellableProgress(vscode.l10n.t('Sending "{0}"…', s.formReference), async (p, signal) => {
       // What is there already, so that after an unknown outcome a new arrival can be told from an old one.
-      before = await listedIds(arrival, signal);
+      before = await listedIds(arrival.list, arrival.rule.id, signal);
       return client.createSubmission({
         formReference: s.formReference,
         recipients: s.recipients,
@@ -61,21 +61,32 @@ function documentLabel(documents: readonly LocalFile[], sent: number, overhead: 
   return vscode.l10n.t('"{0}" ({1} of {2})', oneLine(documents[i].name), i + 1, documents.length);
 }
 
-/** How a new submission is recognised in the list after an unknown outcome: by its form reference. */
-function submissionArrival(deps: Deps, formReference: string): ArrivalCheck<SubmissionListItem> {
+/**
+ * How a new submission is recognised in the list after an unknown outcome:
+ * its form reference, and as primary recipient one sent as such.
+ */
+function submissionArrival(deps: Deps, s: Pick<Outgoing, 'formReference' | 'recipients'>): ArrivalCheck<SubmissionListItem, SubmissionWhy> {
   const t = vscode.l10n.t;
-  const ref = oneLine(formReference);
+  const ref = oneLine(s.formReference);
+  // The primary recipients looked for, as the user typed them.
+  const primaries = primaryEmails(s.recipients);
+  const to = [...new Set(s.recipients.map((r) => r.email.trim()).filter((e) => primaries.has(e.toLowerCase())))].map(oneLine).join(', ');
   return {
     list: (signal) => deps.session.client.listSubmissions({ signal }),
-    id: (s) => s.id,
-    matches: (s) => s.formReference === formReference,
+    rule: submissionRule(s),
     newestFirst: (l) => [...l].sort((a, b) => (b.created.date?.getTime() ?? 0) - (a.created.date?.getTime() ?? 0)),
     reveal: (id) => deps.submissions.reveal(id),
     text: {
-      arrived: (s) => t('The service received "{0}": it is submission {1}, created {2}. Do not send it again.', ref, s.id, formatTime(s.created)),
-      absent: (seconds) => t('The service did not receive "{0}": no new submission of that name appeared in the list within {1} seconds. You can send it again.', ref, seconds),
-      uncertain: (s, n) => t('The list has {0} submission(s) named "{1}"; the newest is {2}, created {3}. The list from before sending could not be read, so it is not known whether that one is the one just sent: compare its time before sending again.', n, ref, s.id, formatTime(s.created)),
+      arrived: (x) => t('The service received "{0}": it is submission {1}, created {2}, to {3}. Do not send it again.', ref, x.id, formatTime(x.created), oneLine(x.primaryRecipient?.email ?? '')),
+      absent: (seconds, others) => [
+        t('The service did not receive "{0}": no new submission of that name to {1} appeared in the list within {2} seconds.', ref, to, seconds),
+        ...(others > 0 ? [t('{0} other submission(s) of that name went to another primary recipient.', others)] : []),
+        t('You can send it again.'),
+      ].join(' '),
+      uncertain: (l) => t('The list has {0} submission(s) named "{1}" to {2}; the newest is {3}, created {4}. The list from before sending could not be read, so it is not known whether that one is the one just sent: compare its time before sending again.', l.length, ref, to, l[0].id, formatTime(l[0].created)),
+      undecided: (u) => t('{0} new submission(s) named "{1}" appeared (the newest is {2}, created {3}), but the list does not say their primary recipient, so whether one of them is the one just sent cannot be told: check it before sending again.', u.length, ref, u[0].item.id, formatTime(u[0].item.created)),
       unchecked: () => t('The list of submissions could not be read either: check it before sending "{0}" again.', ref),
+      stopped: () => t('You stopped the check: whether the service received "{0}" is not known. Check the list of submissions before sending it again.', ref),
     },
   };
 }

@@ -133,7 +133,7 @@ describe('archive commands', () => {
       const told = input.asked.filter((a) => a.method === 'info' || a.method === 'warn' || a.method === 'error');
       assert.equal(told.length, 1, told.map((t) => t.text).join(' | '));
       assert.equal(told[0].method, 'info');
-      assert.equal(told[0].text, `Cancelled after everything had been sent. The archive received "${title}": it is file ${stored[0].id}. Do not upload it again.`);
+      assert.equal(told[0].text, `Cancelled after everything had been sent. The archive received "${title}": it is file ${stored[0].id}, new since sending, with this file's name, size and hash. Do not upload it again.`);
     } finally {
       await control('/faults', 'DELETE');
     }

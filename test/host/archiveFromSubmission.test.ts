@@ -130,7 +130,7 @@ describe('Archive This Attachment, Archive Summary PDF', () => {
     const stored = (await sandboxState()).archives.filter((a) => a.title === title);
     assert.equal(stored.length, 1, 'sent once');
     const told = input.asked.filter((a) => ['info', 'warn', 'error'].includes(a.method));
-    assert.deepEqual(told.map((t) => [t.method, t.text]), [['info', `Cancelled after everything had been sent. The archive received "${title}": it is file ${stored[0].id}. Do not upload it again.`]]);
+    assert.deepEqual(told.map((t) => [t.method, t.text]), [['info', `Cancelled after everything had been sent. The archive received "${title}": it is file ${stored[0].id}, new since sending, with this file's name, size and hash. Do not upload it again.`]]);
     await selectedInArchive(stored[0].id);
   });
 

@@ -220,11 +220,16 @@ describe('submission commands', () => {
     await control('/faults', 'POST', { method: 'GET', path: '^/submissions$', kind: 'status', status: 500, times: 4 });
     await control('/faults', 'POST', { method: 'POST', path: '^/submissions$', kind: 'hangUp' });
     try {
-      const { input } = await withAnswers([], () => composeAndSend(docs[0], older.formReference));
+      // Sent to the older one's primary recipient: by the list alone, the two cannot be told apart.
+      const to = older.recipients.find((r) => r.recpType === 'PRIMARY')!.email;
+      const { input } = await withAnswers([], async () => {
+        const id = await compose(docs[0]);
+        await sendReviewed(id, await edit(id, (f) => ({ ...filled(older.formReference)(f), recipients: [recipient('Same Recipient', to)] })));
+      });
       const told = toldOf(input);
       assert.equal(told.length, 1, told.map((t) => t.text).join(' | '));
       assert.equal(told[0].method, 'warn', told[0].text);
-      assert.match(told[0].text, new RegExp(`^The connection failed after everything had been sent: .*The list has 1 submission\\(s\\) named "${older.formReference}"; the newest is ${older.id}, .*it is not known whether that one is the one just sent`));
+      assert.match(told[0].text, new RegExp(`^The connection failed after everything had been sent: .*The list has 1 submission\\(s\\) named "${older.formReference}" to ${to}; the newest is ${older.id}, .*it is not known whether that one is the one just sent`));
       assert.doesNotMatch(told[0].text, /The service received/);
     } finally {
       await control('/faults', 'DELETE');

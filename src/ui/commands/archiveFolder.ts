@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isServiceError, type ServiceError } from '../../core';
+import { isServiceError, type SentFile, type ServiceError } from '../../core';
 import { summaryText, titleByRule, type TitleRule } from '../bulkRules';
 import type { Deps } from '../deps';
 import { describeError, errorDetail, isCancellation } from '../errorText';
@@ -11,7 +11,7 @@ import { reached } from '../milestones';
 import { withCancellableProgress } from '../progress';
 import { BACK } from '../userInput';
 import { listedIds, reportUnknownOutcome } from '../unknownOutcome';
-import { archiveArrival } from './archiveUpload';
+import { archiveArrival, checkedNow } from './archiveUpload';
 import { progressLine, showTransferSummary } from './bulkDownloads';
 
 // Archive This File on folders: the files inside them (not hidden ones, not
@@ -68,25 +68,31 @@ export async function archiveFolders(deps: Deps, uris: readonly vscode.Uri[]): P
  * title, a change while it was read) is counted as failed and the next one
  * goes; an unknown outcome stops and is checked (never sent again); any
  * other failure, or Cancel, stops the rest. Then one summary.
+ *
+ * The archive is listed once, before the first file: a file's baseline is
+ * that list and the files the batch created before it. What others archived
+ * meanwhile is new to it, and taken for the file only with its title, name,
+ * size and hash (`archiveRule`), so no list is read per file.
  */
 async function uploadAll(deps: Deps, titled: readonly { file: LocalFile; title: string }[], total: number): Promise<string[]> {
   const client = deps.session.client;
   const c = { done: 0, skipped: 0, failed: 0, notDone: 0, mismatched: 0 };
   const done: string[] = [];
-  let unknown: { e: ServiceError; index: number; before?: ReadonlySet<string> } | undefined;
+  let unknown: { e: ServiceError; sent: SentFile; before?: ReadonlySet<string> } | undefined;
   let stoppedBy: unknown;
   try {
     await withCancellableProgress(vscode.l10n.t('Archiving {0} files…', titled.length), async (p, signal) => {
       const show = progressLine(p, titled.length, total);
       // The archive before sending, to tell a new arrival from an old file after an unknown outcome.
-      const listed = await listedIds({ list: (s) => client.listArchive({ signal: s }), id: (f) => f.id }, signal);
-      const before = listed && new Set(listed);
+      const before = await listedIds((s) => client.listArchive({ signal: s }), (f) => f.id, signal);
       let sent = 0;
       for (const [i, { file, title }] of titled.entries()) {
         if (signal.aborted) return void (c.notDone = titled.length - i);
         show(i, sent, true);
+        // As sent: an archive file is compared with it after an unknown outcome.
+        const sending: SentFile = { title, name: file.name, file: (await checkedNow(file.path)) ?? file.file };
         try {
-          const created = await client.uploadArchiveFile({ file: file.file, title }, { signal, onProgress: (n) => show(i, sent + n) });
+          const created = await client.uploadArchiveFile({ file: sending.file, title }, { signal, onProgress: (n) => show(i, sent + n) });
           sent += file.size;
           done.push(created.id);
           before?.add(created.id);
@@ -95,7 +101,7 @@ async function uploadAll(deps: Deps, titled: readonly { file: LocalFile; title: 
           void deps.workspaceFiles.archived(created.id, title, file).catch((e: unknown) => deps.log.warn(`Recording the archived file failed: ${String(e)}`));
         } catch (e) {
           if (isServiceError(e) && e.outcomeUnknown) {
-            unknown = { e, index: i, before };
+            unknown = { e, sent: sending, before };
             return void (c.notDone = titled.length - i - 1);
           }
           if (isCancellation(e)) return void (c.notDone = titled.length - i);
@@ -117,8 +123,7 @@ async function uploadAll(deps: Deps, titled: readonly { file: LocalFile; title: 
     }
   }
   if (unknown) {
-    const { file, title } = titled[unknown.index];
-    await reportUnknownOutcome(deps.input.current, deps.log, unknown.e, unknown.before, archiveArrival(deps, title, file.name, c.notDone));
+    await reportUnknownOutcome(deps.input.current, deps.log, unknown.e, unknown.before, archiveArrival(deps, unknown.sent, c.notDone));
   } else if (c.done + c.failed > 0) {
     const why = stoppedBy === undefined ? '' : ` ${describeError(stoppedBy)}`;
     showTransferSummary(deps, summaryText('archive', c, '', vscode.l10n.t) + why, c);

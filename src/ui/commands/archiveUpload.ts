@@ -1,5 +1,8 @@
 import * as vscode from 'vscode';
-import { HEADER_VALUE, isServiceError, textProblem, type ArchiveListItem, type Created, type LocalSource } from '../../core';
+import {
+  archiveRule, checkFile, DETAILS_PER_CHECK, HEADER_VALUE, isProblem, isServiceError, sourceName, textProblem,
+  type ArchiveListItem, type ArchiveWhy, type CheckedFile, type Created, type LocalSource, type SentFile,
+} from '../../core';
 import type { Deps } from '../deps';
 import { problemText } from '../problemText';
 import { withCancellableProgress, type TaskProgress } from '../progress';
@@ -33,30 +36,58 @@ export function archiveTitleProblem(title: string): string | undefined {
  */
 export async function uploadToArchive(deps: Deps, u: ArchiveUpload): Promise<Created | undefined> {
   const client = deps.session.client;
-  const arrival = archiveArrival(deps, u.title, u.name, u.notSent ?? 0);
+  let sent: SentFile | undefined;
   let before: ReadonlySet<string> | undefined;
   try {
     return await withCancellableProgress(u.progress, async (p, signal) => {
       const { source, size } = await u.source(p, signal);
       // What is there already, so that after an unknown outcome a new arrival can be told from an old one.
-      before = await listedIds(arrival, signal);
-      return client.uploadArchiveFile({ ...source, title: u.title }, { signal, onProgress: (sent, total) => p.bytes(sent, total || size) });
+      before = await listedIds((s) => client.listArchive({ signal: s }), (f) => f.id, signal);
+      const now = await checkedNow('file' in source ? source.file.path : source.path);
+      if (now) sent = { title: u.title, name: sourceName(source), file: now };
+      return client.uploadArchiveFile({ ...(now ? { file: now, name: source.name } : source), title: u.title }, { signal, onProgress: (n, total) => p.bytes(n, total || size) });
     });
   } catch (e) {
-    if (isServiceError(e) && e.outcomeUnknown) return void (await reportUnknownOutcome(deps.input.current, deps.log, e, before, arrival));
+    if (isServiceError(e) && e.outcomeUnknown && sent) return void (await reportUnknownOutcome(deps.input.current, deps.log, e, before, archiveArrival(deps, sent, u.notSent ?? 0)));
     throw e;
   }
 }
 
-/** How an uploaded file is recognised in the archive after an unknown outcome: by its title and name. */
-export function archiveArrival(deps: Deps, title: string, name: string, notSent: number): ArrivalCheck<ArchiveListItem> {
+/**
+ * A file as it is sent now (its size and time): the client would check a
+ * changed file again too, and an archive file is compared with this after an
+ * unknown outcome. Undefined when it cannot be read: the client says why.
+ */
+export async function checkedNow(path: string): Promise<CheckedFile | undefined> {
+  const file = await checkFile(path);
+  return isProblem(file) ? undefined : file;
+}
+
+/** The reason an archive file of the name sent cannot be told from the one sent, as a clause. */
+function whyText(why: ArchiveWhy): string {
   const t = vscode.l10n.t;
-  const shown = oneLine(title);
+  switch (why) {
+    case 'detailFailed': return t('its details could not be read');
+    case 'noSize': return t('the archive gives no size for it');
+    case 'noHash': return t('the archive gives no hash for it');
+    case 'unknownHash': return t('its hash is not a digest the extension knows (32, 40, 64 or 128 hex digits)');
+    case 'fileChanged': return t('the file sent has changed or cannot be read since, so its content cannot be compared');
+    case 'notCompared': return t('more files of that title appeared than the check compares ({0})', DETAILS_PER_CHECK);
+  }
+}
+
+/**
+ * How an uploaded file is recognised in the archive after an unknown outcome:
+ * a new file with its title and name whose detail has its size and hash.
+ */
+export function archiveArrival(deps: Deps, sent: SentFile, notSent: number): ArrivalCheck<ArchiveListItem, ArchiveWhy> {
+  const t = vscode.l10n.t;
+  const client = deps.session.client;
+  const shown = oneLine(sent.title);
   const rest = notSent > 0 ? ` ${t('The other {0} file(s) were not sent.', notSent)}` : '';
   return {
-    list: (signal) => deps.session.client.listArchive({ signal }),
-    id: (f) => f.id,
-    matches: (f) => f.title === title && (f.name === '' || f.name === name),
+    list: (signal) => client.listArchive({ signal }),
+    rule: archiveRule(sent, (id, signal) => client.getArchiveFile(id, { signal })),
     // The archive list has no dates: of several matching files, the first listed is reported.
     newestFirst: (l) => l,
     reveal: async (id) => {
@@ -64,10 +95,17 @@ export function archiveArrival(deps: Deps, title: string, name: string, notSent:
       await deps.archive.reveal(id);
     },
     text: {
-      arrived: (f) => t('The archive received "{0}": it is file {1}. Do not upload it again.', shown, f.id) + rest,
-      absent: (seconds) => t('The archive did not receive "{0}": no new file of that title appeared in it within {1} seconds. You can upload it again.', shown, seconds) + rest,
-      uncertain: (f, n) => t('The archive has {0} file(s) titled "{1}" (file {2} first). The list from before sending could not be read, so it is not known whether one of them is the one just sent.', n, shown, f.id) + rest,
+      arrived: (f) => t('The archive received "{0}": it is file {1}, new since sending, with this file\'s name, size and hash. Do not upload it again.', shown, f.id) + rest,
+      absent: (seconds, others) => [
+        t('The archive did not receive "{0}": no new file of that title with this file\'s name, size and hash appeared in it within {1} seconds.', shown, seconds),
+        ...(others > 0 ? [t('{0} other file(s) of that title and name hold other bytes.', others)] : []),
+        t('You can upload it again.'),
+      ].join(' ') + rest,
+      uncertain: (files) => t('The archive has {0} file(s) titled "{1}" with this file\'s name, size and hash (file {2} first). The list from before sending could not be read, so it is not known whether one of them is the one just sent.', files.length, shown, files[0].id) + rest,
+      undecided: (unknown) => t('{0} new file(s) titled "{1}" appeared in the archive (file {2} first), but whether one of them is the one just sent cannot be told: {3}. Check before uploading it again.',
+        unknown.length, shown, unknown[0].item.id, [...new Set(unknown.map((u) => whyText(u.why)))].join('; ')) + rest,
       unchecked: () => t('The archive could not be read either: check it before uploading "{0}" again.', shown) + rest,
+      stopped: () => t('You stopped the check: whether the archive received "{0}" is not known. Check the archive before uploading it again.', shown) + rest,
     },
   };
 }

@@ -1,0 +1,271 @@
+// After an unknown outcome the extension tells from the list whether what it
+// sent arrived. These runs have another client on the same account add an
+// item of the same name at the moment that matters (after the list from
+// before sending was read, before the check looks), and check that it is
+// told from ours by what was sent: the primary recipient, the bytes.
+import * as assert from 'node:assert/strict';
+import { rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { ServiceClient } from '../../src/core';
+import { binaryBytes, closeAllEditors, sha256, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
+import { pressCancelOnProgress } from './helpers';
+import { compose, edit, filled, recipient, sendReviewed } from './composerDriver';
+import { control, logMark, requireSandbox, sandboxState, serviceRequests, signIn, withAnswers } from './session';
+import { tried } from '../reliability/tally';
+
+/** Another client on the same account: another window, or a colleague. */
+function otherClient(): ServiceClient {
+  const sb = requireSandbox();
+  return new ServiceClient({ baseUrl: sb.baseUrl, credentials: { username: sb.user, password: sb.password, apiKey: sb.key }, timeoutMs: 10_000 });
+}
+
+type Fault = Record<string, unknown>;
+
+/** Adds a sandbox fault rule. */
+const fault = (rule: Fault) => control('/faults', 'POST', rule);
+
+/** Waits until every fault rule was taken by a request. */
+const faultsTaken = () => waitFor('the fault to be taken', async () => (await control<{ faults: unknown[] }>('/faults')).faults.length === 0);
+
+/**
+ * Runs `send`, holding its request (`method` on `path`) in the sandbox for
+ * 3 s once it arrives: the list from before sending has been read by then.
+ * Meanwhile `meanwhile` runs (another client adds its item), then `outcome`
+ * is set as the fault the held request meets.
+ */
+async function whileHeld<T>(method: string, path: string, send: () => Promise<T>, meanwhile: () => Promise<unknown>, outcome: Fault): Promise<T> {
+  await fault({ method, path, kind: 'delay', ms: 3000 });
+  try {
+    const sending = send();
+    await faultsTaken();
+    await meanwhile();
+    await fault({ method, path, ...outcome });
+    return await sending;
+  } finally {
+    await control('/faults', 'DELETE');
+  }
+}
+
+/** The messages the user was shown (not the questions asked). */
+const toldOf = (input: { asked: readonly { method: string; text: string }[] }) => input.asked.filter((a) => a.method === 'info' || a.method === 'warn' || a.method === 'error');
+
+/** The one message shown, which must be `method`. */
+function oneMessage(input: { asked: readonly { method: string; text: string }[] }, method: string): string {
+  const told = toldOf(input);
+  assert.equal(told.length, 1, told.map((t) => t.text).join(' | '));
+  assert.equal(told[0].method, method, told[0].text);
+  return told[0].text;
+}
+
+describe('unknown outcome: what arrived is told by what was sent', () => {
+  let doc: vscode.Uri;
+
+  before(async () => {
+    await signIn();
+    doc = workspaceFile('arrival/offer.txt', 'Offer for the lease of Flat 4B\n');
+  });
+  afterEach(closeAllEditors);
+  after(() => rmSync(path.join(workspaceDir(), 'arrival'), { recursive: true, force: true }));
+
+  /** Opens a composer on the document, fills it as `formReference` to `email` (PRIMARY) and sends it after the review. */
+  const composeAndSend = async (formReference: string, email = 'solo@example.org') => {
+    const id = await compose(doc);
+    await sendReviewed(id, await edit(id, (f) => ({ ...filled(formReference)(f), recipients: [recipient('Solo Recipient', email)] })));
+    return id;
+  };
+
+  /** Another client's submission of `formReference` to `email`. */
+  const othersSubmission = (formReference: string, email: string) => otherClient().createSubmission({
+    formReference, documents: [{ path: doc.fsPath }],
+    recipients: [{ firstName: 'Colleague', lastName: 'Elsewhere', email }],
+  });
+
+  const submissionsNamed = async (formReference: string) => (await sandboxState()).submissions.filter((s) => s.formReference === formReference);
+
+  it('ours never stored, while another client sent the same form reference to another primary recipient: not received', async () => {
+    const formReference = `Meanwhile ${Date.now()}`;
+    const { input } = await whileHeld('POST', '^/submissions$',
+      () => withAnswers([], () => composeAndSend(formReference)),
+      () => othersSubmission(formReference, 'colleague@example.org'),
+      { kind: 'hangUp' });
+    const text = oneMessage(input, 'warn');
+    assert.match(text, new RegExp(`did not receive "${formReference}": no new submission of that name to solo@example\\.org appeared in the list within 6 seconds\\. 1 other submission\\(s\\) of that name went to another primary recipient\\. You can send it again\\.$`));
+    assert.doesNotMatch(text, /Do not send it again/);
+    const stored = await submissionsNamed(formReference);
+    assert.deepEqual(stored.map((s) => s.recipients[0].email), ['colleague@example.org'], 'only the other client\'s was stored');
+    tried('faults');
+    tried('lossChecks');
+  });
+
+  it('ours stored late, and another client\'s of the same form reference to another primary recipient listed first: ours is reported', async () => {
+    const formReference = `Both ${Date.now()}`;
+    const { input } = await whileHeld('POST', '^/submissions$',
+      () => withAnswers([], () => composeAndSend(formReference, 'Ada.Lovelace@Example.org')),
+      () => othersSubmission(formReference, 'grace@example.org'),
+      { kind: 'storedLate', ms: 3000 });
+    const ours = await waitFor('ours stored', async () => (await submissionsNamed(formReference)).find((s) => s.recipients[0].email === 'Ada.Lovelace@Example.org'));
+    const text = oneMessage(input, 'info');
+    assert.match(text, new RegExp(`The service received "${formReference}": it is submission ${ours.id}, .*Do not send it again\\.$`));
+    tried('faults');
+  });
+
+  it('two windows send the same form reference at once to different primary recipients, one connection fails: each is told of its own', async () => {
+    const formReference = `Two windows ${Date.now()}`;
+    const first = await compose(doc);
+    const second = await compose(doc);
+    const a = await edit(first, (f) => ({ ...filled(formReference)(f), recipients: [recipient('Ann', 'ann@example.org')] }));
+    const b = await edit(second, (f) => ({ ...filled(formReference)(f), recipients: [recipient('Bob', 'bob@example.org')] }));
+    // Whichever request arrives first gets no answer.
+    await fault({ method: 'POST', path: '^/submissions$', kind: 'hangUp' });
+    let input;
+    try {
+      ({ input } = await withAnswers([], () => Promise.all([sendReviewed(first, a), sendReviewed(second, b)])));
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    const stored = await submissionsNamed(formReference);
+    assert.equal(stored.length, 1, 'one of the two was stored');
+    const told = toldOf(input);
+    assert.equal(told.length, 2, told.map((t) => t.text).join(' | '));
+    assert.deepEqual(told.filter((t) => t.method === 'info').map((t) => t.text), [`Submission "${formReference}" was sent (id ${stored[0].id}).`]);
+    const lost = told.find((t) => t.method === 'warn');
+    assert.match(lost?.text ?? '', new RegExp(`did not receive "${formReference}"`));
+    tried('faults');
+  });
+
+  it('Cancel pressed while the list is checked: says the outcome is not known, never that the list could not be read', async function () {
+    if (!process.env.DSAS_CANCEL_PROGRESS_URL) this.skip();
+    const formReference = `Check cancelled ${Date.now()}`;
+    await fault({ method: 'POST', path: '^/submissions$', kind: 'hangUp' });
+    try {
+      const sending = withAnswers([], () => composeAndSend(formReference));
+      await faultsTaken();
+      await pressCancelOnProgress('Checking whether the service received it');
+      const text = oneMessage((await sending).input, 'warn');
+      assert.match(text, /^The connection failed after everything had been sent: .*You stopped the check/);
+      assert.match(text, new RegExp(`whether the service received "${formReference}" is not known`));
+      assert.doesNotMatch(text, /could not be read|Do not send|did not receive/);
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    tried('faults');
+  });
+
+  it('the list fails on the second look: the check goes on and finds ours on the third', async () => {
+    const formReference = `Second look fails ${Date.now()}`;
+    await fault({ method: 'POST', path: '^/submissions$', kind: 'storedLate', ms: 3000 });
+    try {
+      const mark = await logMark();
+      const sending = withAnswers([], () => composeAndSend(formReference));
+      // The first look after the failed request, then the second one fails (first try and 3 retries).
+      await waitFor('the first look', async () => {
+        const log = await serviceRequests(mark);
+        const post = log.findIndex((e) => e.method === 'POST');
+        return post >= 0 && log.slice(post).some((e) => e.method === 'GET' && e.path.endsWith('/submissions'));
+      });
+      await fault({ method: 'GET', path: '^/submissions$', kind: 'status', status: 503, times: 4 });
+      const text = oneMessage((await sending).input, 'info');
+      const ours = (await submissionsNamed(formReference))[0];
+      assert.match(text, new RegExp(`The service received "${formReference}": it is submission ${ours.id}, .*Do not send it again\\.$`));
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    tried('faults');
+  });
+
+  describe('archive files', () => {
+    const archivesTitled = async (title: string) => (await sandboxState()).archives.filter((a) => a.title === title);
+
+    /** A colleague's file of that name and title, with `bytes`; its id. */
+    const colleagueUploads = async (name: string, title: string, bytes: Buffer) => {
+      const p = path.join(tempDir(), name);
+      writeFileSync(p, bytes);
+      return (await otherClient().uploadArchiveFile({ path: p, title })).id;
+    };
+
+    /** Archive This File on `arrival/<name>` holding `bytes`, titled `title`, its upload held while `meanwhile` runs, then meeting `outcome`. */
+    const archiveHeld = (name: string, title: string, bytes: Buffer, meanwhile: () => Promise<unknown>, outcome: Fault) => {
+      const uri = workspaceFile(`arrival/${name}`, bytes);
+      return whileHeld('PUT', '^/archives$', () => withAnswers([title], () => vscode.commands.executeCommand('dsas.archiveFile', uri)), meanwhile, outcome);
+    };
+
+    it('ours never stored, while a colleague archived a file of the same title and name with other bytes of the same size: not received', async () => {
+      const title = `Scan ${Date.now()}`;
+      const mine = binaryBytes(4096, 3);
+      const { input } = await archiveHeld('scan.bin', title, mine,
+        () => colleagueUploads('scan.bin', title, binaryBytes(4096, 4)),
+        { kind: 'hangUp' });
+      const text = oneMessage(input, 'warn');
+      assert.match(text, new RegExp(`The archive did not receive "${title}": .* 1 other file\\(s\\) of that title and name hold other bytes\\. You can upload it again\\.$`));
+      assert.doesNotMatch(text, /Do not upload/);
+      assert.deepEqual((await archivesTitled(title)).map((a) => a.hash), [sha256(binaryBytes(4096, 4))], 'only the colleague\'s is there');
+      tried('faults');
+      tried('lossChecks');
+    });
+
+    it('ours stored late, a colleague\'s of the same title and name with other bytes listed first: ours is reported', async () => {
+      const title = `Ledger ${Date.now()}`;
+      const mine = binaryBytes(2048, 5);
+      const { input } = await archiveHeld('ledger.bin', title, mine,
+        () => colleagueUploads('ledger.bin', title, binaryBytes(1000, 6)),
+        { kind: 'storedLate', ms: 3000 });
+      const ours = await waitFor('ours stored', async () => (await archivesTitled(title)).find((a) => a.hash === sha256(mine)));
+      const text = oneMessage(input, 'info');
+      assert.match(text, new RegExp(`^The connection failed after everything had been sent: .*The archive received "${title}": it is file ${ours.id}\\b.*Do not upload it again\\.$`));
+      tried('faults');
+    });
+
+    it('a colleague archived the very same bytes under the same title and name while ours got no answer: the archive holds it, said as such', async () => {
+      const title = `Same bytes ${Date.now()}`;
+      const bytes = binaryBytes(1500, 8);
+      let theirs = '';
+      const { input } = await archiveHeld('same.bin', title, bytes,
+        async () => (theirs = await colleagueUploads('same.bin', title, bytes)),
+        { kind: 'hangUp' });
+      const text = oneMessage(input, 'info');
+      assert.match(text, new RegExp(`The archive received "${title}": it is file ${theirs}, new since sending, with this file's name, size and hash\\. Do not upload it again\\.$`));
+      tried('faults');
+    });
+
+    it('a colleague\'s file of the same title, name and size whose hash names no algorithm: cannot be told, and said so', async () => {
+      const title = `Odd hash ${Date.now()}`;
+      let theirs = '';
+      const { input } = await archiveHeld('odd.bin', title, binaryBytes(1200, 9),
+        async () => {
+          theirs = await colleagueUploads('odd.bin', title, binaryBytes(1200, 10));
+          await control('/archive-hash', 'POST', { id: theirs, hash: 'AB'.repeat(24) });
+        },
+        { kind: 'hangUp' });
+      const text = oneMessage(input, 'warn');
+      assert.match(text, new RegExp(`1 new file\\(s\\) titled "${title}" appeared in the archive \\(file ${theirs} first\\), but whether one of them is the one just sent cannot be told: its hash is not a digest the extension knows \\(32, 40, 64 or 128 hex digits\\)\\. Check before uploading it again\\.$`));
+      assert.doesNotMatch(text, /Do not upload|did not receive/);
+      tried('faults');
+    });
+
+    it('Archive Folder…: a colleague archives a file titled as a later file of the batch during the batch; that file gets no answer: not received', async () => {
+      const stamp = Date.now();
+      const names = [`a-${stamp}.txt`, `b-${stamp}.txt`, `c-${stamp}.txt`];
+      for (const n of names) workspaceFile(`arrival/batch-${stamp}/${n}`, `${n}: ours\n`);
+      const folder = vscode.Uri.file(path.join(workspaceDir(), `arrival/batch-${stamp}`));
+      // The first upload is stored and answered slowly; meanwhile the colleague archives "b-….txt", then the batch's next upload gets no answer.
+      await fault({ method: 'PUT', path: '^/archives$', kind: 'slowBody', ms: 200, chunkBytes: 8 });
+      let input;
+      try {
+        const archiving = withAnswers(['File name'], () => vscode.commands.executeCommand('dsas.archiveFolder', folder, [folder]));
+        await faultsTaken();
+        await colleagueUploads(names[1], names[1], Buffer.from(`${names[1]}: the colleague's\n`));
+        await fault({ method: 'PUT', path: '^/archives$', kind: 'hangUp' });
+        ({ input } = await archiving);
+      } finally {
+        await control('/faults', 'DELETE');
+      }
+      const text = oneMessage(input, 'warn');
+      assert.match(text, new RegExp(`The archive did not receive "${names[1]}".*The other 1 file\\(s\\) were not sent\\.$`));
+      const archived = (await sandboxState()).archives.filter((a) => names.includes(a.title));
+      assert.deepEqual(archived.map((a) => a.title).sort(), [names[0], names[1]], 'the first file, and the colleague\'s');
+      tried('faults');
+      tried('lossChecks');
+    });
+  });
+});
