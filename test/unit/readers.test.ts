@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { ArchiveFile, SubmissionDetail, SubmissionHistory, SubmissionListItem } from '../../src/core/models';
 import { messageFromBody } from '../../src/core/xml/document';
 import { ResponseReader } from '../../src/core/xml/readers';
-import { boundOnly } from '../../src/core/serviceText';
+import { boundOnly, quoter } from '../../src/core/serviceText';
 import { fixture, isError } from './helpers';
 import { tried } from '../reliability/tally';
 
@@ -534,6 +534,14 @@ describe('messageFromBody', () => {
     const message = messageFromBody('<!DOCTYPE r [<!ENTITY x "expanded from the DTD">]><r>&x;</r>', boundOnly);
     assert.doesNotMatch(message, /expanded/);
     assert.match(message, /&x;/);
+    tried('hostile');
+  });
+
+  it('removes a password that looks like markup from an HTML page before its tags are stripped: no fragment of it is left', () => {
+    const password = 'pa&ss<wörd>"x"';
+    const message = messageFromBody(`<html><body><p>You sent pa&ss<wörd>"x" as the password.</p></body></html>`, quoter([password]));
+    for (const fragment of ['pa&ss', '"x"', 'wörd']) assert.ok(!message.includes(fragment), `${JSON.stringify(fragment)} in ${JSON.stringify(message)}`);
+    assert.match(message, /You sent \[redacted\] as the password\./);
     tried('hostile');
   });
 });

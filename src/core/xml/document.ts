@@ -76,7 +76,8 @@ export function messageFromBody(body: string, quote: Quote): string {
       // fall through to the plain-text excerpt
     }
   }
-  return quote(stripMarkup(text));
+  // Redacted before the tags go: a password such as `a<b>c` would otherwise lose its middle and no longer be found.
+  return quote(stripMarkup(quote.redact(text)));
 }
 
 export function isNode(v: unknown): v is XmlNode {
