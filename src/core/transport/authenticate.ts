@@ -71,7 +71,13 @@ export class Authenticator {
     let rounds = 0;
     try {
       for (;;) {
-        const release = await this.slots.acquire(req.signal);
+        const slot = await this.slots.acquire(req.signal);
+        // The call's deadline runs from here: waiting for a connection is the client's own time.
+        const stopClock = req.deadline?.run();
+        const release = (): void => {
+          stopClock?.();
+          slot();
+        };
         // What happened while this request waited for a connection decides whether it may still go.
         if (this.gate.refused || (!turn.pilot && !this.gate.isConfirmed)) {
           release();
