@@ -155,6 +155,16 @@ export async function notificationText(contains: string): Promise<string> {
   return workbenchText('.notifications-toasts', contains);
 }
 
+/** Starts counting the notification toasts the workbench shows (see notificationsShown). */
+export async function watchNotifications(): Promise<void> {
+  await askWorkbench('/notifications-watch', {}, 'watching the notifications');
+}
+
+/** The message of each notification toast shown since watchNotifications, in order: a brief one too. */
+export async function notificationsShown(): Promise<string[]> {
+  return JSON.parse(await askWorkbench('/notifications-seen', {}, 'reading the notifications seen')) as string[];
+}
+
 /** The titles of the settings the Settings editor shows, in order (waiting until `count` are drawn, one with `contains`). */
 export async function settingsLabels(count: number, contains = ''): Promise<string[]> {
   return JSON.parse(await askWorkbench('/settings-labels', { count: String(count), contains }, 'reading the Settings editor')) as string[];

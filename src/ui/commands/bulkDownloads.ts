@@ -7,19 +7,32 @@ import type { Deps } from '../deps';
 import { askReplacements } from '../downloads';
 import { errorDetail, isCancellation } from '../errorText';
 import { formatBytes } from '../format';
+import { DETAILS_AT_ONCE, Limiter } from '../trees/concurrency';
 import { withCancellableProgress, type TaskProgress } from '../progress';
+
+/** A file of a bulk download as it can be saved. */
+export interface SavableFile {
+  /** Its size when known, for the progress total. */
+  readonly size?: number;
+  save(to: { readonly path: string; readonly overwrite: boolean }, o: DownloadOptions): Promise<DownloadResult>;
+  /** After saving: false when the content differs from what the archive recorded (archive files). */
+  check?(saved: DownloadResult, signal: AbortSignal): Promise<boolean>;
+}
 
 /** One file of a bulk download. */
 export interface DownloadItem {
   /** The name it is saved under (made safe and distinct here). */
   readonly name: string;
-  /** Its size when known, for the progress total. */
-  readonly size?: number;
   /** For the log: "archive file 101". */
   readonly what: string;
-  save(to: { readonly path: string; readonly overwrite: boolean }, o: DownloadOptions): Promise<DownloadResult>;
-  /** After saving: false when the content differs from what the archive recorded (archive files). */
-  check?(saved: DownloadResult, signal: AbortSignal): Promise<boolean>;
+  /** The file, or how to learn what saving it needs (an archive file's detail: its ticket, size and hash). */
+  readonly file: SavableFile | ((signal: AbortSignal) => Promise<SavableFile>);
+}
+
+/** What a bulk download saves, learned under its progress notification (a submission's attachments). */
+export interface DownloadSet {
+  readonly folder: string;
+  readonly items: readonly DownloadItem[];
 }
 
 export type BulkDeps = Pick<Deps, 'input' | 'log'>;
@@ -27,54 +40,71 @@ export type BulkDeps = Pick<Deps, 'input' | 'log'>;
 const REPORT_EVERY_MS = 100;
 
 /**
- * Downloads `items` into `folder`, one after another under one progress
- * notification (files done of all, bytes, Cancel), after asking about the
- * names already there; then one summary with Show Log. Cancel stops the
- * file under way (the client writes a temporary file and renames it only
- * once complete, so nothing of it stays) and the rest. The paths saved.
+ * A bulk download under one progress notification from its first step
+ * (titled `title`, with Cancel): `load` says what goes where (it may ask the
+ * service first), then the names already in the folder are asked about,
+ * then the files are saved one after another into it while the details
+ * they need are fetched a few at a time ahead of them. A file whose detail
+ * or download fails is counted and the rest go on; Cancel stops the file
+ * under way (the client writes a temporary file and renames it only once
+ * complete, so nothing of it stays) and the rest. One summary with Show Log
+ * at the end. The paths saved.
  */
-export async function downloadMany(deps: BulkDeps, items: readonly DownloadItem[], folder: string): Promise<string[]> {
-  const ui = deps.input.current;
-  const names = distinctNames(items.map((i) => i.name), (i) => `download-${i + 1}`);
-  const answers = await askReplacements(ui, folder, names);
-  if (!answers) return [];
+export async function downloadMany(deps: BulkDeps, title: string, load: (signal: AbortSignal) => Promise<DownloadSet> | DownloadSet): Promise<string[]> {
   const saved: string[] = [];
   const c = { done: 0, skipped: 0, failed: 0, notDone: 0, mismatched: 0 };
-  const known = items.every((i) => i.size !== undefined) ? items.reduce((n, i) => n + (i.size ?? 0), 0) : undefined;
-  const note = (name: string, what: string, outcome: string) => deps.log.info(`Bulk download into "${folder}": "${name}" (${what}) ${outcome}.`);
-
-  await withCancellableProgress(vscode.l10n.t('Downloading {0} files…', items.length), async (p, signal) => {
-    const show = progressLine(p, items.length, known);
+  let folder = '';
+  await withCancellableProgress(title, async (p, signal) => {
+    const set = await load(signal);
+    folder = set.folder;
+    const { items } = set;
+    const names = distinctNames(items.map((i) => i.name), (i) => `download-${i + 1}`);
+    const answers = await askReplacements(deps.input.current, folder, names);
+    if (!answers) return;
+    const note = (i: number, outcome: string) => deps.log.info(`Bulk download into "${folder}": "${names[i]}" (${items[i].what}) ${outcome}.`);
+    const details = new Limiter(DETAILS_AT_ONCE);
+    const files = items.map((item, i) => {
+      if (answers.skip.has(names[i])) return undefined;
+      const file = typeof item.file === 'function' ? details.run(() => (item.file as (s: AbortSignal) => Promise<SavableFile>)(signal)) : Promise.resolve(item.file);
+      file.catch(() => undefined); // awaited in its turn below
+      return file;
+    });
+    const known = items.map((item, i) => (!files[i] ? null : typeof item.file === 'function' ? undefined : item.file));
+    let show = progressLine(p, items.length, totalOf(known));
+    // Once every detail is in, the total is known: from then on a bar.
+    void Promise.all(files.map((f) => f?.catch(() => undefined) ?? null)).then((all) => {
+      const total = totalOf(all);
+      if (total !== undefined && !signal.aborted) show = progressLine(p, items.length, total);
+    });
     let before = 0;
-    for (const [i, item] of items.entries()) {
-      const name = names[i];
-      const why = answers.skip.get(name);
+    for (const [i, file] of files.entries()) {
       if (signal.aborted) {
         c.notDone++;
-        note(name, item.what, 'not downloaded: cancelled');
+        note(i, 'not downloaded: cancelled');
         continue;
       }
-      if (why !== undefined) {
+      if (!file) {
         c.skipped++;
-        note(name, item.what, `skipped: ${why}`);
+        note(i, `skipped: ${answers.skip.get(names[i]) ?? ''}`);
         continue;
       }
       show(i, before, true);
       try {
-        const to = { path: path.join(folder, name), overwrite: answers.replace.has(name) };
-        const r = await item.save(to, { signal, onProgress: (n) => show(i, before + n) });
+        const f = await file;
+        const to = { path: path.join(folder, names[i]), overwrite: answers.replace.has(names[i]) };
+        const r = await f.save(to, { signal, onProgress: (n) => show(i, before + n) });
         before += r.bytes;
         saved.push(r.path);
         c.done++;
-        note(name, item.what, `saved as "${r.path}" (${r.bytes} bytes)`);
-        if (item.check && !(await item.check(r, signal))) c.mismatched++;
+        note(i, `saved as "${r.path}" (${r.bytes} bytes)`);
+        if (f.check && !(await f.check(r, signal))) c.mismatched++;
       } catch (e) {
         if (isCancellation(e)) {
           c.notDone++;
-          note(name, item.what, 'not downloaded: cancelled, nothing of it kept');
+          note(i, 'not downloaded: cancelled, nothing of it kept');
         } else {
           c.failed++;
-          note(name, item.what, `failed: ${errorDetail(e)}`);
+          note(i, `failed: ${errorDetail(e)}`);
         }
       }
     }
@@ -82,6 +112,17 @@ export async function downloadMany(deps: BulkDeps, items: readonly DownloadItem[
   // A cancel before anything was saved is quiet, as for one download.
   if (c.done + c.failed > 0) showTransferSummary(deps, summaryText('download', c, path.basename(folder), vscode.l10n.t), c);
   return saved;
+}
+
+/** The bytes of the files to save (none: all skipped) once every size is known, or undefined when one is not. */
+function totalOf(files: readonly (SavableFile | undefined | null)[]): number | undefined {
+  let total = 0;
+  for (const f of files) {
+    if (f === null) continue;
+    if (f?.size === undefined) return undefined;
+    total += f.size;
+  }
+  return total;
 }
 
 /** Files done of all and the bytes, throttled; with a bar when every size is known. */
