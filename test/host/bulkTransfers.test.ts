@@ -3,23 +3,13 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { safeFileName } from '../../src/core';
-import type { ArchiveNode, AttachmentNode } from '../../src/ui/trees/nodes';
+import type { AttachmentNode } from '../../src/ui/trees/nodes';
 import { formatBytes } from '../../src/ui/format';
-import { binaryBytes, sha256, sha256File, submissionNode, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
-import { notificationsShown, pressCancelOnProgress, watchNotifications } from './helpers';
-import { api, control, quiet, sandboxState, signIn, withAnswers } from './session';
+import { archiveNodes, binaryBytes, sha256, sha256File, submissionNode, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
+import { pressCancelOnProgress, withNotificationsCounted } from './helpers';
+import { api, control, sandboxState, signIn, withAnswers } from './session';
 import type { Asked } from './scriptedInput';
 import { tried } from '../reliability/tally';
-
-/** Archive rows as the view hands them to a command (no detail loaded). */
-async function archiveNodes(...ids: string[]): Promise<ArchiveNode[]> {
-  const files = await (await api()).deps.session.client.listArchive();
-  return ids.map((id) => {
-    const item = files.find((f) => f.id === id);
-    if (!item) throw new Error(`no archive file ${id} in the sandbox`);
-    return { kind: 'archiveFile', item };
-  });
-}
 
 /** Attachment rows of a sandbox submission, as the view hands them over. */
 async function attachmentNodes(submissionId: string): Promise<AttachmentNode[]> {
@@ -36,22 +26,6 @@ async function served(open: Promise<{ stream: AsyncIterable<Buffer> }>): Promise
 }
 
 const told = (asked: readonly Asked[]) => asked.filter((a) => a.method === 'info' || a.method === 'warn' || a.method === 'error');
-
-/** The sandbox's log of what arrived: when, and how long the answer took. */
-interface TimedRequest { method: string; path: string; status: number; time: string; durationMs: number }
-
-/** The most requests matching `path` that the sandbox was answering at one moment. */
-function mostAtOnce(log: readonly TimedRequest[], path: RegExp): number {
-  const spans = log.filter((e) => path.test(e.path)).map((e) => [Date.parse(e.time), Date.parse(e.time) + e.durationMs] as const);
-  return Math.max(0, ...spans.map(([start]) => spans.filter(([s, end]) => s <= start && start < end).length));
-}
-
-/** Runs a command with the notification toasts counted: the messages of every toast it showed, in order. */
-async function countingNotifications<T>(run: () => Promise<T>): Promise<{ result: T; toasts: string[] }> {
-  await watchNotifications();
-  const result = await run();
-  return { result, toasts: await notificationsShown() };
-}
 
 describe('bulk transfers', () => {
   before(signIn);
@@ -100,49 +74,6 @@ describe('bulk transfers', () => {
     ]);
   });
 
-  it('archive rows whose details are not known yet: one progress notification from the first step, the details fetched a few at a time', async function () {
-    if (!process.env.DSAS_WORKBENCH_URL) this.skip();
-    const ids = ['101', '102', '103', '104', '105', '106'];
-    const nodes = await archiveNodes(...ids);
-    const dir = tempDir();
-    await quiet();
-    const mark = (await control<unknown[]>('/log')).length;
-    // Each detail takes 0.4 s: requests sent all at once would overlap, a few at a time would not all.
-    await control('/faults', 'POST', { method: 'GET', path: '^/archives/\\d+$', kind: 'delay', ms: 400, rate: 1 });
-    try {
-      const { result: { input }, toasts } = await countingNotifications(() => withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes)));
-      assert.equal(toasts.length, 1, `one notification, not ${JSON.stringify(toasts)}`);
-      assert.match(toasts[0], /^Downloading 6 files…/);
-      assert.deepEqual(told(input.asked).map((t) => t.text), [`Downloaded into "${path.basename(dir)}": 6 saved, 0 skipped, 0 failed.`]);
-      const stored = (await sandboxState()).archives;
-      for (const id of ids) {
-        const f = stored.find((x) => x.id === id)!;
-        assert.equal(sha256File(path.join(dir, safeFileName(f.name))), f.hash, f.name);
-      }
-      const details = (await control<TimedRequest[]>('/log')).slice(mark);
-      const most = mostAtOnce(details, /\/archives\/\d+$/);
-      assert.ok(most >= 2 && most <= 4, `${most} details at once`);
-    } finally {
-      await control('/faults', 'DELETE');
-    }
-  });
-
-  it('a detail that fails fails that file only: the others are saved, the summary counts it', async () => {
-    const nodes = await archiveNodes('101', '105', '106');
-    const dir = tempDir();
-    await control('/faults', 'POST', { method: 'GET', path: '^/archives/105$', kind: 'status', status: 404 });
-    try {
-      const { input } = await withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
-      assert.deepEqual(readdirSync(dir).sort(), ['notes.txt', 'settings.json']);
-      assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [
-        ['warn', `Downloaded into "${path.basename(dir)}": 2 saved, 0 skipped, 1 failed.`],
-      ]);
-    } finally {
-      await control('/faults', 'DELETE');
-    }
-    tried('faults');
-  });
-
   it('downloads two attachments into one folder; a name already there is asked about and kept on Skip', async () => {
     const rows = await attachmentNodes('12345678901234567890123');
     assert.deepEqual(rows.map((r) => r.attachment.name), ['offer.pdf', 'notes.txt']);
@@ -165,7 +96,7 @@ describe('bulk transfers', () => {
     const id = '12345678901234567890123';
     const row = await submissionNode(id);
     const parent = tempDir();
-    const { result: { input }, toasts } = await countingNotifications(() => withAnswers([vscode.Uri.file(parent)], () => vscode.commands.executeCommand('dsas.downloadAll', row)));
+    const { result: { input }, toasts } = await withNotificationsCounted(() => withAnswers([vscode.Uri.file(parent)], () => vscode.commands.executeCommand('dsas.downloadAll', row)));
     assert.equal(toasts.length, 1, `one notification, not ${JSON.stringify(toasts)}`);
     assert.match(toasts[0], /^Downloading the files of /);
     const folder = safeFileName(row.item.formReference);

@@ -165,6 +165,13 @@ export async function notificationsShown(): Promise<string[]> {
   return JSON.parse(await askWorkbench('/notifications-seen', {}, 'reading the notifications seen')) as string[];
 }
 
+/** Runs `run` with the notification toasts counted: its result and the message of every toast shown meanwhile, in order. */
+export async function withNotificationsCounted<T>(run: () => Promise<T>): Promise<{ result: T; toasts: string[] }> {
+  await watchNotifications();
+  const result = await run();
+  return { result, toasts: await notificationsShown() };
+}
+
 /** The titles of the settings the Settings editor shows, in order (waiting until `count` are drawn, one with `contains`). */
 export async function settingsLabels(count: number, contains = ''): Promise<string[]> {
   return JSON.parse(await askWorkbench('/settings-labels', { count: String(count), contains }, 'reading the Settings editor')) as string[];

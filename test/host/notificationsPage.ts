@@ -3,6 +3,7 @@
 // test can tell one progress notification from two in a row. Code passed to
 // evaluate() runs in the page.
 import type { Page } from 'playwright-core';
+import { poll } from './pageWaits';
 
 interface ElementLike {
   readonly textContent: string | null;
@@ -25,6 +26,12 @@ interface PageGlobals {
  * bundler would wrap it in a helper the page does not have.
  */
 export async function watchNotifications(page: Page): Promise<void> {
+  // Toasts of earlier commands first go (a quick progress notification stays 800 ms), so that none is taken for a new one.
+  const shown = page.locator('.notifications-toasts .notification-toast');
+  await poll('the notification toasts on screen did not go', async () => ((await shown.count()) === 0 ? true : undefined), 10_000)
+    .catch(async (e: Error) => {
+      throw new Error(`${e.message}: ${JSON.stringify(await shown.allInnerTexts())}`);
+    });
   await page.evaluate(() => {
     const g = globalThis as unknown as PageGlobals;
     g.dsasToasts?.observer.disconnect();

@@ -1,11 +1,11 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { DownloadOptions, DownloadResult } from '../../core';
-import { distinctNames, summaryText, summaryWarns, type TransferCounts } from '../bulkRules';
+import { ServiceError, type DownloadOptions, type DownloadResult } from '../../core';
+import { distinctNames, summaryText, summaryWarns, UNREACHABLE_IN_A_ROW, UnreachableRun, type TransferCounts } from '../bulkRules';
 import { Cmd } from '../commandIds';
 import type { Deps } from '../deps';
 import { askReplacements } from '../downloads';
-import { errorDetail, isCancellation } from '../errorText';
+import { describeError, errorDetail, isCancellation } from '../errorText';
 import { formatBytes } from '../format';
 import { DETAILS_AT_ONCE, Limiter } from '../trees/concurrency';
 import { withCancellableProgress, type TaskProgress } from '../progress';
@@ -45,42 +45,36 @@ const REPORT_EVERY_MS = 100;
  * service first), then the names already in the folder are asked about,
  * then the files are saved one after another into it while the details
  * they need are fetched a few at a time ahead of them. A file whose detail
- * or download fails is counted and the rest go on; Cancel stops the file
- * under way (the client writes a temporary file and renames it only once
- * complete, so nothing of it stays) and the rest. One summary with Show Log
- * at the end. The paths saved.
+ * or download fails is counted and the rest go on, unless several in a row
+ * could not reach the service (`UnreachableRun`): then the rest are not
+ * tried. Cancel stops the file under way (the client writes a temporary file
+ * and renames it only once complete, so nothing of it stays) and the rest.
+ * One summary with Show Log at the end. The paths saved.
  */
 export async function downloadMany(deps: BulkDeps, title: string, load: (signal: AbortSignal) => Promise<DownloadSet> | DownloadSet): Promise<string[]> {
   const saved: string[] = [];
   const c = { done: 0, skipped: 0, failed: 0, notDone: 0, mismatched: 0 };
   let folder = '';
-  await withCancellableProgress(title, async (p, signal) => {
-    const set = await load(signal);
+  let stoppedBy: unknown;
+  await withCancellableProgress(title, async (p, cancel) => {
+    const set = await load(cancel);
     folder = set.folder;
     const { items } = set;
     const names = distinctNames(items.map((i) => i.name), (i) => `download-${i + 1}`);
     const answers = await askReplacements(deps.input.current, folder, names);
     if (!answers) return;
     const note = (i: number, outcome: string) => deps.log.info(`Bulk download into "${folder}": "${names[i]}" (${items[i].what}) ${outcome}.`);
-    const details = new Limiter(DETAILS_AT_ONCE);
-    const files = items.map((item, i) => {
-      if (answers.skip.has(names[i])) return undefined;
-      const file = typeof item.file === 'function' ? details.run(() => (item.file as (s: AbortSignal) => Promise<SavableFile>)(signal)) : Promise.resolve(item.file);
-      file.catch(() => undefined); // awaited in its turn below
-      return file;
-    });
-    const known = items.map((item, i) => (!files[i] ? null : typeof item.file === 'function' ? undefined : item.file));
-    let show = progressLine(p, items.length, totalOf(known));
-    // Once every detail is in, the total is known: from then on a bar.
-    void Promise.all(files.map((f) => f?.catch(() => undefined) ?? null)).then((all) => {
-      const total = totalOf(all);
-      if (total !== undefined && !signal.aborted) show = progressLine(p, items.length, total);
-    });
+    // Stopping the rest also drops the details fetched ahead.
+    const stop = new AbortController();
+    const signal = AbortSignal.any([cancel, stop.signal]);
+    const files = fetchAhead(items, (i) => !answers.skip.has(names[i]), signal);
+    const show = progressOf(p, files);
+    const unreachable = new UnreachableRun();
     let before = 0;
     for (const [i, file] of files.entries()) {
       if (signal.aborted) {
         c.notDone++;
-        note(i, 'not downloaded: cancelled');
+        note(i, cancel.aborted ? 'not downloaded: cancelled' : 'not tried: the service could not be reached');
         continue;
       }
       if (!file) {
@@ -96,33 +90,59 @@ export async function downloadMany(deps: BulkDeps, title: string, load: (signal:
         before += r.bytes;
         saved.push(r.path);
         c.done++;
+        unreachable.done();
         note(i, `saved as "${r.path}" (${r.bytes} bytes)`);
         if (f.check && !(await f.check(r, signal))) c.mismatched++;
       } catch (e) {
         if (isCancellation(e)) {
           c.notDone++;
           note(i, 'not downloaded: cancelled, nothing of it kept');
-        } else {
-          c.failed++;
-          note(i, `failed: ${errorDetail(e)}`);
+          continue;
+        }
+        c.failed++;
+        note(i, `failed: ${errorDetail(e)}`);
+        if (unreachable.failed(e instanceof ServiceError ? e.kind : undefined)) {
+          stoppedBy = e;
+          stop.abort();
         }
       }
     }
   });
   // A cancel before anything was saved is quiet, as for one download.
-  if (c.done + c.failed > 0) showTransferSummary(deps, summaryText('download', c, path.basename(folder), vscode.l10n.t), c);
+  if (c.done + c.failed === 0) return saved;
+  const stopped = stoppedBy === undefined ? '' : ` ${vscode.l10n.t('Stopped after {0} files in a row could not be downloaded: {1}', UNREACHABLE_IN_A_ROW, describeError(stoppedBy))}`;
+  showTransferSummary(deps, summaryText('download', c, path.basename(folder), vscode.l10n.t) + stopped, c);
   return saved;
 }
 
-/** The bytes of the files to save (none: all skipped) once every size is known, or undefined when one is not. */
-function totalOf(files: readonly (SavableFile | undefined | null)[]): number | undefined {
-  let total = 0;
-  for (const f of files) {
-    if (f === null) continue;
-    if (f?.size === undefined) return undefined;
-    total += f.size;
-  }
-  return total;
+/**
+ * Each file to save (undefined: left out), its detail fetched a few files at
+ * a time in order, so that the next files are ready when their turn comes.
+ */
+function fetchAhead(items: readonly DownloadItem[], wanted: (i: number) => boolean, signal: AbortSignal): (Promise<SavableFile> | undefined)[] {
+  const details = new Limiter(DETAILS_AT_ONCE);
+  return items.map((item, i) => {
+    if (!wanted(i)) return undefined;
+    const { file } = item;
+    const ready = typeof file === 'function' ? details.run(() => file(signal)) : Promise.resolve(file);
+    ready.catch(() => undefined); // awaited in its turn
+    return ready;
+  });
+}
+
+/** The progress line of `files`: with a bar once every size is known (when every detail is in). */
+function progressOf(p: TaskProgress, files: readonly (Promise<SavableFile> | undefined)[]): (index: number, bytes: number, now?: boolean) => void {
+  let show = progressLine(p, files.length, undefined);
+  void Promise.all(files.map((f) => f?.catch(() => undefined) ?? null)).then((all) => {
+    let total = 0;
+    for (const f of all) {
+      if (f === null) continue;
+      if (f?.size === undefined) return;
+      total += f.size;
+    }
+    show = progressLine(p, files.length, total);
+  });
+  return (index, bytes, now) => show(index, bytes, now);
 }
 
 /** Files done of all and the bytes, throttled; with a bar when every size is known. */
