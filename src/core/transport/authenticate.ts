@@ -16,7 +16,15 @@ const MAX_ROUNDS = 3;
 const KEY_CHECK = { method: 'GET', path: '/submissions' } as const;
 /** After the key was accepted, a 403 within this time is taken as "not allowed" without asking again. */
 const KEY_ACCEPTED_MS = 30_000;
-export const DEFAULT_NONCE_MAX_AGE_MS = 60_000;
+/**
+ * Before a body, a nonce older than this is renewed, whatever the service
+ * has shown: servers are set far below Apache's default lifetime of 300 s.
+ */
+export const DEFAULT_NONCE_MAX_AGE_MS = 30_000;
+/** A body this large costs far more to send twice than one body-less round trip (measured: see CONTRIBUTING, "Large bodies")… */
+export const LARGE_BODY_BYTES = 4 * 1024 * 1024;
+/** …so it goes out at once only on a nonce at most this old; a service whose nonces live less is learned from its stale answer. */
+export const LARGE_BODY_NONCE_AGE_MS = 5_000;
 /** A stale nonce younger than this says little about the service's nonce lifetime (a restart forgets nonces). */
 const LIFETIME_EVIDENCE_MS = 2_000;
 
@@ -133,22 +141,48 @@ export class Authenticator {
   }
 
   /**
-   * A body must not go out only to be refused: before one, unless the
-   * credentials were accepted and the nonce is young, a body-less GET of the
-   * same path learns a fresh nonce and proves the credentials. When that GET
-   * is refused, `send` throws and the body is never sent.
+   * A body must not go out only to be refused, nor to a nonce that may have
+   * expired: before one, unless the credentials were accepted and the nonce
+   * is young enough for its size, a body-less GET of the same path proves
+   * the credentials (when it is refused, `send` throws and the body is never
+   * sent) and, answered stale, brings a fresh nonce. Answered with the old
+   * nonce still accepted (a service that sends no nextnonce), it says
+   * nothing of how long that nonce lives on, so a fresh one is fetched.
    */
   private async readyForBody(req: ServiceRequest): Promise<void> {
-    for (let i = 0; i < 2; i++) {
-      const age = this.digest.nonceAge;
-      if (this.gate.isConfirmed && age !== undefined && age <= this.maxNonceAge) return;
-      const res = await this.send({ method: 'GET', path: req.path, operation: `GET ${req.path} (before sending ${req.operation})`, signal: req.signal }, true);
-      discard(res.body);
-    }
+    const max = this.maxNonceAge(req.body?.length);
+    const young = (): boolean => this.gate.isConfirmed && (this.digest.nonceAge ?? Infinity) <= max;
+    if (young()) return;
+    const res = await this.send({ method: 'GET', path: req.path, operation: `GET ${req.path} (before sending ${req.operation})`, signal: req.signal }, true);
+    discard(res.body);
+    if (!young()) await this.renewNonce(req);
   }
 
-  private get maxNonceAge(): number {
-    return Math.min(this.o.nonceMaxAgeMs ?? DEFAULT_NONCE_MAX_AGE_MS, this.learnedLifetime);
+  /**
+   * A new nonce from the challenge that a body-less GET without credentials
+   * gets: nothing of the account goes out, and a 401 to it refuses nothing.
+   * When no challenge comes back (a gateway that lets it through), the nonce
+   * stays as it was: the service accepted it a moment ago.
+   */
+  private async renewNonce(req: ServiceRequest): Promise<void> {
+    const release = await this.slots.acquire(req.signal);
+    let res: RawResponse;
+    try {
+      res = await this.o.exchange({ method: 'GET', path: req.path, operation: `GET ${req.path} (a new nonce before sending ${req.operation})`, signal: req.signal });
+    } catch (e) {
+      release();
+      throw e;
+    }
+    if (res.body.closed) release();
+    else res.body.once('close', release);
+    if (res.status === 401) this.digest.accept(challengesOf(res));
+    discard(res.body);
+  }
+
+  /** How old a nonce a body of `length` bytes may go out on: the shortest lifetime seen bounds it, and a large body waits for little. */
+  private maxNonceAge(length: number | undefined): number {
+    const limit = Math.min(this.o.nonceMaxAgeMs ?? DEFAULT_NONCE_MAX_AGE_MS, this.learnedLifetime);
+    return length === undefined || length >= LARGE_BODY_BYTES ? Math.min(limit, LARGE_BODY_NONCE_AGE_MS) : limit;
   }
 
   /** After a response that did not refuse the credentials: note the nonce's good age, take a nextnonce. */

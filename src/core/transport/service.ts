@@ -34,7 +34,8 @@ export interface TransportOptions {
   readonly maxXmlBytes?: number;
   /**
    * A nonce older than this may have aged out on the service: a request with
-   * a body first re-learns it with a body-less request. Default 60 s.
+   * a body first re-learns it with a body-less request. Default 30 s; a body
+   * of 4 MiB or more waits for at most 5 s (see Authenticator.readyForBody).
    */
   readonly nonceMaxAgeMs?: number;
   readonly logger?: Logger;
