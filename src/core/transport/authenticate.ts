@@ -4,7 +4,7 @@ import type { Quote } from '../serviceText';
 import { abortable, AuthGate, type PilotOutcome, type Turn } from './authGate';
 import { parseAuthParams, parseChallenges, type Challenge } from './challenge';
 import { describeOffered, DigestSession, type Authorization } from './digest';
-import { CONNECTIONS_PER_HOST, discard, type RawResponse } from './http';
+import { CONNECTIONS_PER_HOST, discard, failedBefore, type RawResponse } from './http';
 import { Slots } from './slots';
 import type { ServiceRequest } from './request';
 
@@ -72,7 +72,7 @@ export class Authenticator {
    * brings a fresh nonce, which is all a probe is for.
    */
   async send(req: ServiceRequest, probe = false): Promise<RawResponse> {
-    if (req.body !== undefined) await this.readyForBody(req);
+    if (req.body !== undefined) await this.readyForBody(req).catch((e: unknown) => Promise.reject(failedBefore(e)));
     const url = this.o.url(req).toString();
     let turn = await this.gate.turn(req.signal);
     let stale = 0;
