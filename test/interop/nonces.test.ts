@@ -14,6 +14,13 @@ const LIFETIME_S = 2;
 const EXPIRED_AFTER_MS = (LIFETIME_S + 1.5) * 1000;
 const MiB = 1024 * 1024;
 
+/** A file of `size` bytes whose every 4 KiB block starts with its offset, so that a block out of place shows. */
+function numberedFile(name: string, size: number): { bytes: Buffer; file: string } {
+  const bytes = Buffer.alloc(size);
+  for (let i = 0; i < size; i += 4096) bytes.writeUInt32BE(i, i);
+  return { bytes, file: makeFile(tempDir(), name, bytes) };
+}
+
 describe(`client ↔ Apache mod_auth_digest: nonce expiry (AuthDigestNonceLifetime ${LIFETIME_S})`, () => {
   const t = apachePerSuite({ nonceLifetimeSeconds: LIFETIME_S });
   after(() => removeTemps());
@@ -41,9 +48,7 @@ describe(`client ↔ Apache mod_auth_digest: nonce expiry (AuthDigestNonceLifeti
   it('an 8 MiB upload after the nonce expired goes out once (nonceMaxAgeMs 1000)', async function () {
     this.timeout(30_000);
     const size = 8 * MiB;
-    const bytes = Buffer.alloc(size);
-    for (let i = 0; i < size; i += 4096) bytes.writeUInt32BE(i, i);
-    const file = makeFile(tempDir(), 'expired-nonce.bin', bytes);
+    const { bytes, file } = numberedFile('expired-nonce.bin', size);
     const client = clientFor(t.apache, { nonceMaxAgeMs: 1000 });
     await client.listArchive();
     await sleep(EXPIRED_AFTER_MS);
@@ -74,9 +79,7 @@ describe(`client ↔ Apache mod_auth_digest: large bodies on a nonce 30–60 s o
     // One wait of a little over the lifetime serves both.
     this.timeout(90_000);
     const size = 64 * MiB;
-    const bytes = Buffer.alloc(size);
-    for (let i = 0; i < size; i += 4096) bytes.writeUInt32BE(i, i);
-    const file = makeFile(tempDir(), 'scan.bin', bytes);
+    const { bytes, file } = numberedFile('scan.bin', size);
     const uploader = clientFor(t.apache);
     const sender = clientFor(t.apache);
     await Promise.all([uploader.listArchive(), sender.listSubmissions()]);
