@@ -1,19 +1,20 @@
-// Counting the notifications the workbench shows, from the runner: every
-// toast that appears (however briefly) is recorded with its message, so a
-// test can tell one progress notification from two in a row. Code passed to
+// Counting the notifications the workbench shows, from the runner: the
+// title of every toast that appears (however briefly) is recorded, so a test
+// can tell one progress notification from two in a row. Code passed to
 // evaluate() runs in the page.
 import type { Page } from 'playwright-core';
-import { poll } from './pageWaits';
+import { sleep } from './pageWaits';
+
+/** A little more than the 800 ms within which the workbench shows at most 3 new toasts. */
+const SPAM_INTERVAL_MS = 1000;
 
 interface ElementLike {
   readonly textContent: string | null;
-  matches(selector: string): boolean;
-  querySelector(selector: string): ElementLike | null;
   querySelectorAll(selector: string): ArrayLike<ElementLike>;
 }
 interface MutationLike { readonly addedNodes: ArrayLike<unknown> }
 interface ObserverLike { observe(node: unknown, options: Record<string, boolean>): void; disconnect(): void }
-interface Toasts { readonly elements: ElementLike[]; readonly texts: string[]; readonly observer: ObserverLike }
+interface Toasts { readonly titles: string[]; readonly observer: ObserverLike }
 interface PageGlobals {
   dsasToasts?: Toasts;
   readonly document: { readonly body: ElementLike };
@@ -21,49 +22,43 @@ interface PageGlobals {
 }
 
 /**
- * Starts recording the notification toasts shown from now on (those on
- * screen already are not counted). No named function inside: the runner's
- * bundler would wrap it in a helper the page does not have.
+ * Starts recording the titles of the notification toasts shown from now on:
+ * a toast's message is "title: what it reports" for a progress notification.
+ * Titles on screen already are left out (a toast of an earlier command can
+ * linger, and the workbench may draw it again). No named function inside:
+ * the runner's bundler would wrap it in a helper the page does not have.
  */
 export async function watchNotifications(page: Page): Promise<void> {
-  // Toasts of earlier commands first go (a quick progress notification stays 800 ms), so that none is taken for a new one.
-  const shown = page.locator('.notifications-toasts .notification-toast');
-  await poll('the notification toasts on screen did not go', async () => ((await shown.count()) === 0 ? true : undefined), 10_000)
-    .catch(async (e: Error) => {
-      throw new Error(`${e.message}: ${JSON.stringify(await shown.allInnerTexts())}`);
-    });
+  // The workbench shows no toast for a notification that comes more than 3
+  // in 800 ms (its spam protection): the commands of the tests before must
+  // not use up the count of the one watched.
+  await sleep(SPAM_INTERVAL_MS);
   await page.evaluate(() => {
     const g = globalThis as unknown as PageGlobals;
     g.dsasToasts?.observer.disconnect();
-    const before = new Set(Array.from(g.document.body.querySelectorAll('.notification-toast')));
-    const elements: ElementLike[] = [];
-    const texts: string[] = [];
+    const message = '.notification-toast .notification-list-item-message';
+    const before = new Set(Array.from(g.document.body.querySelectorAll(message)).map((m) => (m.textContent ?? '').trim().replace(/: [\s\S]*$/, '')));
+    const titles: string[] = [];
     const observer = new g.MutationObserver((records) => {
-      // Toasts added (even if gone again by now), and those on screen, whose message may just have been drawn.
-      const toasts: ElementLike[] = Array.from(g.document.body.querySelectorAll('.notification-toast'));
+      // The toasts on screen, and those added (even if gone again by now).
+      const shown: ElementLike[] = Array.from(g.document.body.querySelectorAll(message));
       for (const r of records) {
         for (const n of Array.from(r.addedNodes)) {
           const e = n as Partial<ElementLike>;
-          if (typeof e.matches !== 'function' || typeof e.querySelectorAll !== 'function') continue;
-          if (e.matches('.notification-toast')) toasts.push(e as ElementLike);
-          toasts.push(...Array.from(e.querySelectorAll('.notification-toast')));
+          if (typeof e.querySelectorAll === 'function') shown.push(...Array.from(e.querySelectorAll(message)));
         }
       }
-      for (const toast of toasts) {
-        if (before.has(toast)) continue;
-        let i = elements.indexOf(toast);
-        if (i < 0) i = elements.push(toast) - 1;
-        // The first message drawn: a progress notification's title, before any report.
-        const text = toast.querySelector('.notification-list-item-message')?.textContent?.trim() ?? '';
-        if (!texts[i]) texts[i] = text;
+      for (const m of shown) {
+        const title = (m.textContent ?? '').trim().replace(/: [\s\S]*$/, '');
+        if (title && !before.has(title) && !titles.includes(title)) titles.push(title);
       }
     });
     observer.observe(g.document.body, { childList: true, subtree: true, characterData: true });
-    g.dsasToasts = { elements, texts, observer };
+    g.dsasToasts = { titles, observer };
   });
 }
 
-/** The messages of the toasts shown since watchNotifications, in the order they appeared. */
+/** The titles of the toasts shown since watchNotifications, in the order they appeared. */
 export async function notificationsSeen(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...((globalThis as unknown as PageGlobals).dsasToasts?.texts ?? [])]);
+  return page.evaluate(() => [...((globalThis as unknown as PageGlobals).dsasToasts?.titles ?? [])]);
 }
