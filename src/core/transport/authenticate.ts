@@ -17,8 +17,9 @@ const KEY_CHECK = { method: 'GET', path: '/submissions' } as const;
 /** After the key was accepted, a 403 within this time is taken as "not allowed" without asking again. */
 const KEY_ACCEPTED_MS = 30_000;
 /**
- * Before a body, a nonce older than this is renewed, whatever the service
- * has shown: servers are set far below Apache's default lifetime of 300 s.
+ * Before a body, a nonce older than this is renewed even when no stale
+ * answer has shown the service's lifetime: services are configured far
+ * below Apache's default of 300 s (30 s and less).
  */
 export const DEFAULT_NONCE_MAX_AGE_MS = 30_000;
 /** A body this large costs far more to send twice than one body-less round trip (measured: see CONTRIBUTING, "Large bodies")… */
@@ -100,9 +101,7 @@ export class Authenticator {
           release();
           throw e;
         }
-        // The connection is the agent's until the body is read or dropped.
-        if (res.body.closed) release();
-        else res.body.once('close', release);
+        releaseWhenRead(res, release);
         if (res.status === 401) {
           const challenges = challengesOf(res);
           discard(res.body);
@@ -173,8 +172,7 @@ export class Authenticator {
       release();
       throw e;
     }
-    if (res.body.closed) release();
-    else res.body.once('close', release);
+    releaseWhenRead(res, release);
     if (res.status === 401) this.digest.accept(challengesOf(res));
     discard(res.body);
   }
@@ -277,6 +275,12 @@ export class Authenticator {
 
 function unauthorized(req: ServiceRequest): ServiceError {
   return new ServiceError('unauthorized', 'The service refused the user name or password.', { status: 401, operation: req.operation });
+}
+
+/** A connection is the agent's until its response body is read or dropped: its slot is given back then. */
+function releaseWhenRead(res: RawResponse, release: () => void): void {
+  if (res.body.closed) release();
+  else res.body.once('close', release);
 }
 
 function challengesOf(res: RawResponse): Challenge[] {
