@@ -67,3 +67,28 @@ export function summaryText(kind: 'download' | 'archive', c: TransferCounts, fol
 
 /** Whether the summary is a warning: something failed or differs. */
 export const summaryWarns = (c: TransferCounts): boolean => c.failed > 0 || c.mismatched > 0;
+
+/** Files failing one after another because the service is out of reach, after which a bulk transfer tries no more. */
+export const UNREACHABLE_IN_A_ROW = 3;
+
+/**
+ * When a bulk transfer stops trying: once `UNREACHABLE_IN_A_ROW` files in a
+ * row failed because the service could not be reached or did not answer in
+ * time (the client's own retries already spent), the rest would only fail
+ * the same way, each after its retries. A file done, or failing for a
+ * reason of its own, ends the run.
+ */
+export class UnreachableRun {
+  private count = 0;
+
+  /** A file was done (or left out): the run ends. */
+  done(): void {
+    this.count = 0;
+  }
+
+  /** A file failed with an error of this kind (the core's `ServiceError` kind); true when the rest should not be tried. */
+  failed(kind: string | undefined): boolean {
+    this.count = kind === 'network' || kind === 'timeout' ? this.count + 1 : 0;
+    return this.count >= UNREACHABLE_IN_A_ROW;
+  }
+}

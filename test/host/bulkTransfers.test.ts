@@ -3,23 +3,13 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { safeFileName } from '../../src/core';
-import type { ArchiveNode, AttachmentNode } from '../../src/ui/trees/nodes';
+import type { AttachmentNode } from '../../src/ui/trees/nodes';
 import { formatBytes } from '../../src/ui/format';
-import { binaryBytes, sha256, sha256File, submissionNode, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
-import { pressCancelOnProgress } from './helpers';
+import { archiveNodes, binaryBytes, sha256, sha256File, submissionNode, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
+import { pressCancelOnProgress, withNotificationsCounted } from './helpers';
 import { api, control, sandboxState, signIn, withAnswers } from './session';
 import type { Asked } from './scriptedInput';
 import { tried } from '../reliability/tally';
-
-/** Archive rows as the view hands them to a command (no detail loaded). */
-async function archiveNodes(...ids: string[]): Promise<ArchiveNode[]> {
-  const files = await (await api()).deps.session.client.listArchive();
-  return ids.map((id) => {
-    const item = files.find((f) => f.id === id);
-    if (!item) throw new Error(`no archive file ${id} in the sandbox`);
-    return { kind: 'archiveFile', item };
-  });
-}
 
 /** Attachment rows of a sandbox submission, as the view hands them over. */
 async function attachmentNodes(submissionId: string): Promise<AttachmentNode[]> {
@@ -101,11 +91,14 @@ describe('bulk transfers', () => {
     tried('lossChecks');
   });
 
-  it('Download All saves the attachments and the summary PDF into a folder named after the form reference', async () => {
+  it('Download All saves the attachments and the summary PDF into a folder named after the form reference, under one progress notification from the first step', async function () {
+    if (!process.env.DSAS_WORKBENCH_URL) this.skip();
     const id = '12345678901234567890123';
     const row = await submissionNode(id);
     const parent = tempDir();
-    const { input } = await withAnswers([vscode.Uri.file(parent)], () => vscode.commands.executeCommand('dsas.downloadAll', row));
+    const { result: { input }, toasts } = await withNotificationsCounted(() => withAnswers([vscode.Uri.file(parent)], () => vscode.commands.executeCommand('dsas.downloadAll', row)));
+    assert.equal(toasts.length, 1, `one notification, not ${JSON.stringify(toasts)}`);
+    assert.match(toasts[0], /^Downloading the files of /);
     const folder = safeFileName(row.item.formReference);
     assert.equal(folder, 'Q&A _round 2_');
     assert.deepEqual(readdirSync(parent), [folder]);

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SubmissionNode } from '../../src/ui/trees/nodes';
+import type { ArchiveNode, SubmissionNode } from '../../src/ui/trees/nodes';
 import { api } from './session';
 
 export function sha256(bytes: Buffer | string): string {
@@ -78,6 +78,16 @@ export async function submissionNode(id: string): Promise<SubmissionNode> {
   const item = list.find((s) => s.id === id);
   if (!item) throw new Error(`no submission ${id} in the sandbox`);
   return { kind: 'submission', item };
+}
+
+/** Archive rows as the view hands them to a command (no detail loaded). */
+export async function archiveNodes(...ids: string[]): Promise<ArchiveNode[]> {
+  const files = await (await api()).deps.session.client.listArchive();
+  return ids.map((id) => {
+    const item = files.find((f) => f.id === id);
+    if (!item) throw new Error(`no archive file ${id} in the sandbox`);
+    return { kind: 'archiveFile', item };
+  });
 }
 
 /** Resolves with the first event that passes `pred`; subscribe before triggering it. */

@@ -155,6 +155,23 @@ export async function notificationText(contains: string): Promise<string> {
   return workbenchText('.notifications-toasts', contains);
 }
 
+/** Starts recording the titles of the notification toasts the workbench shows (see notificationsShown). */
+export async function watchNotifications(): Promise<void> {
+  await askWorkbench('/notifications-watch', {}, 'watching the notifications');
+}
+
+/** The title of each notification toast shown since watchNotifications, in order: a brief one too (titles on screen before are left out). */
+export async function notificationsShown(): Promise<string[]> {
+  return JSON.parse(await askWorkbench('/notifications-seen', {}, 'reading the notifications seen')) as string[];
+}
+
+/** Runs `run` with the notification toasts counted: its result and the title of every toast shown meanwhile, in order. */
+export async function withNotificationsCounted<T>(run: () => Promise<T>): Promise<{ result: T; toasts: string[] }> {
+  await watchNotifications();
+  const result = await run();
+  return { result, toasts: await notificationsShown() };
+}
+
 /** The titles of the settings the Settings editor shows, in order (waiting until `count` are drawn, one with `contains`). */
 export async function settingsLabels(count: number, contains = ''): Promise<string[]> {
   return JSON.parse(await askWorkbench('/settings-labels', { count: String(count), contains }, 'reading the Settings editor')) as string[];

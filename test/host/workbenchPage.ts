@@ -9,6 +9,7 @@
 import type { Frame, Locator, Page } from 'playwright-core';
 import { oneLine, poll, sleep } from './pageWaits';
 import { explorerRow } from './explorerPage';
+import { notificationsSeen, watchNotifications } from './notificationsPage';
 import { answerQuickInput } from './quickInputPage';
 import { settingsBrowse, settingsGroups, settingsLabels } from './settingsPage';
 
@@ -50,6 +51,11 @@ export function pageRoutes(page: Page): Record<string, Route> {
     '/timeline-view': async (q) => JSON.stringify(await timelineView(page, q.get('id') ?? '')),
     '/extension-details': async (q) => JSON.stringify(await extensionDetails(page, q.get('readme') ?? '')),
     '/extension-tab': async (q) => JSON.stringify(await extensionTab(page, q.get('tab') ?? '', q.get('contains') ?? '', q.get('exclude') ?? undefined)),
+    '/notifications-watch': async () => {
+      await watchNotifications(page);
+      return 'watching';
+    },
+    '/notifications-seen': async () => JSON.stringify(await notificationsSeen(page)),
     '/webview-keys': async (q) => JSON.stringify(await webviewKeys(page, q.get('contains') ?? '', JSON.parse(q.get('steps') ?? '[]') as KeyStep[])),
   };
 }

@@ -100,6 +100,22 @@ describe('client ↔ sandbox: faults', () => {
     tried('lossChecks');
   });
 
+  it('80 detail calls at once, each answered in 0.7 s, all succeed within a 5 s response deadline: it runs from when a request can go out, not while it waits for one of the 8 connections', async function () {
+    this.timeout(30_000);
+    const c = clientFor(t.sb, { responseDeadlineMs: 5000 });
+    await c.listArchive();
+    t.sb.faults.add({ method: 'GET', path: '^/archives/\\d+$', kind: 'delay', ms: 700, rate: 1 });
+    const ids = t.sb.store.archives.map((f) => f.id);
+    const mark = t.sb.accessLog.length;
+    const started = Date.now();
+    const results = await Promise.allSettled(Array.from({ length: 80 }, (_, i) => c.getArchiveFile(ids[i % ids.length])));
+    const failures = results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Error).message] : []));
+    assert.deepEqual([...new Set(failures)], [], `${failures.length} of 80 failed`);
+    assert.ok(Date.now() - started >= 6500, 'they waited for one another: 10 rounds of 8');
+    assert.equal((await loggedRequests(t.sb, 80, mark)).length, 80, 'none timed out and went again');
+    tried('faults');
+  });
+
   it('times out a GET that gets no answer, retrying before it gives up', async () => {
     const slow = clientFor(t.sb, { timeoutMs: 200, retry: { retries: 1, baseDelayMs: 10, maxDelayMs: 10 } });
     t.sb.faults.add({ method: 'GET', path: '^/archives$', kind: 'delay', ms: 1000, times: 2 });

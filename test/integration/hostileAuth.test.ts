@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'mocha';
 import type { ServiceError } from '../../src/core';
 import { CONNECTIONS_PER_HOST } from '../../src/core/transport/http';
-import type { Exchange, HostileServer } from '../hostile/server';
+import { sendOk, type Exchange, type HostileServer } from '../hostile/server';
 import { tried } from '../reliability/tally';
 import { hostileClient, hostilePerTest, makeFile, rejection, tempDir } from './helpers';
 
@@ -298,6 +298,45 @@ describe('client ↔ hostile server: authentication', () => {
       const mark = sv.log.length;
       await c.uploadArchiveFile({ path: file, title: 'big' });
       assert.equal(sv.log.slice(mark).reduce((n, e) => n + e.bodyBytes, 0), SIZE);
+      tried('faults');
+    }).timeout(15_000);
+
+    it('a body of 4 MiB on a nonce a few seconds old, with the default settings: a body-less request first, the body goes out once (nonces living 3 s)', async () => {
+      const sv = await hostile();
+      sv.account.nonceTtlMs = 3000;
+      const { c } = client(sv);
+      await c.listArchive();
+      await wait(5500);
+      const file = makeFile(tempDir(), 'big.bin', Buffer.alloc(SIZE, 7));
+      const mark = sv.log.length;
+      await c.uploadArchiveFile({ path: file, title: 'big' });
+      const after = sv.log.slice(mark);
+      assert.deepEqual(after.map((e) => `${e.method} ${e.status}`), ['GET 401', 'PUT 200'], 'the stale nonce met the body-less request');
+      assert.equal(after.reduce((n, e) => n + e.bodyBytes, 0), SIZE, 'the body went out exactly once');
+      tried('faults');
+    }).timeout(15_000);
+
+    it('a nonce that expires while the body-less request is answered: a new one is fetched without credentials, the body goes out once', async () => {
+      const sv = await hostile();
+      sv.account.nonceTtlMs = 7500;
+      let slow = false;
+      // The service checks the nonce when a request arrives, and answers the body-less one 1.5 s later.
+      sv.setScript((x) => x.server.standard(x, async (y) => {
+        if (slow && y.entry.method === 'GET') await wait(1500);
+        sendOk(y);
+      }));
+      const { c } = client(sv);
+      await c.listArchive();
+      await wait(5500);
+      slow = true;
+      const file = makeFile(tempDir(), 'big.bin', Buffer.alloc(SIZE, 7));
+      const mark = sv.log.length;
+      await c.uploadArchiveFile({ path: file, title: 'big' });
+      const after = sv.log.slice(mark);
+      assert.deepEqual(after.map((e) => `${e.method} ${e.status} ${e.digest ? 'with' : 'without'} credentials`), [
+        'GET 200 with credentials', 'GET 401 without credentials', 'PUT 200 with credentials',
+      ]);
+      assert.equal(after.reduce((n, e) => n + e.bodyBytes, 0), SIZE, 'the body went out exactly once');
       tried('faults');
     }).timeout(15_000);
 

@@ -203,6 +203,19 @@ describe('client ↔ hostile server: transfers', function () {
         tried('faults');
       });
 
+      it(`${op}: a reset of the body-less request before it: the service did not receive it (not "outcome unknown")`, async () => {
+        const sv = await hostile();
+        const c = client(sv.baseUrl, { nonceMaxAgeMs: 1 }); // each body is preceded by a body-less request
+        await c.listArchive();
+        sv.setScript((x) => (x.entry.method === 'GET' ? void x.req.socket.destroy() : x.server.standard(x, sendOk)));
+        const err = await rejection(() => upload(c, bigFile(MiB)));
+        assert.equal(err.kind, 'network', err.message);
+        assert.notEqual(err.outcomeUnknown, true, err.message);
+        assert.match(err.message, /the service did not receive it/);
+        assert.equal(uploadsTo(sv).length, 0, 'the request itself never went out');
+        tried('faults');
+      });
+
       it(`${op}: a reset after the whole body was read is "outcome unknown", not sent again`, async () => {
         const sv = await hostile((x) => resetAfterBody(x, 200));
         const err = await rejection(() => upload(client(sv.baseUrl), bigFile(MiB)));

@@ -1,6 +1,6 @@
 import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
-import { distinctNames, summaryText, summaryWarns, titleByRule } from '../../src/ui/bulkRules';
+import { distinctNames, summaryText, summaryWarns, titleByRule, UnreachableRun } from '../../src/ui/bulkRules';
 
 describe('bulk transfer rules', () => {
   it('titles a folder\'s file by name, name without extension, or path below the folder', () => {
@@ -26,5 +26,15 @@ describe('bulk transfer rules', () => {
     assert.equal(summaryWarns({ ...none, done: 2 }), false);
     assert.equal(summaryWarns({ ...none, mismatched: 1 }), true);
     assert.equal(summaryWarns({ ...none, failed: 1 }), true);
+  });
+
+  it('stops a bulk transfer after 3 files in a row could not reach the service, not after failures of their own', () => {
+    const run = new UnreachableRun();
+    assert.deepEqual(['network', 'timeout'].map((k) => run.failed(k)), [false, false]);
+    run.done();
+    assert.deepEqual(['network', 'notFound', 'timeout', 'network'].map((k) => run.failed(k)), [false, false, false, false], 'a 404 is an answer: the run starts again');
+    assert.equal(run.failed('network'), true, 'the third in a row');
+    const other = new UnreachableRun();
+    assert.deepEqual(['serviceError', 'badResponse', undefined, 'localFile'].map((k) => other.failed(k)), [false, false, false, false]);
   });
 });

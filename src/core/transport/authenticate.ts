@@ -4,7 +4,7 @@ import type { Quote } from '../serviceText';
 import { abortable, AuthGate, type PilotOutcome, type Turn } from './authGate';
 import { parseAuthParams, parseChallenges, type Challenge } from './challenge';
 import { describeOffered, DigestSession, type Authorization } from './digest';
-import { CONNECTIONS_PER_HOST, discard, type RawResponse } from './http';
+import { CONNECTIONS_PER_HOST, discard, failedBefore, type RawResponse } from './http';
 import { Slots } from './slots';
 import type { ServiceRequest } from './request';
 
@@ -16,7 +16,16 @@ const MAX_ROUNDS = 3;
 const KEY_CHECK = { method: 'GET', path: '/submissions' } as const;
 /** After the key was accepted, a 403 within this time is taken as "not allowed" without asking again. */
 const KEY_ACCEPTED_MS = 30_000;
-export const DEFAULT_NONCE_MAX_AGE_MS = 60_000;
+/**
+ * Before a body, a nonce older than this is renewed even when no stale
+ * answer has shown the service's lifetime: services are configured far
+ * below Apache's default of 300 s (30 s and less).
+ */
+export const DEFAULT_NONCE_MAX_AGE_MS = 30_000;
+/** A body this large costs far more to send twice than one body-less round trip (measured: see CONTRIBUTING, "Large bodies")… */
+export const LARGE_BODY_BYTES = 4 * 1024 * 1024;
+/** …so it goes out at once only on a nonce at most this old; a service whose nonces live less is learned from its stale answer. */
+export const LARGE_BODY_NONCE_AGE_MS = 5_000;
 /** A stale nonce younger than this says little about the service's nonce lifetime (a restart forgets nonces). */
 const LIFETIME_EVIDENCE_MS = 2_000;
 
@@ -64,14 +73,20 @@ export class Authenticator {
    * brings a fresh nonce, which is all a probe is for.
    */
   async send(req: ServiceRequest, probe = false): Promise<RawResponse> {
-    if (req.body !== undefined) await this.readyForBody(req);
+    if (req.body !== undefined) await this.readyForBody(req).catch((e: unknown) => Promise.reject(failedBefore(e)));
     const url = this.o.url(req).toString();
     let turn = await this.gate.turn(req.signal);
     let stale = 0;
     let rounds = 0;
     try {
       for (;;) {
-        const release = await this.slots.acquire(req.signal);
+        const slot = await this.slots.acquire(req.signal);
+        // The call's deadline runs from here: waiting for a connection is the client's own time.
+        const stopClock = req.deadline?.run();
+        const release = (): void => {
+          stopClock?.();
+          slot();
+        };
         // What happened while this request waited for a connection decides whether it may still go.
         if (this.gate.refused || (!turn.pilot && !this.gate.isConfirmed)) {
           release();
@@ -86,9 +101,7 @@ export class Authenticator {
           release();
           throw e;
         }
-        // The connection is the agent's until the body is read or dropped.
-        if (res.body.closed) release();
-        else res.body.once('close', release);
+        releaseWhenRead(res, release);
         if (res.status === 401) {
           const challenges = challengesOf(res);
           discard(res.body);
@@ -127,22 +140,47 @@ export class Authenticator {
   }
 
   /**
-   * A body must not go out only to be refused: before one, unless the
-   * credentials were accepted and the nonce is young, a body-less GET of the
-   * same path learns a fresh nonce and proves the credentials. When that GET
-   * is refused, `send` throws and the body is never sent.
+   * A body must not go out only to be refused, nor to a nonce that may have
+   * expired: before one, unless the credentials were accepted and the nonce
+   * is young enough for its size, a body-less GET of the same path proves
+   * the credentials (when it is refused, `send` throws and the body is never
+   * sent) and, answered stale, brings a fresh nonce. Answered with the old
+   * nonce still accepted (a service that sends no nextnonce), it says
+   * nothing of how long that nonce lives on, so a fresh one is fetched.
    */
   private async readyForBody(req: ServiceRequest): Promise<void> {
-    for (let i = 0; i < 2; i++) {
-      const age = this.digest.nonceAge;
-      if (this.gate.isConfirmed && age !== undefined && age <= this.maxNonceAge) return;
-      const res = await this.send({ method: 'GET', path: req.path, operation: `GET ${req.path} (before sending ${req.operation})`, signal: req.signal }, true);
-      discard(res.body);
-    }
+    const max = this.maxNonceAge(req.body?.length);
+    const young = (): boolean => this.gate.isConfirmed && (this.digest.nonceAge ?? Infinity) <= max;
+    if (young()) return;
+    const res = await this.send({ method: 'GET', path: req.path, operation: `GET ${req.path} (before sending ${req.operation})`, signal: req.signal }, true);
+    discard(res.body);
+    if (!young()) await this.renewNonce(req);
   }
 
-  private get maxNonceAge(): number {
-    return Math.min(this.o.nonceMaxAgeMs ?? DEFAULT_NONCE_MAX_AGE_MS, this.learnedLifetime);
+  /**
+   * A new nonce from the challenge that a body-less GET without credentials
+   * gets: nothing of the account goes out, and a 401 to it refuses nothing.
+   * When no challenge comes back (a gateway that lets it through), the nonce
+   * stays as it was: the service accepted it a moment ago.
+   */
+  private async renewNonce(req: ServiceRequest): Promise<void> {
+    const release = await this.slots.acquire(req.signal);
+    let res: RawResponse;
+    try {
+      res = await this.o.exchange({ method: 'GET', path: req.path, operation: `GET ${req.path} (a new nonce before sending ${req.operation})`, signal: req.signal });
+    } catch (e) {
+      release();
+      throw e;
+    }
+    releaseWhenRead(res, release);
+    if (res.status === 401) this.digest.accept(challengesOf(res));
+    discard(res.body);
+  }
+
+  /** How old a nonce a body of `length` bytes may go out on: the shortest lifetime seen bounds it, and a large body waits for little. */
+  private maxNonceAge(length: number | undefined): number {
+    const limit = Math.min(this.o.nonceMaxAgeMs ?? DEFAULT_NONCE_MAX_AGE_MS, this.learnedLifetime);
+    return length === undefined || length >= LARGE_BODY_BYTES ? Math.min(limit, LARGE_BODY_NONCE_AGE_MS) : limit;
   }
 
   /** After a response that did not refuse the credentials: note the nonce's good age, take a nextnonce. */
@@ -237,6 +275,12 @@ export class Authenticator {
 
 function unauthorized(req: ServiceRequest): ServiceError {
   return new ServiceError('unauthorized', 'The service refused the user name or password.', { status: 401, operation: req.operation });
+}
+
+/** A connection is the agent's until its response body is read or dropped: its slot is given back then. */
+function releaseWhenRead(res: RawResponse, release: () => void): void {
+  if (res.body.closed) release();
+  else res.body.once('close', release);
 }
 
 function challengesOf(res: RawResponse): Challenge[] {

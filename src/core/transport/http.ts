@@ -51,6 +51,17 @@ export class ExchangeError extends ServiceError {
   }
 }
 
+/**
+ * A failure of a request made before another one (the body-less request
+ * before a body) is no failure of that one's exchange: nothing of it went
+ * out, so the service cannot have had it, and a cancel is a plain cancel.
+ */
+export function failedBefore(e: unknown): unknown {
+  if (!(e instanceof ExchangeError)) return e;
+  const said = e.kind === 'cancelled' ? e.message : `${e.message} It failed before the request was sent: the service did not receive it.`;
+  return new ServiceError(e.kind, said, { operation: e.operation, cause: e });
+}
+
 /** Connections kept per host; the transport sends no more requests than this at once. */
 export const CONNECTIONS_PER_HOST = 8;
 

@@ -1,3 +1,4 @@
+import type { Deadline } from './deadline';
 import type { BodySource } from './http';
 
 /** One call to the service, as the transport and its authenticator see it. */
@@ -10,4 +11,6 @@ export interface ServiceRequest {
   readonly headers?: Record<string, string>;
   readonly body?: BodySource;
   readonly signal?: AbortSignal;
+  /** The call's response deadline, whose clock runs while the request holds a connection. */
+  readonly deadline?: Pick<Deadline, 'run'>;
 }

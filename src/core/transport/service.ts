@@ -4,8 +4,9 @@ import { silentLogger, type Logger } from '../logger';
 import { quoter, type Quote } from '../serviceText';
 import { messageFromBody } from '../xml/document';
 import { Authenticator } from './authenticate';
+import { Deadline } from './deadline';
 import { formatBytes } from '../byteSize';
-import { ExchangeError, formatSeconds, readText, send, type RawResponse } from './http';
+import { ExchangeError, readText, send, type RawResponse } from './http';
 import type { ServiceRequest } from './request';
 import { backoffDelay, sleep, type RetryPolicy } from './retry';
 
@@ -23,16 +24,18 @@ export interface TransportOptions {
   readonly timeoutMs?: number;
   readonly retry?: Partial<RetryPolicy>;
   /**
-   * Longest time for an XML answer: for a read, from its first request to the
-   * last byte, retries included; for an upload, from the answer's first byte.
-   * Default 60 s.
+   * Longest time for an XML answer: for a read, the time its requests hold a
+   * connection, retries included (not the time queued behind the client's
+   * own requests for one of its connections); for an upload, from the
+   * answer's first byte. Default 60 s.
    */
   readonly responseDeadlineMs?: number;
   /** Largest XML response accepted. Default 32 MiB. */
   readonly maxXmlBytes?: number;
   /**
    * A nonce older than this may have aged out on the service: a request with
-   * a body first re-learns it with a body-less request. Default 60 s.
+   * a body first re-learns it with a body-less request. Default 30 s; a body
+   * of 4 MiB or more waits for at most 5 s (see Authenticator.readyForBody).
    */
   readonly nonceMaxAgeMs?: number;
   readonly logger?: Logger;
@@ -50,27 +53,6 @@ const RETRY_STATUSES = new Set([500, 502, 503, 504]);
 const ERROR_BODY_LIMIT = 64 * 1024;
 /** Failures that cut an exchange short, as opposed to an answer from the service. */
 const INTERRUPTIONS = new Set<ServiceErrorKind>(['network', 'timeout', 'cancelled']);
-
-/**
- * A signal that aborts with a timeout when `ms` have passed, or as `signal`
- * does; `dispose` stops the clock.
- */
-function deadline(ms: number, signal: AbortSignal | undefined): { signal: AbortSignal; dispose: () => void } {
-  const ac = new AbortController();
-  const timer = setTimeout(() => {
-    ac.abort(new ServiceError('timeout', `The service did not send its whole answer within the ${formatSeconds(ms)} allowed for it.`));
-  }, ms);
-  const follow = (): void => ac.abort(signal?.reason);
-  if (signal?.aborted) follow();
-  else signal?.addEventListener('abort', follow, { once: true });
-  return {
-    signal: ac.signal,
-    dispose: () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', follow);
-    },
-  };
-}
 
 /**
  * Sends requests to the service: authentication (see Authenticator), the API
@@ -131,13 +113,14 @@ export class ServiceTransport {
 
   /**
    * GET an XML document, retried on network errors, timeouts and
-   * 500/502/503/504; all attempts together end at the response deadline.
+   * 500/502/503/504; all attempts together end at the response deadline,
+   * whose clock runs while an attempt holds a connection.
    */
   async getXml(path: string, operation: string, signal?: AbortSignal): Promise<string> {
-    const limit = deadline(this.responseDeadlineMs, signal);
+    const limit = new Deadline(this.responseDeadlineMs, signal);
     try {
       return await this.withRetries(operation, limit.signal, async () => {
-        const res = await this.request({ method: 'GET', path, operation, signal: limit.signal });
+        const res = await this.request({ method: 'GET', path, operation, signal: limit.signal, deadline: limit });
         return readText(res.body, this.maxXmlBytes, operation);
       });
     } finally {
@@ -161,7 +144,8 @@ export class ServiceTransport {
     try {
       const res = await this.request(req);
       answered = true;
-      const limit = deadline(this.responseDeadlineMs, req.signal);
+      const limit = new Deadline(this.responseDeadlineMs, req.signal);
+      limit.run();
       try {
         // The answer's own deadline starts with it: sending a large body may take long.
         limit.signal.addEventListener('abort', () => res.body.destroy(abortReason(limit.signal)), { once: true });

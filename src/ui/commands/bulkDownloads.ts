@@ -1,25 +1,38 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { DownloadOptions, DownloadResult } from '../../core';
-import { distinctNames, summaryText, summaryWarns, type TransferCounts } from '../bulkRules';
+import { ServiceError, type DownloadOptions, type DownloadResult } from '../../core';
+import { distinctNames, summaryText, summaryWarns, UNREACHABLE_IN_A_ROW, UnreachableRun, type TransferCounts } from '../bulkRules';
 import { Cmd } from '../commandIds';
 import type { Deps } from '../deps';
 import { askReplacements } from '../downloads';
-import { errorDetail, isCancellation } from '../errorText';
+import { describeError, errorDetail, isCancellation } from '../errorText';
 import { formatBytes } from '../format';
+import { DETAILS_AT_ONCE, Limiter } from '../trees/concurrency';
 import { withCancellableProgress, type TaskProgress } from '../progress';
+
+/** A file of a bulk download as it can be saved. */
+export interface SavableFile {
+  /** Its size when known, for the progress total. */
+  readonly size?: number;
+  save(to: { readonly path: string; readonly overwrite: boolean }, o: DownloadOptions): Promise<DownloadResult>;
+  /** After saving: false when the content differs from what the archive recorded (archive files). */
+  check?(saved: DownloadResult, signal: AbortSignal): Promise<boolean>;
+}
 
 /** One file of a bulk download. */
 export interface DownloadItem {
   /** The name it is saved under (made safe and distinct here). */
   readonly name: string;
-  /** Its size when known, for the progress total. */
-  readonly size?: number;
   /** For the log: "archive file 101". */
   readonly what: string;
-  save(to: { readonly path: string; readonly overwrite: boolean }, o: DownloadOptions): Promise<DownloadResult>;
-  /** After saving: false when the content differs from what the archive recorded (archive files). */
-  check?(saved: DownloadResult, signal: AbortSignal): Promise<boolean>;
+  /** The file, or how to learn what saving it needs (an archive file's detail: its ticket, size and hash). */
+  readonly file: SavableFile | ((signal: AbortSignal) => Promise<SavableFile>);
+}
+
+/** What a bulk download saves, learned under its progress notification (a submission's attachments). */
+export interface DownloadSet {
+  readonly folder: string;
+  readonly items: readonly DownloadItem[];
 }
 
 export type BulkDeps = Pick<Deps, 'input' | 'log'>;
@@ -27,61 +40,109 @@ export type BulkDeps = Pick<Deps, 'input' | 'log'>;
 const REPORT_EVERY_MS = 100;
 
 /**
- * Downloads `items` into `folder`, one after another under one progress
- * notification (files done of all, bytes, Cancel), after asking about the
- * names already there; then one summary with Show Log. Cancel stops the
- * file under way (the client writes a temporary file and renames it only
- * once complete, so nothing of it stays) and the rest. The paths saved.
+ * A bulk download under one progress notification from its first step
+ * (titled `title`, with Cancel): `load` says what goes where (it may ask the
+ * service first), then the names already in the folder are asked about,
+ * then the files are saved one after another into it while the details
+ * they need are fetched a few at a time ahead of them. A file whose detail
+ * or download fails is counted and the rest go on, unless several in a row
+ * could not reach the service (`UnreachableRun`): then the rest are not
+ * tried. Cancel stops the file under way (the client writes a temporary file
+ * and renames it only once complete, so nothing of it stays) and the rest.
+ * One summary with Show Log at the end. The paths saved.
  */
-export async function downloadMany(deps: BulkDeps, items: readonly DownloadItem[], folder: string): Promise<string[]> {
-  const ui = deps.input.current;
-  const names = distinctNames(items.map((i) => i.name), (i) => `download-${i + 1}`);
-  const answers = await askReplacements(ui, folder, names);
-  if (!answers) return [];
+export async function downloadMany(deps: BulkDeps, title: string, load: (signal: AbortSignal) => Promise<DownloadSet> | DownloadSet): Promise<string[]> {
   const saved: string[] = [];
   const c = { done: 0, skipped: 0, failed: 0, notDone: 0, mismatched: 0 };
-  const known = items.every((i) => i.size !== undefined) ? items.reduce((n, i) => n + (i.size ?? 0), 0) : undefined;
-  const note = (name: string, what: string, outcome: string) => deps.log.info(`Bulk download into "${folder}": "${name}" (${what}) ${outcome}.`);
-
-  await withCancellableProgress(vscode.l10n.t('Downloading {0} files…', items.length), async (p, signal) => {
-    const show = progressLine(p, items.length, known);
+  let folder = '';
+  let stoppedBy: unknown;
+  await withCancellableProgress(title, async (p, cancel) => {
+    const set = await load(cancel);
+    folder = set.folder;
+    const { items } = set;
+    const names = distinctNames(items.map((i) => i.name), (i) => `download-${i + 1}`);
+    const answers = await askReplacements(deps.input.current, folder, names);
+    if (!answers) return;
+    const note = (i: number, outcome: string) => deps.log.info(`Bulk download into "${folder}": "${names[i]}" (${items[i].what}) ${outcome}.`);
+    // Stopping the rest also drops the details fetched ahead.
+    const stop = new AbortController();
+    const signal = AbortSignal.any([cancel, stop.signal]);
+    const files = fetchAhead(items, (i) => !answers.skip.has(names[i]), signal);
+    const show = progressOf(p, files);
+    const unreachable = new UnreachableRun();
     let before = 0;
-    for (const [i, item] of items.entries()) {
-      const name = names[i];
-      const why = answers.skip.get(name);
+    for (const [i, file] of files.entries()) {
       if (signal.aborted) {
         c.notDone++;
-        note(name, item.what, 'not downloaded: cancelled');
+        note(i, cancel.aborted ? 'not downloaded: cancelled' : 'not tried: the service could not be reached');
         continue;
       }
-      if (why !== undefined) {
+      if (!file) {
         c.skipped++;
-        note(name, item.what, `skipped: ${why}`);
+        note(i, `skipped: ${answers.skip.get(names[i]) ?? ''}`);
         continue;
       }
       show(i, before, true);
       try {
-        const to = { path: path.join(folder, name), overwrite: answers.replace.has(name) };
-        const r = await item.save(to, { signal, onProgress: (n) => show(i, before + n) });
+        const f = await file;
+        const to = { path: path.join(folder, names[i]), overwrite: answers.replace.has(names[i]) };
+        const r = await f.save(to, { signal, onProgress: (n) => show(i, before + n) });
         before += r.bytes;
         saved.push(r.path);
         c.done++;
-        note(name, item.what, `saved as "${r.path}" (${r.bytes} bytes)`);
-        if (item.check && !(await item.check(r, signal))) c.mismatched++;
+        unreachable.done();
+        note(i, `saved as "${r.path}" (${r.bytes} bytes)`);
+        if (f.check && !(await f.check(r, signal))) c.mismatched++;
       } catch (e) {
         if (isCancellation(e)) {
           c.notDone++;
-          note(name, item.what, 'not downloaded: cancelled, nothing of it kept');
-        } else {
-          c.failed++;
-          note(name, item.what, `failed: ${errorDetail(e)}`);
+          note(i, 'not downloaded: cancelled, nothing of it kept');
+          continue;
+        }
+        c.failed++;
+        note(i, `failed: ${errorDetail(e)}`);
+        if (unreachable.failed(e instanceof ServiceError ? e.kind : undefined)) {
+          stoppedBy = e;
+          stop.abort();
         }
       }
     }
   });
   // A cancel before anything was saved is quiet, as for one download.
-  if (c.done + c.failed > 0) showTransferSummary(deps, summaryText('download', c, path.basename(folder), vscode.l10n.t), c);
+  if (c.done + c.failed === 0) return saved;
+  const stopped = stoppedBy === undefined ? '' : ` ${vscode.l10n.t('Stopped after {0} files in a row could not be downloaded: {1}', UNREACHABLE_IN_A_ROW, describeError(stoppedBy))}`;
+  showTransferSummary(deps, summaryText('download', c, path.basename(folder), vscode.l10n.t) + stopped, c);
   return saved;
+}
+
+/**
+ * Each file to save (undefined: left out), its detail fetched a few files at
+ * a time in order, so that the next files are ready when their turn comes.
+ */
+function fetchAhead(items: readonly DownloadItem[], wanted: (i: number) => boolean, signal: AbortSignal): (Promise<SavableFile> | undefined)[] {
+  const details = new Limiter(DETAILS_AT_ONCE);
+  return items.map((item, i) => {
+    if (!wanted(i)) return undefined;
+    const { file } = item;
+    const ready = typeof file === 'function' ? details.run(() => file(signal)) : Promise.resolve(file);
+    ready.catch(() => undefined); // awaited in its turn
+    return ready;
+  });
+}
+
+/** The progress line of `files`: with a bar once every size is known (when every detail is in). */
+function progressOf(p: TaskProgress, files: readonly (Promise<SavableFile> | undefined)[]): (index: number, bytes: number, now?: boolean) => void {
+  let show = progressLine(p, files.length, undefined);
+  void Promise.all(files.map((f) => f?.catch(() => undefined) ?? null)).then((all) => {
+    let total = 0;
+    for (const f of all) {
+      if (f === null) continue;
+      if (f?.size === undefined) return;
+      total += f.size;
+    }
+    show = progressLine(p, files.length, total);
+  });
+  return (index, bytes, now) => show(index, bytes, now);
 }
 
 /** Files done of all and the bytes, throttled; with a bar when every size is known. */

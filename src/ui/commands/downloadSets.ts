@@ -4,10 +4,9 @@ import { safeFileName, type ArchiveFile, type Attachment } from '../../core';
 import type { Deps } from '../deps';
 import { askDownloadFolder, checkDownload } from '../downloads';
 import { pickSubmission } from '../pickers';
-import { withCancellableProgress } from '../progress';
 import type { ArchiveNode, AttachmentNode } from '../trees/nodes';
 import type { SubmissionRow } from './args';
-import { downloadMany, type DownloadItem } from './bulkDownloads';
+import { downloadMany, type DownloadItem, type SavableFile } from './bulkDownloads';
 import { describeSubmission } from './submissionCommands';
 
 // What several rows download together: archive files, attachments, and a
@@ -18,35 +17,40 @@ export async function downloadArchiveFiles(deps: Deps, nodes: readonly ArchiveNo
   const folder = await askDownloadFolder(deps.input.current, vscode.l10n.t('Folder for {0} archive files', nodes.length));
   if (!folder) return [];
   const client = deps.session.client;
-  // The ticket, size and hash of the rows whose detail was not loaded yet.
-  const files = await withCancellableProgress(vscode.l10n.t('Loading {0} archive files…', nodes.length), (_p, signal) =>
-    Promise.all(nodes.map(async (n): Promise<[ArchiveNode, ArchiveFile]> => [n, n.detail ?? (await client.getArchiveFile(n.item.id, { signal }))])));
-  const items = files.map(([n, f]): DownloadItem => ({
-    name: f.name || n.item.name || `file-${f.id}`,
-    size: f.fullSize,
-    what: `archive file ${f.id}`,
-    save: (to, o) => client.downloadArchiveFile(f, to, o),
-    check: async (saved, signal) => {
-      const check = await checkDownload(deps.log, f, saved, signal);
-      if (check) deps.archive.recordHashCheck(f.id, check);
-      return check?.matches !== false;
-    },
-  }));
-  return downloadMany(deps, items, folder.fsPath);
+  const items = nodes.map((n): DownloadItem => {
+    const id = n.item.id;
+    // A row whose detail was not loaded yet has no ticket, size or hash: its detail is fetched in its turn.
+    const file = (f: ArchiveFile): SavableFile => ({
+      size: f.fullSize,
+      save: (to, o) => client.downloadArchiveFile(f, to, o),
+      check: async (saved, signal) => {
+        const check = await checkDownload(deps.log, f, saved, signal);
+        if (check) deps.archive.recordHashCheck(f.id, check);
+        return check?.matches !== false;
+      },
+    });
+    return {
+      name: n.detail?.name || n.item.name || `file-${id}`,
+      what: `archive file ${id}`,
+      file: n.detail ? file(n.detail) : async (signal) => file(await client.getArchiveFile(id, { signal })),
+    };
+  });
+  return downloadMany(deps, vscode.l10n.t('Downloading {0} files…', items.length), () => ({ folder: folder.fsPath, items }));
 }
 
 /** Download Attachment on several rows (of one submission or several): into one folder. */
 export async function downloadAttachments(deps: Deps, nodes: readonly AttachmentNode[]): Promise<string[]> {
   const folder = await askDownloadFolder(deps.input.current, vscode.l10n.t('Folder for {0} attachments', nodes.length));
   if (!folder) return [];
-  return downloadMany(deps, nodes.map((n) => attachmentItem(deps, n.submission.item.id, n.attachment)), folder.fsPath);
+  const items = nodes.map((n) => attachmentItem(deps, n.submission.item.id, n.attachment));
+  return downloadMany(deps, vscode.l10n.t('Downloading {0} files…', items.length), () => ({ folder: folder.fsPath, items }));
 }
 
 function attachmentItem(deps: Deps, submissionId: string, a: Attachment): DownloadItem {
   return {
     name: a.name || `attachment-${a.id}`,
     what: `attachment ${a.id} of submission ${submissionId}`,
-    save: (to, o) => deps.session.client.downloadAttachment(submissionId, a, to, o),
+    file: { save: (to, o) => deps.session.client.downloadAttachment(submissionId, a, to, o) },
   };
 }
 
@@ -63,13 +67,17 @@ export async function downloadAll(deps: Deps, row: SubmissionRow | undefined): P
   const parent = await askDownloadFolder(ui, vscode.l10n.t('Where the folder of {0} goes', describeSubmission(chosen)));
   if (!parent) return [];
   const client = deps.session.client;
-  // The attachments as the service lists them now.
-  const detail = await withCancellableProgress(vscode.l10n.t('Loading {0}…', describeSubmission(chosen)), (_p, signal) => client.getSubmission(chosen.id, { signal }));
-  const folder = path.join(parent.fsPath, safeFileName(detail.formReference, `submission-${detail.id}`));
-  const summary: DownloadItem = {
-    name: `summary-${detail.id}.pdf`,
-    what: `summary of submission ${detail.id}`,
-    save: (to, o) => client.downloadSummary(detail.id, to, o),
-  };
-  return downloadMany(deps, [...detail.attachments.map((a) => attachmentItem(deps, detail.id, a)), summary], folder);
+  return downloadMany(deps, vscode.l10n.t('Downloading the files of {0}…', describeSubmission(chosen)), async (signal) => {
+    // The attachments as the service lists them now.
+    const detail = await client.getSubmission(chosen.id, { signal });
+    const summary: DownloadItem = {
+      name: `summary-${detail.id}.pdf`,
+      what: `summary of submission ${detail.id}`,
+      file: { save: (to, o) => client.downloadSummary(detail.id, to, o) },
+    };
+    return {
+      folder: path.join(parent.fsPath, safeFileName(detail.formReference, `submission-${detail.id}`)),
+      items: [...detail.attachments.map((a) => attachmentItem(deps, detail.id, a)), summary],
+    };
+  });
 }

@@ -1,3 +1,6 @@
+/** Details (of submissions, archive files) fetched at once by a view or a bulk download: a few, so that a long selection does not fill the client's connections. */
+export const DETAILS_AT_ONCE = 4;
+
 /** Runs at most `limit` tasks at a time, in the order they were queued. */
 export class Limiter {
   private running = 0;

@@ -1,10 +1,7 @@
 import type { Logger } from '../../core';
 import { describeError } from '../errorText';
-import { Limiter } from './concurrency';
+import { DETAILS_AT_ONCE, Limiter } from './concurrency';
 import type { RowList, RowState } from './rowList';
-
-/** Detail requests in flight at once. */
-const CONCURRENCY = 4;
 
 export const ignore = (): void => undefined;
 
@@ -35,7 +32,7 @@ export interface DetailSource<Row> {
  * waits for it), never applied to a row the list no longer holds.
  */
 export class RowDetails<Item, Row extends ListRow<Item>, Children> {
-  private readonly limiter = new Limiter(CONCURRENCY);
+  private readonly limiter = new Limiter(DETAILS_AT_ONCE);
 
   constructor(
     private readonly list: RowList<Item, Row, Children>,
