@@ -6,8 +6,8 @@ import type { Deps } from '../deps';
 import { askSaveTarget, checkDownload, warnHashMismatch } from '../downloads';
 import { formatBytes } from '../format';
 import { oneLine } from '../text';
-import { confirmUploadInRestrictedMode, regularFiles, withoutEmptyFiles, type LocalFile } from '../localFiles';
-import { archiveFolders, holdsFolder } from './archiveFolder';
+import { chosenFiles, confirmUploadInRestrictedMode, skippedSentence, withoutEmptyFiles, type LocalFile } from '../localFiles';
+import { archiveFolders } from './archiveFolder';
 import { pickArchiveFile } from '../pickers';
 import { withCancellableProgress } from '../progress';
 import type { ArchiveNode } from '../trees/nodes';
@@ -51,9 +51,12 @@ export async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<str
   void deps.session.client; // fails early, before any question, when signed out
   const uris = await filesToArchive(deps, given);
   if (!uris?.length) return [];
+  const chosen = await chosenFiles(deps.input.current, uris, { log: deps.log });
+  if (!chosen) return [];
   // A folder among them: its files, with one title rule for all.
-  if (await holdsFolder(uris)) return archiveFolders(deps, uris);
-  const files = withoutEmptyFiles(deps.input.current, await regularFiles(deps.input.current, uris));
+  if (chosen.folders) return archiveFolders(deps, chosen, uris);
+  if (chosen.skipped.length) void deps.input.current.warn(skippedSentence(chosen.skipped));
+  const files = withoutEmptyFiles(deps.input.current, chosen.files);
   if (files.length === 0) return [];
   if (!(await confirmUploadInRestrictedMode(deps.input.current, files))) return [];
 
@@ -77,7 +80,7 @@ export async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<str
       const created = await uploadToArchive(deps, {
         title, name: file.name, notSent: titled.length - done.length - 1,
         progress: files.length > 1 ? vscode.l10n.t('Archiving "{0}" ({1} of {2})…', file.name, done.length + 1, files.length) : vscode.l10n.t('Archiving "{0}"…', file.name),
-        source: async () => ({ source: { file: file.file }, size: file.size }),
+        source: async () => ({ source: { file: file.file, name: file.name }, size: file.size }),
       });
       if (!created) return undefined; // an unknown outcome, checked and reported
       deps.log.info(`Archived ${file.size} bytes as file ${created.id}.`);
