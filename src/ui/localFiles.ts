@@ -2,7 +2,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CheckedFile, Logger } from '../core';
 import { collectFiles, type Choice, type Collected } from './collectFiles';
-import { skippedSentence, skippedText, type Skipped } from './skippedText';
+import { logged, skippedSentence, skippedText, type Skipped } from './skippedText';
+import { notificationText } from './text';
 import type { UserInput } from './userInput';
 
 export { isSkippedName } from './collectFiles';
@@ -82,17 +83,17 @@ export function droppedUri(text: string): vscode.Uri | undefined {
 function localPath(uri: vscode.Uri, sameRemote: SameRemote): string | Skipped {
   const t = vscode.l10n.t;
   const name = path.posix.basename(uri.path) || uri.toString(true);
-  const refused = (why: string): Skipped => ({ name, why, log: `Skipped "${uri.toString(true)}": it ${why}.` });
+  const refused = (why: string): Skipped => ({ name, why, log: `Skipped ${logged(uri.toString(true))}: it ${why}.` });
   if (uri.scheme === 'file') return uri.fsPath;
   if (uri.scheme === 'vscode-remote') {
     const same = sameRemote(uri);
     if (same) return vscode.Uri.file(uri.path).fsPath;
     return refused(same === false
-      ? t('is on another machine ({0}), not on the one this window works on', uri.authority)
-      : t('is on {0}, which cannot be told from the machine this window works on', uri.authority));
+      ? t('is on another machine ({0}), not on the one this window works on', notificationText(uri.authority, 200))
+      : t('is on {0}, which cannot be told from the machine this window works on', notificationText(uri.authority, 200)));
   }
   if (uri.scheme === 'vscode-local') return refused(t('is on the computer you work at, not on the machine this window works on ({0})', vscode.env.remoteName ?? ''));
-  return refused(t('is not a file on a disk ({0})', uri.scheme));
+  return refused(t('is not a file on a disk ({0})', notificationText(uri.scheme, 50)));
 }
 
 /**
@@ -143,9 +144,11 @@ function listed(lines: readonly string[]): string {
   return shown.join('\n');
 }
 
+/** A path as a question shows it: in the workspace when it is there, every character visible. */
+const shown = (p: string): string => notificationText(vscode.workspace.asRelativePath(vscode.Uri.file(p)));
+
 /** A workspace file as a line of a question: its path in the workspace, and where a link leads. */
-const line = (f: { uri: vscode.Uri; path: string; linked?: boolean }): string =>
-  f.linked ? `${vscode.workspace.asRelativePath(f.uri)} → ${vscode.workspace.asRelativePath(vscode.Uri.file(f.path))}` : vscode.workspace.asRelativePath(f.uri);
+const line = (f: { uri: vscode.Uri; path: string; linked?: boolean }): string => (f.linked ? `${shown(f.uri.fsPath)} → ${shown(f.path)}` : shown(f.uri.fsPath));
 
 /** Asks whether to send what leads outside its workspace folder: true, false (leave it out), undefined (cancel). */
 async function includeOutside(ui: UserInput, outside: readonly Collected[]): Promise<boolean | undefined> {
@@ -156,14 +159,14 @@ async function includeOutside(ui: UserInput, outside: readonly Collected[]): Pro
   let message: string;
   if (choices.length === 1) {
     const o = choices[0];
-    const folder = path.basename(o.root);
+    const [name, target, folder] = [path.basename(o.chosen), o.target, path.basename(o.root)].map((v) => notificationText(v));
     message = outside.some((f) => f.path !== o.chosen)
-      ? t('"{0}" leads to "{1}", outside the workspace folder "{2}". Include the files there?', path.basename(o.chosen), o.target, folder)
-      : t('"{0}" leads to "{1}", outside the workspace folder "{2}". Include that file?', path.basename(o.chosen), o.target, folder);
+      ? t('"{0}" leads to "{1}", outside the workspace folder "{2}". Include the files there?', name, target, folder)
+      : t('"{0}" leads to "{1}", outside the workspace folder "{2}". Include that file?', name, target, folder);
   } else {
     message = t('{0} of the files and folders chosen lead outside their workspace folder. Include what they lead to?', choices.length);
   }
-  const detail = choices.length === 1 ? undefined : listed(choices.map((o) => `${vscode.workspace.asRelativePath(vscode.Uri.file(o.chosen))} → ${o.target}`));
+  const detail = choices.length === 1 ? undefined : listed(choices.map((o) => `${shown(o.chosen)} → ${notificationText(o.target)}`));
   const answer = await ui.confirm(message, detail, include, leave);
   return answer === include ? true : answer === leave ? false : undefined;
 }

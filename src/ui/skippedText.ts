@@ -2,6 +2,14 @@
 // the messages, and a line for the log that says where a link leads.
 import * as vscode from 'vscode';
 import type { LeftOut } from './collectFiles';
+import { notificationText, safeText } from './text';
+
+/**
+ * A path for the log: quoted and escaped as JSON, so that a file name with a
+ * line break cannot write a line of its own, and bidi controls shown as
+ * escapes, so that none reorders the line.
+ */
+export const logged = (p: string | undefined): string => safeText(JSON.stringify(p ?? ''), 10_000);
 
 /** Something chosen, or found in a folder chosen, that is not sent. */
 export interface Skipped {
@@ -18,13 +26,13 @@ export type SkippedItem = LeftOut | (Omit<LeftOut, 'reason'> & { readonly reason
 
 export function skippedText(l: SkippedItem): Skipped {
   const t = vscode.l10n.t;
-  const said = (why: string, log: string): Skipped => ({ name: l.relative, why, log: `Skipped "${l.path}": ${log}.` });
+  const said = (why: string, log: string): Skipped => ({ name: l.relative, why, log: `Skipped ${logged(l.path)}: ${log}.` });
   switch (l.reason) {
-    case 'outside': return said(t('leads outside the chosen folder'), `it leads to "${l.target}", outside the chosen folder "${l.folder}"`);
-    case 'declined': return said(t('leads outside its workspace folder'), `it leads to "${l.target}", outside its workspace folder, and was left out when asked`);
-    case 'linkedFolder': return said(t('is a link to a folder, which is not followed'), `it is a link to the folder "${l.target}", which is not followed`);
+    case 'outside': return said(t('leads outside the chosen folder'), `it leads to ${logged(l.target)}, outside the chosen folder ${logged(l.folder)}`);
+    case 'declined': return said(t('leads outside its workspace folder'), `it leads to ${logged(l.target)}, outside its workspace folder, and was left out when asked`);
+    case 'linkedFolder': return said(t('is a link to a folder, which is not followed'), `it is a link to the folder ${logged(l.target)}, which is not followed`);
     case 'brokenLink': return said(l.errno === 'ELOOP' ? t('is a link that loops') : t('is a link that leads nowhere'), `it is a link that leads nowhere (${l.errno ?? 'no target'})`);
-    case 'special': return said(t('is not a regular file'), `it is not a regular file (a named pipe, a socket or a device${l.target ? `: "${l.target}"` : ''}), so it was not opened`);
+    case 'special': return said(t('is not a regular file'), `it is not a regular file (a named pipe, a socket or a device${l.target ? `: ${logged(l.target)}` : ''}), so it was not opened`);
     case 'unreadable': return said(l.errno === 'ENOENT' ? t('does not exist') : t('cannot be read ({0})', l.errno ?? ''), `it cannot be read (${l.errno ?? 'unknown'})`);
     case 'changed': return said(t('changed while it was checked'), 'it was replaced (by a link or another file) while it was checked, so it was not read');
   }
@@ -32,7 +40,7 @@ export function skippedText(l: SkippedItem): Skipped {
 
 /** One sentence naming what was skipped and why: the first five, and how many more the log names. */
 export function skippedSentence(skipped: readonly Skipped[]): string {
-  const shown = skipped.slice(0, 5).map((s) => `"${s.name}" ${s.why}`).join('; ');
+  const shown = skipped.slice(0, 5).map((s) => `"${notificationText(s.name, 200)}" ${s.why}`).join('; ');
   return skipped.length > 5
     ? vscode.l10n.t('Skipped: {0}; and {1} more (the log names them).', shown, skipped.length - 5)
     : vscode.l10n.t('Skipped: {0}.', shown);

@@ -62,6 +62,23 @@ describe('the files taken from what the user chose', () => {
     await forgetDrafts();
   });
 
+  // First: a form opened shortly after another was closed can stay blank in the browser workbench.
+  it('a workspace file dragged from the Explorer onto the New Submission form (Shift held) is added', async function () {
+    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // dragging needs the offline runner's browser
+    const first = workspaceFile(`${ROOT}/drag/first-document.txt`, 'first\n');
+    const dragged = workspaceFile(`${ROOT}/drag/dragged-note.txt`, 'dragged from the Explorer\n');
+    const draft = await composeShown(first);
+    await vscode.commands.executeCommand('revealInExplorer', dragged);
+    const seen = await dragToWebview('dragged-note.txt', 'first-document.txt');
+    // What the workbench put on the drag: the file as this window's remote URI.
+    assert.equal(seen.started['application/vnd.code.uri-list'], `vscode-remote://${remoteAuthority()}${dragged.path}`);
+    const documents = await waitFor('the dragged file in the form', async () => {
+      const d = (await openDrafts()).get(draft)?.documents ?? [];
+      return d.length === 2 ? d : undefined;
+    });
+    assert.deepEqual(documents.map((d) => [d.name, d.path]), [['first-document.txt', first.fsPath], ['dragged-note.txt', dragged.fsPath]]);
+  });
+
   it('Archive Folder… archives exactly the files inside the folder: a link to a file outside it and a pipe are skipped and counted, the log names the link\'s target, the outside file never reaches the service', async function () {
     if (process.platform === 'win32') this.skip(); // links and pipes as on Linux and macOS
     const key = privateKey();
@@ -147,6 +164,26 @@ describe('the files taken from what the user chose', () => {
     assert.deepEqual(documents.map((d) => [d.name, d.path]), [['plain.txt', plain.fsPath], ['key-notes.txt', key.path]], 'the form holds the file agreed to');
   });
 
+  it('a selection of 1,000 files in the Explorer is counted once and titled by one rule, not one question per file', async () => {
+    const uris = Array.from({ length: 1000 }, (_, i) => workspaceFile(`${ROOT}/many/f${String(i).padStart(4, '0')}.txt`, `${i}\n`));
+    const mark = await logMark();
+    const size = uris.reduce((n, u) => n + readFileSync(u.fsPath).length, 0);
+    const { input } = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.archiveFile', uris[0], [...uris, ...uris.slice(0, 10)]));
+    assert.deepEqual(input.asked.map((q) => [q.method, q.text]), [['quickPick', `Archive 1000 files (${formatBytes(size)}) How each file is titled in the archive`]]);
+    assert.equal(await uploads(mark), 0, 'dismissed: nothing sent');
+  });
+
+  it('names from the workspace are shown as they are: a link named with a right-to-left override and a line break is named with visible escapes, and takes one line of the log', async function () {
+    if (process.platform === 'win32') this.skip();
+    const key = privateKey();
+    const uri = link('escapes/\u202Etxt.exe\nnotes.txt', key.path);
+    const { input } = await withAnswers(['Leave Out'], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
+    assert.equal(input.asked[0].text, `"\\u202Etxt.exe\\nnotes.txt" leads to "${key.path}", outside the workspace folder "${path.basename(workspaceDir())}". Include that file?`);
+    const logged = await waitFor('the log line', async () => (await extensionLog()).split('\n').find((l) => l.includes(key.path) && l.includes('left out when asked')));
+    assert.ok(logged.includes('\\u202Etxt.exe\\nnotes.txt'), logged);
+    tried('hostile');
+  });
+
   it('files named by this window\'s remote URIs (vscode-remote://<authority>/…) are its own: the form and the Archive view take them; a file of another machine is refused in words', async () => {
     const authority = remoteAuthority();
     assert.ok(authority, 'code-server gives the window a remote authority');
@@ -170,19 +207,4 @@ describe('the files taken from what the user chose', () => {
     assert.equal((await sandboxState()).archives.find((x) => x.title === title)?.hash, sha256File(doc.fsPath));
   });
 
-  it('a workspace file dragged from the Explorer onto the New Submission form (Shift held) is added', async function () {
-    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // dragging needs the offline runner's browser
-    const first = workspaceFile(`${ROOT}/drag/first-document.txt`, 'first\n');
-    const dragged = workspaceFile(`${ROOT}/drag/dragged-note.txt`, 'dragged from the Explorer\n');
-    const draft = await composeShown(first);
-    await vscode.commands.executeCommand('revealInExplorer', dragged);
-    const seen = await dragToWebview('dragged-note.txt', 'first-document.txt');
-    // What the workbench put on the drag: the file as this window's remote URI.
-    assert.equal(seen.started['application/vnd.code.uri-list'], `vscode-remote://${remoteAuthority()}${dragged.path}`);
-    const documents = await waitFor('the dragged file in the form', async () => {
-      const d = (await openDrafts()).get(draft)?.documents ?? [];
-      return d.length === 2 ? d : undefined;
-    });
-    assert.deepEqual(documents.map((d) => [d.name, d.path]), [['first-document.txt', first.fsPath], ['dragged-note.txt', dragged.fsPath]]);
-  });
 });

@@ -64,23 +64,24 @@ export async function forgetDrafts(): Promise<void> {
 /**
  * New Submission on these files, once its page has said it is ready: what a
  * test that reads or drives the page needs. The browser workbench of
- * code-server 1.100 sometimes leaves a new webview blank after another was
- * closed (see webviews.test.ts); such a form is closed and opened once more.
+ * code-server 1.100 sometimes leaves a new webview blank when it opens
+ * shortly after another was closed (see webviews.test.ts): it is opened a
+ * moment later, and once more should it stay blank.
  */
 export async function composeShown(...uris: vscode.Uri[]): Promise<string> {
   const composer = (await api()).deps.composer;
   for (let attempt = 1; ; attempt++) {
+    await new Promise((r) => setTimeout(r, 1500 * attempt));
     const ready = new Set<string>();
     const sub = composer.onDidReport((e) => void (e.message.type === 'ready' && ready.add(e.draftId)));
     try {
       const id = await compose(...uris);
       const shown = await waitFor('its page to be ready', () => ready.has(id), 10_000).catch(() => false);
       if (shown) return id;
-      if (attempt === 2) throw new Error('the New Submission form stayed blank twice');
+      if (attempt === 3) throw new Error('the New Submission form stayed blank three times');
       log(`    (the New Submission form stayed blank: the workbench's service-worker stall; opening it again)`);
       composer.drafts.get(id)?.panel.dispose();
       await composer.memory.removeDraft(id);
-      await new Promise((r) => setTimeout(r, 1500));
     } finally {
       sub.dispose();
     }

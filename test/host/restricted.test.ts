@@ -63,6 +63,19 @@ describe('Restricted Mode (an untrusted workspace)', () => {
     tried('lossChecks');
   });
 
+  it('Archive Folder… on 1,000 files asks once, listing 20 of them and how many more; declining sends nothing', async () => {
+    for (let i = 0; i < 1000; i++) workspaceFile(`restricted/many/f${String(i).padStart(4, '0')}.txt`, `${i}\n`);
+    const folder = vscode.Uri.file(path.join(workspaceDir(), 'restricted', 'many'));
+    const mark = await logMark();
+    const { input } = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.archiveFolder', folder, [folder]));
+    const names = Array.from({ length: 20 }, (_, i) => `restricted/many/f${String(i).padStart(4, '0')}.txt`);
+    assert.deepEqual(input.asked.map((a) => [a.method, a.text]), [
+      ['confirm', ['This workspace is in Restricted Mode. Upload 1000 file(s) from it to the Document Submission service?', ...names, '… and 980 more'].join('\n')],
+    ]);
+    assert.deepEqual(await writesSince(mark), []);
+    rmSync(folder.fsPath, { recursive: true });
+  });
+
   it('"Upload" archives the file', async () => {
     const uri = workspaceFile('restricted/approved.txt', 'approved for upload\n');
     const before = (await sandboxState()).archives.length;

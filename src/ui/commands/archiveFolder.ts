@@ -7,6 +7,7 @@ import { describeError, errorDetail, isCancellation } from '../errorText';
 import { formatBytes } from '../format';
 import { confirmUploadInRestrictedMode, skippedSentence, withoutEmptyFiles, type ChosenFiles, type LocalFile, type Skipped } from '../localFiles';
 import { reached } from '../milestones';
+import { notificationText } from '../text';
 import { withCancellableProgress } from '../progress';
 import { BACK } from '../userInput';
 import { listedIds, reportUnknownOutcome } from '../unknownOutcome';
@@ -24,7 +25,8 @@ export async function archiveFolders(deps: Deps, chosen: ChosenFiles, uris: read
   const t = vscode.l10n.t;
   if (chosen.files.length === 0) {
     const skipped = chosen.skipped.length ? ` ${skippedSentence(chosen.skipped)}` : '';
-    void ui.info(t('No files to archive in {0} (hidden files and node_modules are left out).', uris.map((u) => path.posix.basename(u.path)).join(', ')) + skipped);
+    const names = uris.slice(0, 3).map((u) => notificationText(path.posix.basename(u.path))).join(', ') + (uris.length > 3 ? ', …' : '');
+    void ui.info(t('No files to archive in {0} (hidden files and node_modules are left out).', names) + skipped);
     return [];
   }
   const files = withoutEmptyFiles(ui, chosen.files);
