@@ -27,11 +27,20 @@ async function readWithin(chunks: AsyncIterable<Buffer>, ms: number): Promise<Bu
   }
 }
 
+/** Runs `fn` in a fresh temporary folder, removed afterwards. */
+async function inTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
+  const { dir, cleanup } = tempDir('identity');
+  try {
+    await fn(dir);
+  } finally {
+    cleanup();
+  }
+}
+
 describe('a checked file is the file read', () => {
   it('a file replaced by a link to another file of the same size and time, between the check and the read, is not read', async function () {
     if (!posix) this.skip();
-    const { dir, cleanup } = tempDir('identity');
-    try {
+    await inTempDir(async (dir) => {
       const f = path.join(dir, 'notes.txt');
       const secret = path.join(dir, 'outside', 'id_ed25519');
       fs.mkdirSync(path.dirname(secret));
@@ -48,16 +57,13 @@ describe('a checked file is the file read', () => {
       // Checked again before sending (as the client does): still not that file.
       const again = await sourceFile({ file: checked });
       await assert.rejects(readWithin(fileChunks(again.file, again.name), 3000), /was replaced/);
-    } finally {
-      cleanup();
-    }
+    });
     tried('hostile');
   });
 
   it('a file replaced by a named pipe between the check and the read fails at once, without waiting for a writer', async function () {
     if (!posix) this.skip();
-    const { dir, cleanup } = tempDir('identity');
-    try {
+    await inTempDir(async (dir) => {
       const f = path.join(dir, 'data.csv');
       fs.writeFileSync(f, 'a,b\n');
       const checked = await checkFile(f);
@@ -66,16 +72,13 @@ describe('a checked file is the file read', () => {
       assert.equal(spawnSync('mkfifo', [f]).status, 0, 'mkfifo');
       await assert.rejects(readWithin(fileChunks(checked, 'data.csv'), 3000), /"data\.csv" was replaced/);
       assert.deepEqual(await checkFile(f), { code: 'notAFile', field: 'documents', values: ['data.csv'] }, 'checked again: not a regular file, and not waited for');
-    } finally {
-      cleanup();
-    }
+    });
     tried('hostile');
   });
 
   it('a pipe, a device and a socket are never opened: each is "not a regular file"', async function () {
     if (!posix) this.skip();
-    const { dir, cleanup } = tempDir('identity');
-    try {
+    await inTempDir(async (dir) => {
       const pipe = path.join(dir, 'pipe');
       assert.equal(spawnSync('mkfifo', [pipe]).status, 0);
       assert.deepEqual(await checkFile(pipe), { code: 'notAFile', field: 'documents', values: ['pipe'] });
@@ -89,9 +92,7 @@ describe('a checked file is the file read', () => {
       } finally {
         server.close();
       }
-    } finally {
-      cleanup();
-    }
+    });
     tried('hostile', 3);
   });
 });
