@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { formatBytes } from '../../src/ui/format';
 import { tried } from '../reliability/tally';
-import { compose, composeShown, forgetDrafts, openDrafts } from './composerDriver';
+import { compose, composeShown, edit, filled, forgetDrafts, openDrafts, sendReviewed } from './composerDriver';
 import { closeAllEditors, extensionLog, sha256, sha256File, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
 import { dragToWebview } from './helpers';
 import type { Asked } from './scriptedInput';
@@ -162,6 +162,17 @@ describe('the files taken from what the user chose', () => {
     assert.equal(picked.input.asked[1].text, question);
     const documents = (await openDrafts()).get(draft)?.documents ?? [];
     assert.deepEqual(documents.map((d) => [d.name, d.path]), [['plain.txt', plain.fsPath], ['key-notes.txt', key.path]], 'the form holds the file agreed to');
+  });
+
+  it('a document added through a link is sent under the link\'s name, with the bytes of the file it leads to', async () => {
+    const target = workspaceFile(`${ROOT}/named/versions/v3.txt`, 'version 3\n');
+    const latest = link('named/latest.txt', 'versions/v3.txt');
+    const draft = await compose(latest);
+    assert.deepEqual((await openDrafts()).get(draft)?.documents.map((d) => [d.name, d.path]), [['latest.txt', target.fsPath]]);
+    const formReference = `Through a link ${Date.now()}`;
+    await withAnswers([], async () => sendReviewed(draft, await edit(draft, filled(formReference))));
+    const sent = (await sandboxState()).submissions.find((x) => x.formReference === formReference);
+    assert.deepEqual(sent?.attachments.map((a) => [a.name, a.sha256]), [['latest.txt', sha256File(target.fsPath)]]);
   });
 
   it('a selection of 1,000 files in the Explorer is counted once and titled by one rule, not one question per file', async () => {
