@@ -1,4 +1,4 @@
-import { promises as fs, type Stats } from 'node:fs';
+import { constants, promises as fs, type Stats } from 'node:fs';
 import { ServiceError } from './errors';
 
 /** A local file as it was checked before sending: what the request declares. */
@@ -6,7 +6,25 @@ export interface CheckedFile {
   readonly path: string;
   readonly size: number;
   readonly mtimeMs: number;
+  /**
+   * Which file it was (device and inode, as `checkFile` opened it): a file
+   * replaced after the check, by a link to another file of the same size and
+   * time, say, is not read in its place.
+   */
+  readonly dev?: number;
+  readonly ino?: number;
 }
+
+/**
+ * How a local file is opened, to check it and to send it: read-only, and
+ * without waiting (a named pipe swapped in for a file would otherwise wait
+ * for a writer for ever) or taking a terminal as the process's own.
+ */
+export const OPEN_TO_READ = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+
+/** Whether `now` is the very file checked (when both say which file they are). */
+export const sameFile = (file: Pick<CheckedFile, 'dev' | 'ino'>, now: Pick<CheckedFile, 'dev' | 'ino'>): boolean =>
+  file.dev === undefined || file.ino === undefined || (now.dev === file.dev && now.ino === file.ino);
 
 /** Read size: large enough that a 1 GiB file is few chunks. */
 const CHUNK = 1024 * 1024;
@@ -22,7 +40,7 @@ const CHUNK = 1024 * 1024;
 export async function* fileChunks(file: CheckedFile, label: string): AsyncGenerator<Buffer> {
   let handle: fs.FileHandle;
   try {
-    handle = await fs.open(file.path, 'r');
+    handle = await fs.open(file.path, OPEN_TO_READ);
   } catch (e) {
     throw unreadable(label, e);
   }
@@ -47,7 +65,12 @@ export async function* fileChunks(file: CheckedFile, label: string): AsyncGenera
 
 async function ensureUnchanged(handle: fs.FileHandle, file: CheckedFile, label: string): Promise<void> {
   const now = await handle.stat();
+  if (!sameFile(file, now) || !now.isFile()) throw replaced(label);
   if (now.size !== file.size || now.mtimeMs !== file.mtimeMs) throw changed(label, file, now);
+}
+
+function replaced(label: string): ServiceError {
+  return new ServiceError('localFile', `"${label}" was replaced by another file after it was checked, so it was not sent. Choose it again.`);
 }
 
 function changed(label: string, file: CheckedFile, now: Stats): ServiceError {

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { invalidInput } from './errors';
-import type { CheckedFile } from './fileChunks';
+import { OPEN_TO_READ, sameFile, type CheckedFile } from './fileChunks';
 import type { Problem } from './problems';
 import { emptyFilesProblem } from './validate';
 
@@ -16,21 +16,31 @@ export type LocalSource =
   | { readonly file: CheckedFile; readonly name?: string };
 
 /**
- * A regular file that could be opened, with its size and time as they are
- * now, or why not. Empty files pass: whether one may be sent is the caller's
- * question (see `emptyFilesProblem`).
+ * A regular file that could be opened, with its size, time and identity as
+ * they are now, or why not. Only what `stat` says is a regular file is
+ * opened (a device or a pipe never is), and what was opened is described.
+ * Empty files pass: whether one may be sent is the caller's question (see
+ * `emptyFilesProblem`).
  */
 export async function checkFile(p: string, label = path.basename(p)): Promise<CheckedFile | Problem> {
+  const unreadable = (e: unknown): Problem => ({ code: 'fileUnreadable', field: 'documents', values: [label], errno: (e as NodeJS.ErrnoException).code ?? String(e) });
   let st;
   try {
     st = await fs.stat(p);
-    if (st.isFile()) await (await fs.open(p, 'r')).close();
+    if (st.isFile()) {
+      const handle = await fs.open(p, OPEN_TO_READ);
+      try {
+        st = await handle.stat();
+      } finally {
+        await handle.close();
+      }
+    }
   } catch (e) {
-    return { code: 'fileUnreadable', field: 'documents', values: [label], errno: (e as NodeJS.ErrnoException).code ?? String(e) };
+    return unreadable(e);
   }
   if (st.isDirectory()) return { code: 'folder', field: 'documents', values: [label] };
   if (!st.isFile()) return { code: 'notAFile', field: 'documents', values: [label] };
-  return { path: p, size: st.size, mtimeMs: st.mtimeMs };
+  return { path: p, size: st.size, mtimeMs: st.mtimeMs, dev: st.dev, ino: st.ino };
 }
 
 export function isProblem(v: CheckedFile | Problem): v is Problem {
@@ -46,10 +56,15 @@ export function sourceName(s: LocalSource): string {
  * A file checked earlier, as it is now: itself while its size and time are
  * unchanged, else checked again, so that a file saved while the user
  * answered questions is sent as it is now (`fileChunks` guards the send).
+ * Another file in its place is not checked instead: it stays the file
+ * checked, which `fileChunks` then refuses to read.
  */
 async function recheckedIfChanged(file: CheckedFile, label: string): Promise<CheckedFile | Problem> {
   const now = await fs.stat(file.path).catch(() => undefined);
-  return now?.isFile() && now.size === file.size && now.mtimeMs === file.mtimeMs ? file : checkFile(file.path, label);
+  if (now && !sameFile(file, now)) return file;
+  if (now?.isFile() && now.size === file.size && now.mtimeMs === file.mtimeMs) return file;
+  const again = await checkFile(file.path, label);
+  return isProblem(again) || sameFile(file, again) ? again : file;
 }
 
 /** The source's name and its checked, non-empty file; throws what the user must fix. */

@@ -41,7 +41,7 @@ export function distinctNames(names: readonly string[], fallback: (i: number) =>
 export interface TransferCounts {
   /** Saved or archived. */
   readonly done: number;
-  /** Left out by the user's choice (a file of that name kept). */
+  /** Downloads: left out by the user's choice (a file of that name kept); uploads: left out of the folders chosen (a link leading out of them, a special file). */
   readonly skipped: number;
   readonly failed: number;
   /** Not tried: cancelled, or stopped after an outcome that must be checked first. */
@@ -59,7 +59,7 @@ const plain: Translate = (m, ...args) => m.replace(/\{(\d+)\}/g, (_, i: string) 
 export function summaryText(kind: 'download' | 'archive', c: TransferCounts, folder: string, t: Translate = plain): string {
   const parts = kind === 'download'
     ? [t('Downloaded into "{0}": {1} saved, {2} skipped, {3} failed.', folder, c.done, c.skipped, c.failed)]
-    : [t('{0} file(s) archived, {1} failed.', c.done, c.failed)];
+    : [c.skipped ? t('{0} file(s) archived, {1} skipped, {2} failed.', c.done, c.skipped, c.failed) : t('{0} file(s) archived, {1} failed.', c.done, c.failed)];
   if (c.notDone) parts.push(kind === 'download' ? t('{0} not downloaded.', c.notDone) : t('{0} not sent.', c.notDone));
   if (c.mismatched) parts.push(t('{0} differ(s) from what the archive recorded (kept; the log has the digests).', c.mismatched));
   return parts.join(' ');

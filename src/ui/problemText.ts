@@ -64,13 +64,3 @@ export function inputProblemText(code: TextProblemCode | 'invalidEmail'): string
     case 'invalidEmail': return t('Enter a valid e-mail address, e.g. name@example.com.');
   }
 }
-
-/** Why a chosen file was skipped, as one item of a list: "a-folder is a folder". */
-export function skippedFileText(p: Problem): string {
-  const name = p.values?.[0] ?? '';
-  switch (p.code) {
-    case 'folder': return t('{0} is a folder', name);
-    case 'notAFile': return t('{0} is not a regular file', name);
-    default: return t('{0} cannot be read ({1})', name, p.errno ?? p.code);
-  }
-}

@@ -35,7 +35,7 @@ export async function sendSubmission(deps: Deps, s: Outgoing): Promise<Created |
         recipients: s.recipients,
         coverNote: s.coverNote,
         data: s.data,
-        documents: s.documents.map((d) => ({ file: d.file })),
+        documents: s.documents.map((d) => ({ file: d.file, name: d.name })),
         options: s.options,
       }, { signal, onProgress: (sent, all) => p.bytes(sent, all || total, documentLabel(s.documents, sent, Math.max(0, all - total))) });
     });

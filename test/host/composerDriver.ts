@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { ComposerForm, ComposerRecipient } from '../../src/shared/composerMessages';
 import { waitFor } from './fixtures';
+import { log } from './helpers';
 import { api } from './session';
 
 /** One recipient row, by full name. */
@@ -58,4 +59,31 @@ export async function sendReviewed(draftId: string, form: ComposerForm): Promise
 export async function forgetDrafts(): Promise<void> {
   const composer = (await api()).deps.composer;
   for (const id of composer.memory.draftIds()) if (!composer.drafts.has(id)) await composer.memory.removeDraft(id);
+}
+
+/**
+ * New Submission on these files, once its page has said it is ready: what a
+ * test that reads or drives the page needs. The browser workbench of
+ * code-server 1.100 sometimes leaves a new webview blank when it opens
+ * shortly after another was closed (see webviews.test.ts): it is opened a
+ * moment later, and once more should it stay blank.
+ */
+export async function composeShown(...uris: vscode.Uri[]): Promise<string> {
+  const composer = (await api()).deps.composer;
+  for (let attempt = 1; ; attempt++) {
+    await new Promise((r) => setTimeout(r, 1500 * attempt));
+    const ready = new Set<string>();
+    const sub = composer.onDidReport((e) => void (e.message.type === 'ready' && ready.add(e.draftId)));
+    try {
+      const id = await compose(...uris);
+      const shown = await waitFor('its page to be ready', () => ready.has(id), 10_000).catch(() => false);
+      if (shown) return id;
+      if (attempt === 3) throw new Error('the New Submission form stayed blank three times');
+      log(`    (the New Submission form stayed blank: the workbench's service-worker stall; opening it again)`);
+      composer.drafts.get(id)?.panel.dispose();
+      await composer.memory.removeDraft(id);
+    } finally {
+      sub.dispose();
+    }
+  }
 }

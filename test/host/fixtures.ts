@@ -117,3 +117,16 @@ export function luminance(css: string): number {
 export function contrast(a: number, b: number): number {
   return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 }
+
+/** What the extension's log holds so far (its files under the extension's log folder). */
+export async function extensionLog(): Promise<string> {
+  const read = async (dir: vscode.Uri): Promise<string[]> => {
+    const entries = await Promise.resolve(vscode.workspace.fs.readDirectory(dir)).catch(() => [] as [string, vscode.FileType][]);
+    const texts = await Promise.all(entries.map(async ([name, type]) => {
+      const uri = vscode.Uri.joinPath(dir, name);
+      return type === vscode.FileType.Directory ? (await read(uri)).join('\n') : Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+    }));
+    return texts;
+  };
+  return (await read((await api()).deps.context.logUri)).join('\n');
+}

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { format } from 'node:util';
 import * as vscode from 'vscode';
 import manifest from '../../package.json';
+import type { DragSeen } from './dragPage';
 import type { ExplorerRowSeen } from './explorerPage';
 import type { ColorsSeen, DetailsSeen, KeyStep, KeysSeen, PdfSeen, TabSeen, TimelineSeen } from './workbenchPage';
 
@@ -123,6 +124,15 @@ export async function settingsBrowse(path: string[], contains: string): Promise<
  */
 export async function explorerRow(name: string, badge: string): Promise<ExplorerRowSeen> {
   return JSON.parse(await askWorkbench('/explorer-row', { name, badge }, `reading the Explorer row "${name}"`)) as ExplorerRowSeen;
+}
+
+/**
+ * Drags the Explorer row named `name` (already revealed) with the mouse onto
+ * the webview showing `contains`, Shift held while it is dropped, as the
+ * workbench asks for a drop into an editor's page; what the drag carried.
+ */
+export async function dragToWebview(name: string, contains: string): Promise<DragSeen> {
+  return JSON.parse(await askWorkbench('/drag-to-webview', { name, contains }, `dragging "${name}" onto the webview showing "${contains}"`)) as DragSeen;
 }
 
 /** The text the workbench's status bar shows now. */

@@ -1,11 +1,12 @@
 // Runs alone, in the runner's --restricted run: workspace trust is on and the
 // test workspace is not trusted, i.e. VS Code's Restricted Mode.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { tried } from '../reliability/tally';
 import { compose, edit, filled, sendReviewed } from './composerDriver';
-import { sha256, tempDir, workspaceFile } from './fixtures';
+import { sha256, tempDir, workspaceDir, workspaceFile } from './fixtures';
 import { api, logMark, sandboxState, serviceRequests, signIn, withAnswers } from './session';
 
 /** The service requests that changed data (uploads, new submissions) since `mark`. */
@@ -42,6 +43,37 @@ describe('Restricted Mode (an untrusted workspace)', () => {
     ]]);
     assert.deepEqual(await writesSince(mark), [], 'nothing was uploaded');
     tried('lossChecks'); // nothing left the machine without consent
+  });
+
+  it('a link to a file outside the workspace is named with its target, in the question about it and in the Restricted Mode question; declining sends nothing', async function () {
+    if (process.platform === 'win32') this.skip();
+    const key = path.join(tempDir('dsas-home-'), 'id_ed25519');
+    writeFileSync(key, 'private key\n');
+    const uri = vscode.Uri.file(path.join(workspaceDir(), 'restricted', 'key-notes.txt'));
+    mkdirSync(path.dirname(uri.fsPath), { recursive: true });
+    symlinkSync(key, uri.fsPath);
+    const mark = await logMark();
+    const { input } = await withAnswers(['Include', undefined], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
+    assert.deepEqual(input.asked.map((a) => [a.method, a.text]), [
+      ['confirm', `"key-notes.txt" leads to "${key}", outside the workspace folder "${path.basename(workspaceDir())}". Include that file?`],
+      ['confirm', `This workspace is in Restricted Mode. Upload 1 file(s) from it to the Document Submission service?\nrestricted/key-notes.txt → ${key}`],
+    ]);
+    assert.deepEqual(await writesSince(mark), [], 'nothing was uploaded');
+    rmSync(uri.fsPath);
+    tried('lossChecks');
+  });
+
+  it('Archive Folder… on 1,000 files asks once, listing 20 of them and how many more; declining sends nothing', async () => {
+    for (let i = 0; i < 1000; i++) workspaceFile(`restricted/many/f${String(i).padStart(4, '0')}.txt`, `${i}\n`);
+    const folder = vscode.Uri.file(path.join(workspaceDir(), 'restricted', 'many'));
+    const mark = await logMark();
+    const { input } = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.archiveFolder', folder, [folder]));
+    const names = Array.from({ length: 20 }, (_, i) => `restricted/many/f${String(i).padStart(4, '0')}.txt`);
+    assert.deepEqual(input.asked.map((a) => [a.method, a.text]), [
+      ['confirm', ['This workspace is in Restricted Mode. Upload 1000 file(s) from it to the Document Submission service?', ...names, '… and 980 more'].join('\n')],
+    ]);
+    assert.deepEqual(await writesSince(mark), []);
+    rmSync(folder.fsPath, { recursive: true });
   });
 
   it('"Upload" archives the file', async () => {

@@ -9,6 +9,7 @@
 import type { Frame, Locator, Page } from 'playwright-core';
 import { oneLine, poll, sleep } from './pageWaits';
 import { explorerRow } from './explorerPage';
+import { dragExplorerRowToWebview } from './dragPage';
 import { notificationsSeen, watchNotifications } from './notificationsPage';
 import { answerQuickInput } from './quickInputPage';
 import { settingsBrowse, settingsGroups, settingsLabels } from './settingsPage';
@@ -44,6 +45,7 @@ export function pageRoutes(page: Page): Record<string, Route> {
     '/webview-colors': async (q) => JSON.stringify(await webviewColors(page, q.get('contains') ?? '')),
     '/text-of': (q) => textOf(page, q.get('selector') ?? 'body', q.get('contains') ?? ''),
     '/settings-labels': async (q) => JSON.stringify(await settingsLabels(page, Number(q.get('count') ?? '1'), q.get('contains') ?? '')),
+    '/drag-to-webview': async (q) => JSON.stringify(await dragExplorerRowToWebview(page, q.get('name') ?? '', (await frameWith(page, q.get('contains') ?? '')).frame)),
     '/explorer-row': async (q) => JSON.stringify(await explorerRow(page, q.get('name') ?? '', q.get('badge') ?? '')),
     '/settings-groups': async () => JSON.stringify(await settingsGroups(page)),
     '/settings-browse': async (q) => JSON.stringify(await settingsBrowse(page, JSON.parse(q.get('path') ?? '[]') as string[], q.get('contains') ?? '')),

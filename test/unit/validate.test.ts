@@ -85,7 +85,8 @@ describe('validators', () => {
         fs.writeFileSync(f, 'abc');
         const checked = await checkFile(f);
         assert.ok(!isProblem(checked));
-        assert.deepEqual(checked, { path: f, size: 3, mtimeMs: fs.statSync(f).mtimeMs });
+        const st = fs.statSync(f);
+        assert.deepEqual(checked, { path: f, size: 3, mtimeMs: st.mtimeMs, dev: st.dev, ino: st.ino });
         fs.writeFileSync(path.join(dir, 'empty.txt'), '');
         const empty = await checkFile(path.join(dir, 'empty.txt'));
         assert.ok(!isProblem(empty) && empty.size === 0);

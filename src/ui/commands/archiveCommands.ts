@@ -5,9 +5,9 @@ import { Cmd } from '../commandIds';
 import type { Deps } from '../deps';
 import { askSaveTarget, checkDownload, warnHashMismatch } from '../downloads';
 import { formatBytes } from '../format';
-import { oneLine } from '../text';
-import { confirmUploadInRestrictedMode, regularFiles, withoutEmptyFiles, type LocalFile } from '../localFiles';
-import { archiveFolders, holdsFolder } from './archiveFolder';
+import { notificationText, oneLine } from '../text';
+import { chosenFiles, confirmUploadInRestrictedMode, skippedSentence, withoutEmptyFiles, type LocalFile } from '../localFiles';
+import { archiveFolders } from './archiveFolder';
 import { pickArchiveFile } from '../pickers';
 import { withCancellableProgress } from '../progress';
 import type { ArchiveNode } from '../trees/nodes';
@@ -38,6 +38,9 @@ export function registerArchiveCommands(deps: Deps): void {
 
 // ── Archive This File ─────────────────────────────────────────────────────
 
+/** Up to this many files chosen, each title is asked; more are titled by one rule, as a folder's files are. */
+const TITLED_ONE_BY_ONE = 5;
+
 /** The files to archive when none was passed: the active editor's, else an open dialog. */
 async function filesToArchive(deps: Deps, given: vscode.Uri[]): Promise<vscode.Uri[] | undefined> {
   if (given.length) return given;
@@ -51,9 +54,12 @@ export async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<str
   void deps.session.client; // fails early, before any question, when signed out
   const uris = await filesToArchive(deps, given);
   if (!uris?.length) return [];
-  // A folder among them: its files, with one title rule for all.
-  if (await holdsFolder(uris)) return archiveFolders(deps, uris);
-  const files = withoutEmptyFiles(deps.input.current, await regularFiles(deps.input.current, uris));
+  const chosen = await chosenFiles(deps.input.current, uris, { log: deps.log });
+  if (!chosen) return [];
+  // A folder among them, or more files than one would title one by one: one title rule for all.
+  if (chosen.folders || chosen.files.length > TITLED_ONE_BY_ONE) return archiveFolders(deps, chosen, uris);
+  if (chosen.skipped.length) void deps.input.current.warn(skippedSentence(chosen.skipped));
+  const files = withoutEmptyFiles(deps.input.current, chosen.files);
   if (files.length === 0) return [];
   if (!(await confirmUploadInRestrictedMode(deps.input.current, files))) return [];
 
@@ -62,7 +68,7 @@ export async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<str
   for (const [i, file] of files.entries()) {
     const title = await deps.input.current.inputBox({
       title: files.length > 1 ? vscode.l10n.t('Archive This File ({0} of {1})', i + 1, files.length) : vscode.l10n.t('Archive This File'),
-      prompt: vscode.l10n.t('Title of "{0}" in the archive', file.name),
+      prompt: vscode.l10n.t('Title of "{0}" in the archive', notificationText(file.name)),
       value: file.name,
       validate: archiveTitleProblem,
     });
@@ -77,7 +83,7 @@ export async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<str
       const created = await uploadToArchive(deps, {
         title, name: file.name, notSent: titled.length - done.length - 1,
         progress: files.length > 1 ? vscode.l10n.t('Archiving "{0}" ({1} of {2})…', file.name, done.length + 1, files.length) : vscode.l10n.t('Archiving "{0}"…', file.name),
-        source: async () => ({ source: { file: file.file }, size: file.size }),
+        source: async () => ({ source: { file: file.file, name: file.name }, size: file.size }),
       });
       if (!created) return undefined; // an unknown outcome, checked and reported
       deps.log.info(`Archived ${file.size} bytes as file ${created.id}.`);

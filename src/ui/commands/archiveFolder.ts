@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isServiceError, type SentFile, type ServiceError } from '../../core';
@@ -6,8 +5,9 @@ import { summaryText, titleByRule, type TitleRule } from '../bulkRules';
 import type { Deps } from '../deps';
 import { describeError, errorDetail, isCancellation } from '../errorText';
 import { formatBytes } from '../format';
-import { confirmUploadInRestrictedMode, filesBelow, regularFiles, withoutEmptyFiles, type LocalFile } from '../localFiles';
+import { confirmUploadInRestrictedMode, skippedSentence, withoutEmptyFiles, type ChosenFiles, type LocalFile, type Skipped } from '../localFiles';
 import { reached } from '../milestones';
+import { notificationText } from '../text';
 import { withCancellableProgress } from '../progress';
 import { BACK } from '../userInput';
 import { listedIds, reportUnknownOutcome } from '../unknownOutcome';
@@ -15,38 +15,23 @@ import { archiveArrival, checkedNow } from './archiveUpload';
 import { progressLine, showTransferSummary } from './bulkDownloads';
 
 // Archive This File on folders: the files inside them (not hidden ones, not
-// node_modules), after the count and total size are shown and a title rule
-// is chosen once; one upload after another under one progress notification.
+// node_modules; as localFiles.ts collects them), after the count and total
+// size are shown and a title rule is chosen once; one upload after another
+// under one progress notification.
 
-/** Whether any of the Uris is a folder on this computer. */
-export async function holdsFolder(uris: readonly vscode.Uri[]): Promise<boolean> {
-  for (const u of uris) if (u.scheme === 'file' && (await fs.stat(u.fsPath).then((s) => s.isDirectory(), () => false))) return true;
-  return false;
-}
-
-/** The chosen files and the files below the chosen folders, each with its path below the folder chosen (a file's own name). */
-async function expand(uris: readonly vscode.Uri[]): Promise<{ uri: vscode.Uri; relative: string }[]> {
-  const out: { uri: vscode.Uri; relative: string }[] = [];
-  for (const uri of uris) {
-    if (await holdsFolder([uri])) out.push(...(await filesBelow(uri.fsPath)).map((rel) => ({ uri: vscode.Uri.file(path.join(uri.fsPath, rel)), relative: rel })));
-    else out.push({ uri, relative: path.basename(uri.fsPath) });
-  }
-  return out;
-}
-
-/** Archive This File with folders among the Uris. The ids of the files archived. */
-export async function archiveFolders(deps: Deps, uris: readonly vscode.Uri[]): Promise<string[]> {
+/** Archive This File with folders among the choices (`chosen`, from `uris`). The ids of the files archived. */
+export async function archiveFolders(deps: Deps, chosen: ChosenFiles, uris: readonly vscode.Uri[]): Promise<string[]> {
   const ui = deps.input.current;
   const t = vscode.l10n.t;
-  const entries = await expand(uris);
-  if (entries.length === 0) {
-    void ui.info(t('No files to archive in {0} (hidden files and node_modules are left out).', uris.map((u) => path.basename(u.fsPath)).join(', ')));
+  if (chosen.files.length === 0) {
+    const skipped = chosen.skipped.length ? ` ${skippedSentence(chosen.skipped)}` : '';
+    const names = uris.slice(0, 3).map((u) => notificationText(path.posix.basename(u.path))).join(', ') + (uris.length > 3 ? ', …' : '');
+    void ui.info(t('No files to archive in {0} (hidden files and node_modules are left out).', names) + skipped);
     return [];
   }
-  const files = withoutEmptyFiles(ui, await regularFiles(ui, entries.map((e) => e.uri)));
+  const files = withoutEmptyFiles(ui, chosen.files);
   if (files.length === 0 || !(await confirmUploadInRestrictedMode(ui, files))) return [];
-  const relative = new Map(entries.map((e) => [e.uri.fsPath, e.relative]));
-  const rel = (f: LocalFile) => relative.get(f.uri.fsPath) ?? f.name;
+  const rel = (f: LocalFile) => f.relative ?? f.name;
   const total = files.reduce((n, f) => n + f.size, 0);
 
   const example = rel(files[0]);
@@ -56,11 +41,13 @@ export async function archiveFolders(deps: Deps, uris: readonly vscode.Uri[]): P
     { label: t('Path relative to the chosen folder'), description: titleByRule('relative', example), rule: 'relative' },
   ];
   const picked = await ui.quickPick(rules, {
-    title: t('Archive {0} files ({1})', files.length, formatBytes(total)),
+    title: chosen.skipped.length
+      ? t('Archive {0} files ({1}); {2} skipped', files.length, formatBytes(total), chosen.skipped.length)
+      : t('Archive {0} files ({1})', files.length, formatBytes(total)),
     placeHolder: t('How each file is titled in the archive'),
   });
   if (picked === undefined || picked === BACK) return [];
-  return uploadAll(deps, files.map((file) => ({ file, title: titleByRule(picked.rule, rel(file)) })), total);
+  return uploadAll(deps, files.map((file) => ({ file, title: titleByRule(picked.rule, rel(file)) })), total, chosen.skipped);
 }
 
 /**
@@ -74,9 +61,9 @@ export async function archiveFolders(deps: Deps, uris: readonly vscode.Uri[]): P
  * meanwhile is new to it, and taken for the file only with its title, name,
  * size and hash (`archiveRule`), so no list is read per file.
  */
-async function uploadAll(deps: Deps, titled: readonly { file: LocalFile; title: string }[], total: number): Promise<string[]> {
+async function uploadAll(deps: Deps, titled: readonly { file: LocalFile; title: string }[], total: number, skipped: readonly Skipped[]): Promise<string[]> {
   const client = deps.session.client;
-  const c = { done: 0, skipped: 0, failed: 0, notDone: 0, mismatched: 0 };
+  const c = { done: 0, skipped: skipped.length, failed: 0, notDone: 0, mismatched: 0 };
   const done: string[] = [];
   let unknown: { e: ServiceError; sent: SentFile; before?: ReadonlySet<string> } | undefined;
   let stoppedBy: unknown;
@@ -90,9 +77,9 @@ async function uploadAll(deps: Deps, titled: readonly { file: LocalFile; title: 
         if (signal.aborted) return void (c.notDone = titled.length - i);
         show(i, sent, true);
         // As sent: an archive file is compared with it after an unknown outcome.
-        const sending: SentFile = { title, name: file.name, file: (await checkedNow(file.path)) ?? file.file };
+        const sending: SentFile = { title, name: file.name, file: (await checkedNow({ file: file.file, name: file.name })) ?? file.file };
         try {
-          const created = await client.uploadArchiveFile({ file: sending.file, title }, { signal, onProgress: (n) => show(i, sent + n) });
+          const created = await client.uploadArchiveFile({ file: sending.file, name: sending.name, title }, { signal, onProgress: (n) => show(i, sent + n) });
           sent += file.size;
           done.push(created.id);
           before?.add(created.id);
@@ -126,7 +113,8 @@ async function uploadAll(deps: Deps, titled: readonly { file: LocalFile; title: 
     await reportUnknownOutcome(deps.input.current, deps.log, unknown.e, unknown.before, archiveArrival(deps, unknown.sent, c.notDone));
   } else if (c.done + c.failed > 0) {
     const why = stoppedBy === undefined ? '' : ` ${describeError(stoppedBy)}`;
-    showTransferSummary(deps, summaryText('archive', c, '', vscode.l10n.t) + why, c);
+    const left = skipped.length ? ` ${skippedSentence(skipped)}` : '';
+    showTransferSummary(deps, summaryText('archive', c, '', vscode.l10n.t) + left + why, c);
   }
   return done;
 }

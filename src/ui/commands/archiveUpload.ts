@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import {
-  archiveRule, checkFile, DETAILS_PER_CHECK, HEADER_VALUE, isProblem, isServiceError, sourceName, textProblem,
+  archiveRule, DETAILS_PER_CHECK, HEADER_VALUE, isServiceError, sourceFile, sourceName, textProblem,
   type ArchiveListItem, type ArchiveWhy, type CheckedFile, type Created, type LocalSource, type SentFile,
 } from '../../core';
 import type { Deps } from '../deps';
@@ -43,7 +43,7 @@ export async function uploadToArchive(deps: Deps, u: ArchiveUpload): Promise<Cre
       const { source, size } = await u.source(p, signal);
       // What is there already, so that after an unknown outcome a new arrival can be told from an old one.
       before = await listedIds((s) => client.listArchive({ signal: s }), (f) => f.id, signal);
-      const now = await checkedNow('file' in source ? source.file.path : source.path);
+      const now = await checkedNow(source);
       if (now) sent = { title: u.title, name: sourceName(source), file: now };
       return client.uploadArchiveFile({ ...(now ? { file: now, name: source.name } : source), title: u.title }, { signal, onProgress: (n, total) => p.bytes(n, total || size) });
     });
@@ -56,11 +56,12 @@ export async function uploadToArchive(deps: Deps, u: ArchiveUpload): Promise<Cre
 /**
  * A file as it is sent now (its size and time): the client would check a
  * changed file again too, and an archive file is compared with this after an
- * unknown outcome. Undefined when it cannot be read: the client says why.
+ * unknown outcome. Another file put in its place is not taken for it
+ * (`sourceFile` keeps the file checked, which the read then refuses).
+ * Undefined when it cannot be sent: the client says why.
  */
-export async function checkedNow(path: string): Promise<CheckedFile | undefined> {
-  const file = await checkFile(path);
-  return isProblem(file) ? undefined : file;
+export async function checkedNow(source: LocalSource): Promise<CheckedFile | undefined> {
+  return sourceFile(source).then((s) => s.file, () => undefined);
 }
 
 /** The reason an archive file of the name sent cannot be told from the one sent, as a clause. */

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../../core';
-import { isSkippedName } from '../localFiles';
+import { isSkippedName } from '../collectFiles';
 import type { UserInput } from '../userInput';
 
 const MAX_PICKER_FILES = 500;

@@ -12,6 +12,7 @@ import type { Composer } from './composer';
 import type { ComposerMemory } from './composerMemory';
 import { chooseArchiveDocuments, markedFromArchive, refetchArchiveDocuments } from './archiveSource';
 import { documentsOf, sendForm, wordedProblems } from './composerSend';
+import { droppedUri, sameRemoteAs } from '../localFiles';
 import { advancedOf, newForm } from './formSubmission';
 
 const VIEW_TYPE = 'dsas.composer';
@@ -73,7 +74,8 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   async addToLatest(uris: readonly vscode.Uri[]): Promise<string> {
     const e = this.latest === undefined ? undefined : this.open.get(this.latest);
     if (!e) return this.compose(uris);
-    await this.add(e, { type: 'dropped', uris: uris.map((u) => u.toString()) });
+    const deps = this.deps();
+    await this.added(e, await documentsOf(deps.input.current, uris, { log: deps.log }));
     e.host.panel.reveal();
     return e.draftId;
   }
@@ -168,9 +170,14 @@ export class ComposerPanels implements Composer, vscode.Disposable {
 
   private async add(e: Entry, m: Extract<FromComposer, { type: 'addDocuments' | 'dropped' }>): Promise<void> {
     const deps = this.deps();
-    const listed = m.type === 'dropped'
-      ? await documentsOf(deps.input.current, m.uris.map(toUri).filter((u): u is vscode.Uri => u !== undefined))
-      : await this.choose(e, m.from);
+    // What the page received in a drop is text, in the workbench's names for files (see droppedUri).
+    await this.added(e, m.type === 'dropped'
+      ? await documentsOf(deps.input.current, m.uris.map(droppedUri).filter((u): u is vscode.Uri => u !== undefined), { log: deps.log, sameRemote: sameRemoteAs(e.host.panel.webview) })
+      : await this.choose(e, m.from));
+  }
+
+  /** Adds documents to the form, those it has (by real path) once. */
+  private async added(e: Entry, listed: readonly ComposerDocument[] | undefined): Promise<void> {
     if (!listed?.length) return;
     const known = new Set(e.form.documents.map((d) => d.path));
     await this.changed(e, { ...e.form, documents: [...e.form.documents, ...listed.filter((d) => !known.has(d.path))] });
@@ -223,16 +230,3 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     this.subs.forEach((d) => d.dispose());
   }
 }
-
-/** A dropped item: a URI (from VS Code's Explorer, a file manager) or a plain path. */
-function toUri(s: string): vscode.Uri | undefined {
-  const t = s.trim();
-  if (!t || t.startsWith('#')) return undefined;
-  try {
-    return /^[a-z][a-z0-9+.-]+:/i.test(t) && !/^[a-z]:[\\/]/i.test(t) ? vscode.Uri.parse(t, true) : vscode.Uri.file(t);
-  } catch {
-    return undefined;
-  }
-}
-
-

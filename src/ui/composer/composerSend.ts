@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { mediaTypeFor, type Created } from '../../core';
+import { mediaTypeFor, type Created, type Logger } from '../../core';
 import type { ComposerDocument, ComposerForm, ComposerProblems } from '../../shared/composerMessages';
 import type { Deps } from '../deps';
 import { formatBytes } from '../format';
-import { confirmUploadInRestrictedMode, regularFiles } from '../localFiles';
+import { confirmUploadInRestrictedMode, filesToSend, type SameRemote } from '../localFiles';
 import { inputProblemText, problemText } from '../problemText';
 import { sendSubmission } from '../sendSubmission';
 import type { UserInput } from '../userInput';
@@ -11,10 +11,14 @@ import type { RecentRecipient } from './composerMemory';
 import { formProblems } from './formChecks';
 import { toNewRecipient } from './formSubmission';
 
-/** The regular files among `uris` as the form lists them (the rest is said in one message). */
-export async function documentsOf(ui: UserInput, uris: readonly vscode.Uri[]): Promise<ComposerDocument[]> {
+/**
+ * The files chosen (`uris`) as the form lists them, by the rule every way in
+ * follows (`filesToSend`; what is skipped is said in one message): each at
+ * its real path, under the name chosen.
+ */
+export async function documentsOf(ui: UserInput, uris: readonly vscode.Uri[], o: { log?: Logger; sameRemote?: SameRemote } = {}): Promise<ComposerDocument[]> {
   if (!uris.length) return [];
-  return (await regularFiles(ui, uris)).map((f) => ({ path: f.path, name: f.name, size: f.size, sizeText: formatBytes(f.size), type: mediaTypeFor(f.name) }));
+  return ((await filesToSend(ui, uris, o)) ?? []).map((f) => ({ path: f.path, name: f.name, size: f.size, sizeText: formatBytes(f.size), type: mediaTypeFor(f.name) }));
 }
 
 /** The form's problems, worded: a hint under each field, a sentence for the documents and recipients. */
@@ -43,8 +47,11 @@ export async function sendForm(deps: Deps, form: ComposerForm): Promise<SendOutc
   const t = vscode.l10n.t;
   const recipients = form.recipients.map(toNewRecipient);
   const recent = recipients.map((r) => ({ name: [r.firstName, r.lastName].filter(Boolean).join(' '), email: r.email }));
-  const documents = await regularFiles(deps.input.current, form.documents.map((d) => vscode.Uri.file(d.path)));
-  if (documents.length !== form.documents.length) return { recipients: recent, message: t('Some documents can no longer be read: remove them or add them again.') };
+  const chosen = await filesToSend(deps.input.current, form.documents.map((d) => vscode.Uri.file(d.path)), { log: deps.log });
+  if (!chosen) return { recipients: recent, message: t('Not sent.') };
+  if (chosen.length !== form.documents.length) return { recipients: recent, message: t('Some documents can no longer be read: remove them or add them again.') };
+  // Each under the name the form shows (a link's own, not its target's).
+  const documents = chosen.map((f, i) => ({ ...f, name: form.documents[i].name }));
   if (!(await confirmUploadInRestrictedMode(deps.input.current, documents))) return { recipients: recent, message: t('Not sent: the upload from this Restricted Mode workspace was declined.') };
   const sent = await sendSubmission(deps, {
     formReference: form.formReference.trim(),
