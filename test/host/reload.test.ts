@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ComposerForm } from '../../src/shared/composerMessages';
-import { compose, edit, filled, recipient } from './composerDriver';
+import { archiveDocumentsFetched, compose, edit, filled, recipient } from './composerDriver';
 import { submissionNode, waitFor, workspaceFile } from './fixtures';
 import { EXTENSION_ID, extension, log, pdfView, screenshot, timelineView, webviewText } from './helpers';
 import { api, sandboxState, signIn, withAnswers } from './session';
@@ -95,7 +95,9 @@ describe('a window reload', () => {
   it('(after) the composer comes back with its draft as it was typed, its archive document fetched again', async () => {
     const draft = mark.draft!;
     await showTab('New Submission');
-    const restored = await waitFor('the composer restored', async () => (await api()).deps.composer.drafts.get(draft.id), 20_000);
+    await waitFor('the composer restored', async () => (await api()).deps.composer.drafts.get(draft.id), 20_000);
+    await archiveDocumentsFetched(draft.id);
+    const restored = (await api()).deps.composer.drafts.get(draft.id)!;
     const [before, after] = [draft.form.documents[1], restored.form.documents[1]];
     assert.ok(before.archiveId && after.path !== before.path && existsSync(after.path), `the archive document fetched again: ${JSON.stringify([before, after])}`);
     assert.equal(readFileSync(after.path).length, before.size);

@@ -1,0 +1,41 @@
+// Which kept drafts belong to whom, and discarding one: the rules the
+// palette's picker, the form's Discard Draft… and Sign Out share.
+import * as vscode from 'vscode';
+import type { ComposerForm } from '../../shared/composerMessages';
+import { oneLine } from '../text';
+import type { UserInput } from '../userInput';
+import type { ComposerMemory, StoredDraft } from './composerMemory';
+
+/** A draft with no account recorded (an earlier version's) may be any account's: it counts as each one's. */
+const belongs = (d: StoredDraft, accounts: readonly (string | undefined)[]) => d.account === undefined || accounts.includes(d.account);
+
+/** The drafts New Submission offers to continue: typed in, not open in a tab, of `account` (the one in the settings); the latest first. */
+export function offeredDrafts(memory: ComposerMemory, account: string | undefined, open: ReadonlyMap<string, unknown>): { id: string; draft: StoredDraft }[] {
+  return memory.draftIds()
+    .flatMap((id) => {
+      const draft = memory.stored(id);
+      return draft && draft.touched && !open.has(id) && belongs(draft, [account]) ? [{ id, draft }] : [];
+    })
+    .sort((a, b) => b.draft.saved - a.draft.saved);
+}
+
+/** The drafts Sign Out discards: those of the accounts signed out of, and those of no known account. */
+export function draftsOf(memory: ComposerMemory, accounts: readonly string[]): string[] {
+  return memory.draftIds().filter((id) => {
+    const d = memory.stored(id);
+    return d !== undefined && belongs(d, accounts);
+  });
+}
+
+/** How a draft is named to the user: its form reference. */
+export function draftName(form: ComposerForm): string {
+  return oneLine(form.formReference.trim() || vscode.l10n.t('(no form reference)'));
+}
+
+/** Asks before a draft is discarded; true to go ahead. */
+export async function confirmDiscard(ui: UserInput, form: ComposerForm): Promise<boolean> {
+  const discard = vscode.l10n.t('Discard');
+  const answer = await ui.confirm(vscode.l10n.t('Discard the draft "{0}"?', draftName(form)),
+    vscode.l10n.t('Its documents, recipients and texts are removed from this machine. This cannot be undone.'), discard);
+  return answer === discard;
+}
