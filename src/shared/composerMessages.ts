@@ -32,6 +32,9 @@ export interface ComposerDocument {
   readonly unavailable?: DocumentUnavailable;
 }
 
+/** Which archive file of which account an archive document is: the same in the form, the draft and the extension's copies. */
+export const archiveDocumentKey = (d: Pick<ComposerDocument, 'account' | 'archiveId'>): string => JSON.stringify([d.account ?? null, d.archiveId ?? null]);
+
 export interface DocumentUnavailable {
   readonly reason: string;
   readonly retry: boolean;

@@ -2,7 +2,7 @@
 // the extension checks it with the client's rules and answers with the
 // problems per field, keeps it as the draft, and does the sending.
 import { isToComposer } from '../shared/composerChecks';
-import type { ComposerAdvanced, ComposerForm, ComposerPhase, ComposerProblems, ComposerState, FromComposer, RecipientType, ToComposer } from '../shared/composerMessages';
+import { archiveDocumentKey, type ComposerAdvanced, type ComposerForm, type ComposerPhase, type ComposerProblems, type ComposerState, type FromComposer, type RecipientType, type ToComposer } from '../shared/composerMessages';
 import { actionButton, idOf, showProblems } from './composerFields';
 import { documentsSection, formView, type FormContext } from './composerForm';
 import { reviewView } from './composerReview';
@@ -41,8 +41,10 @@ const { post, state } = connect<FromComposer, ToComposer, ComposerState>(isToCom
     refreshProblems();
   } else if (m.type === 'documents') {
     if (!form) return;
-    // The documents only: what is being typed elsewhere stays as it is.
-    form = { ...form, documents: m.documents };
+    // Its archive documents as they stand now (fetched, held back, gone); the rest of the form, the order of the
+    // documents and a removal not yet posted stay as they are here.
+    const now = new Map(m.documents.filter((d) => d.archiveId !== undefined).map((d) => [archiveDocumentKey(d), d]));
+    form = { ...form, documents: form.documents.flatMap((d) => (d.archiveId === undefined ? [d] : now.has(archiveDocumentKey(d)) ? [now.get(archiveDocumentKey(d))!] : [])) };
     problems = m.problems;
     if (phase !== 'editing') render();
     else redrawDocuments();

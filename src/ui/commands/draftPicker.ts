@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { accountInSettings } from '../account';
-import { draftName, offeredDrafts } from '../composer/keptDrafts';
+import { discardDraft, draftName, offeredDrafts } from '../composer/keptDrafts';
 import type { Deps } from '../deps';
 import { BACK } from '../userInput';
 
@@ -26,6 +26,6 @@ export async function pickDraft(deps: Deps): Promise<string | undefined> {
   const doomed = await deps.input.current.quickPick(described.map((d) => ({ label: t('$(trash) Discard the draft "{0}"', d.name), description: d.description, id: d.id })),
     { title: t('Discard a Draft'), placeHolder: t('The draft to discard'), back: true });
   if (doomed === BACK) return pickDraft(deps);
-  if (doomed) await deps.composer.discard(doomed.id);
+  if (doomed) await discardDraft(deps.composer, deps.input.current, doomed.id);
   return undefined;
 }

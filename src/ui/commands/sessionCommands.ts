@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Cmd } from '../commandIds';
-import { draftsOf } from '../composer/keptDrafts';
+import { discardAccountDrafts, draftsOf } from '../composer/keptDrafts';
 import type { Deps } from '../deps';
 import { signIn } from '../signIn';
 import { noArgs } from './args';
@@ -25,6 +25,6 @@ async function signOut(deps: Deps): Promise<void> {
     : t('The {0} drafts of New Submission kept for this account are discarded too.', drafts);
   if ((await deps.input.current.confirm(t('Sign out and remove the stored password and API key?'), detail, action)) !== action) return;
   await deps.session.signOut();
-  const discarded = await deps.composer.discardDrafts(accounts);
+  const discarded = await discardAccountDrafts(deps.composer, accounts);
   if (discarded) void deps.input.current.info(discarded === 1 ? t('Signed out. 1 draft of New Submission was discarded.') : t('Signed out. {0} drafts of New Submission were discarded.', discarded));
 }

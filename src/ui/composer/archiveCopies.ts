@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ComposerDocument, DocumentUnavailable } from '../../shared/composerMessages';
+import { archiveDocumentKey, type ComposerDocument, type DocumentUnavailable } from '../../shared/composerMessages';
 import type { ArchiveDocuments } from '../archiveDocuments';
 import { accountInSettings } from '../account';
 import type { Deps } from '../deps';
@@ -21,8 +21,7 @@ type CopyState =
 /** How one fetch ended. */
 type Fetched = Extract<CopyState, { kind: 'fetched' | 'held' }> | { readonly kind: 'gone'; readonly error: unknown };
 
-/** One archive document: its file in its account's archive. */
-const keyOf = (d: ComposerDocument): string => JSON.stringify([d.account ?? null, d.archiveId]);
+const keyOf = archiveDocumentKey;
 
 /**
  * The archive documents of one open form and their temporary copies. A

@@ -22,8 +22,4 @@ export interface Composer {
   addToLatest(uris: readonly vscode.Uri[]): Promise<string>;
   /** Handles a message of a composer page, as its controls post it. */
   deliver(draftId: string, m: FromComposer): Promise<void>;
-  /** Discards a draft, open or kept, after asking: its tab closes. True when it was discarded. */
-  discard(draftId: string): Promise<boolean>;
-  /** Sign Out: discards the drafts of these accounts (and those of no known account), closing their tabs; how many. */
-  discardDrafts(accounts: readonly string[]): Promise<number>;
 }

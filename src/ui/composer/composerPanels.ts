@@ -15,7 +15,7 @@ import type { Composer } from './composer';
 import type { ComposerMemory } from './composerMemory';
 import { documentsOf, sendForm, wordedProblems } from './composerSend';
 import { advancedOf, newForm } from './formSubmission';
-import { confirmDiscard, draftsOf } from './keptDrafts';
+import { discardDraft } from './keptDrafts';
 
 const VIEW_TYPE = 'dsas.composer';
 
@@ -106,29 +106,10 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       else if (m.type === 'addDocuments' || m.type === 'dropped') await deps.commands.run(Cmd.newSubmission, () => this.add(e, m));
       else if (m.type === 'send' && !e.sending) await this.send(e, m.form);
       else if (m.type === 'fetchAgain') e.copies.retry();
-      else if (m.type === 'discard' && !e.sending) await this.discard(draftId);
+      else if (m.type === 'discard') await discardDraft(this, deps.input.current, draftId);
     } finally {
       this.reported.fire({ draftId, message: m });
     }
-  }
-
-  async discard(draftId: string): Promise<boolean> {
-    const form = this.open.get(draftId)?.form ?? this.memory.draft(draftId);
-    if (!form || this.open.get(draftId)?.sending || !(await confirmDiscard(this.deps().input.current, form))) return false;
-    await this.memory.removeDraft(draftId);
-    this.open.get(draftId)?.host.panel.dispose();
-    return true;
-  }
-
-  async discardDrafts(accounts: readonly string[]): Promise<number> {
-    const ids = draftsOf(this.memory, accounts);
-    for (const id of ids) {
-      const e = this.open.get(id);
-      // A send under way goes on; its draft goes once sent, as always.
-      if (e && !e.sending) e.host.panel.dispose();
-      await this.memory.removeDraft(id);
-    }
-    return ids.length;
   }
 
   /**
@@ -205,9 +186,9 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     e.reviewed = undefined;
     e.touched = true;
     const problems = wordedProblems(this.deps(), e.form);
-    // The page's documents were outdated (one was fetched meanwhile): it gets them as they are.
+    // The page's documents were outdated (one was fetched meanwhile): it gets them as they are, then its answer.
     if (JSON.stringify(documents) !== JSON.stringify(form.documents)) e.host.post({ type: 'documents', documents, problems }, true);
-    else e.host.post({ type: 'problems', problems }, true);
+    e.host.post({ type: 'problems', problems }, true);
     await this.memory.saveDraft(e.draftId, e.form, { touched: true });
   }
 

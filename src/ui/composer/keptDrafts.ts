@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { ComposerForm } from '../../shared/composerMessages';
 import { oneLine } from '../text';
 import type { UserInput } from '../userInput';
+import type { Composer } from './composer';
 import type { ComposerMemory, StoredDraft } from './composerMemory';
 
 /** A draft with no account recorded (an earlier version's) may be any account's: it counts as each one's. */
@@ -32,10 +33,28 @@ export function draftName(form: ComposerForm): string {
   return oneLine(form.formReference.trim() || vscode.l10n.t('(no form reference)'));
 }
 
-/** Asks before a draft is discarded; true to go ahead. */
-export async function confirmDiscard(ui: UserInput, form: ComposerForm): Promise<boolean> {
+/** Discards a draft, open or kept, after asking (not while it is being sent); its tab closes. True when it was discarded. */
+export async function discardDraft(composer: Pick<Composer, 'memory' | 'drafts'>, ui: UserInput, id: string): Promise<boolean> {
+  const open = composer.drafts.get(id);
+  const form = open?.form ?? composer.memory.draft(id);
+  if (!form || open?.phase === 'sending') return false;
   const discard = vscode.l10n.t('Discard');
   const answer = await ui.confirm(vscode.l10n.t('Discard the draft "{0}"?', draftName(form)),
     vscode.l10n.t('Its documents, recipients and texts are removed from this machine. This cannot be undone.'), discard);
-  return answer === discard;
+  if (answer !== discard) return false;
+  await composer.memory.removeDraft(id);
+  composer.drafts.get(id)?.panel.dispose();
+  return true;
+}
+
+/** Sign Out: the drafts of these accounts (and of none known) are discarded, their tabs closed; how many. */
+export async function discardAccountDrafts(composer: Pick<Composer, 'memory' | 'drafts'>, accounts: readonly string[]): Promise<number> {
+  const ids = draftsOf(composer.memory, accounts);
+  for (const id of ids) {
+    const open = composer.drafts.get(id);
+    // A send under way goes on; its draft goes once sent, as always.
+    if (open && open.phase !== 'sending') open.panel.dispose();
+    await composer.memory.removeDraft(id);
+  }
+  return ids.length;
 }
