@@ -10,7 +10,7 @@ import {
   addFromArchive, archiveDocuments, archiveDocumentsFetched, closeComposer, compose, composerOpenedBy, continueDraft, edit, filled, forgetDrafts, heldBack, onComposerPage, openDrafts, sendReviewed,
 } from './composerDriver';
 import { closeAllEditors, nextEvent, waitFor, workspaceFile } from './fixtures';
-import { webviewKeys, webviewText } from './helpers';
+import { pressCancelOnProgress, webviewKeys, webviewText } from './helpers';
 import { api, control, logMark, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
 
 const copies = () => readdirSync(os.tmpdir()).filter((n) => n.startsWith(TEMPORARY_FOLDER_PREFIX)).sort();
@@ -109,6 +109,24 @@ describe('drafts of New Submission', () => {
     await archiveDocumentsFetched(id);
   });
 
+  it('Cancel pressed while a draft\'s archive document is being fetched keeps it, not available yet; Fetch Again fetches it', async function () {
+    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // pressing Cancel needs the offline runner's browser
+    const ref = `Cancelled fetch ${Date.now()}`;
+    const id = await closedDraft(ref);
+    await control('/faults', 'POST', { method: 'GET', path: `^/archives/${archived.id}$`, kind: 'delay', ms: 5000 });
+    const { input } = await continueDraft(ref, async (opened) => {
+      await heldBack(opened, /^Being fetched/);
+      await pressCancelOnProgress('Fetching the draft');
+      await heldBack(opened, /^Not available yet: fetching it was cancelled\. Fetch Again fetches it\.$/);
+    });
+    assert.deepEqual(told(input.asked), [], 'Cancel is quiet');
+    assert.equal((await archiveDocuments(id))[0].unavailable?.retry, true);
+    assert.ok((await api()).deps.composer.memory.draft(id)?.documents.some((d) => d.archiveId === archived.id), 'still in the saved draft');
+    await control('/faults', 'DELETE');
+    await (await api()).deps.composer.deliver(id, { type: 'fetchAgain' });
+    await archiveDocumentsFetched(id);
+  });
+
   it('only a failure that proves a document gone takes it out of the draft, said once: not in the archive, or not what the archive recorded', async () => {
     const ref = `Gone ${Date.now()}`;
     const id = await closedDraft(ref);
@@ -144,6 +162,10 @@ describe('drafts of New Submission', () => {
     await waitFor('sending', async () => (await api()).deps.composer.drafts.get(id)?.phase === 'sending');
     await new Promise((r) => setTimeout(r, 500));
     (await api()).deps.composer.drafts.get(id)?.panel.dispose();
+    // Meanwhile its draft is not offered to continue: it would be sent twice.
+    const offered = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.newSubmission'));
+    assert.ok(!offered.input.asked[0].items?.some((l) => l.includes(ref)), JSON.stringify(offered.input.asked[0].items));
+    assert.equal((await submitted(ref)), undefined, 'still being sent');
     const { input } = await sending;
     assert.deepEqual(told(input.asked).filter((t) => !t.startsWith('Submission "')), [], 'no error');
     assert.equal((await submitted(ref))?.attachments[1].sha256, archived.hash, 'sent, with the archive file\'s bytes');

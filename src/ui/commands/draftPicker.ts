@@ -11,7 +11,7 @@ import { BACK } from '../userInput';
  */
 export async function pickDraft(deps: Deps): Promise<string | undefined> {
   const t = vscode.l10n.t;
-  const kept = offeredDrafts(deps.composer.memory, accountInSettings(), deps.composer.drafts);
+  const kept = offeredDrafts(deps.composer, accountInSettings());
   if (!kept.length) return '';
   const described = kept.map(({ id, draft: { form } }) => ({ id, name: draftName(form), description: t('{0} document(s), {1} recipient(s)', form.documents.length, form.recipients.length) }));
   const discardItem = { label: t('$(trash) Discard a Draft…'), description: t('remove one of the drafts below from this machine'), id: undefined };

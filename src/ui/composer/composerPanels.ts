@@ -50,10 +50,15 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   readonly onDidReport = this.reported.event;
   private readonly subs: vscode.Disposable[] = [this.reported];
   private watching = false;
+  private readonly sendingIds = new Set<string>();
 
   /** `sessionStarted` settles once the session read its secrets: a draft's archive documents wait for it before they are fetched. */
   constructor(private readonly deps: () => Deps, readonly memory: ComposerMemory, private readonly sessionStarted: Promise<unknown> = Promise.resolve()) {
     this.subs.push(vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, { deserializeWebviewPanel: async (panel, state: unknown) => this.restore(panel, state) }));
+  }
+
+  get sending(): ReadonlySet<string> {
+    return this.sendingIds;
   }
 
   get drafts(): Composer['drafts'] {
@@ -234,6 +239,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       await this.memory.saveDraft(e.draftId, e.form, { touched: true });
     }
     e.sending = true;
+    this.sendingIds.add(e.draftId);
     e.host.post({ type: 'phase', phase: 'sending' }, true);
     // The copies stay until the send is over, even if the tab closes meanwhile.
     const release = e.copies.hold();
@@ -249,6 +255,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       message = outcome?.message ?? vscode.l10n.t('Not sent.');
     } finally {
       e.sending = false;
+      this.sendingIds.delete(e.draftId);
       e.reviewed = undefined;
       release();
     }

@@ -10,12 +10,12 @@ import type { ComposerMemory, StoredDraft } from './composerMemory';
 /** A draft with no account recorded (an earlier version's) may be any account's: it counts as each one's. */
 const belongs = (d: StoredDraft, accounts: readonly (string | undefined)[]) => d.account === undefined || accounts.includes(d.account);
 
-/** The drafts New Submission offers to continue: typed in, not open in a tab, of `account` (the one in the settings); the latest first. */
-export function offeredDrafts(memory: ComposerMemory, account: string | undefined, open: ReadonlyMap<string, unknown>): { id: string; draft: StoredDraft }[] {
-  return memory.draftIds()
+/** The drafts New Submission offers to continue: typed in, neither open in a tab nor being sent, of `account` (the one in the settings); the latest first. */
+export function offeredDrafts(composer: Pick<Composer, 'memory' | 'drafts' | 'sending'>, account: string | undefined): { id: string; draft: StoredDraft }[] {
+  return composer.memory.draftIds()
     .flatMap((id) => {
-      const draft = memory.stored(id);
-      return draft && draft.touched && !open.has(id) && belongs(draft, [account]) ? [{ id, draft }] : [];
+      const draft = composer.memory.stored(id);
+      return draft && draft.touched && !composer.drafts.has(id) && !composer.sending.has(id) && belongs(draft, [account]) ? [{ id, draft }] : [];
     })
     .sort((a, b) => b.draft.saved - a.draft.saved);
 }
@@ -34,10 +34,9 @@ export function draftName(form: ComposerForm): string {
 }
 
 /** Discards a draft, open or kept, after asking (not while it is being sent); its tab closes. True when it was discarded. */
-export async function discardDraft(composer: Pick<Composer, 'memory' | 'drafts'>, ui: UserInput, id: string): Promise<boolean> {
-  const open = composer.drafts.get(id);
-  const form = open?.form ?? composer.memory.draft(id);
-  if (!form || open?.phase === 'sending') return false;
+export async function discardDraft(composer: Pick<Composer, 'memory' | 'drafts' | 'sending'>, ui: UserInput, id: string): Promise<boolean> {
+  const form = composer.drafts.get(id)?.form ?? composer.memory.draft(id);
+  if (!form || composer.sending.has(id)) return false;
   const discard = vscode.l10n.t('Discard');
   const answer = await ui.confirm(vscode.l10n.t('Discard the draft "{0}"?', draftName(form)),
     vscode.l10n.t('Its documents, recipients and texts are removed from this machine. This cannot be undone.'), discard);
@@ -48,12 +47,12 @@ export async function discardDraft(composer: Pick<Composer, 'memory' | 'drafts'>
 }
 
 /** Sign Out: the drafts of these accounts (and of none known) are discarded, their tabs closed; how many. */
-export async function discardAccountDrafts(composer: Pick<Composer, 'memory' | 'drafts'>, accounts: readonly string[]): Promise<number> {
+export async function discardAccountDrafts(composer: Pick<Composer, 'memory' | 'drafts' | 'sending'>, accounts: readonly string[]): Promise<number> {
   const ids = draftsOf(composer.memory, accounts);
   for (const id of ids) {
     const open = composer.drafts.get(id);
     // A send under way goes on; its draft goes once sent, as always.
-    if (open && open.phase !== 'sending') open.panel.dispose();
+    if (open && !composer.sending.has(id)) open.panel.dispose();
     await composer.memory.removeDraft(id);
   }
   return ids.length;
