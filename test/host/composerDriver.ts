@@ -90,10 +90,13 @@ export async function continueDraft(formReference: string, until?: (draftId: str
 
 /** Waits until the first archive document of an open composer is held back for a reason matching `reason`; that document. */
 export async function heldBack(draftId: string, reason: RegExp, ms = 20_000): Promise<ComposerDocument> {
+  let seen: ComposerDocument | undefined;
   return waitFor(`the archive document held back (${reason.source})`, async () => {
-    const [d] = await archiveDocuments(draftId);
-    return d?.unavailable && reason.test(d.unavailable.reason) && d;
-  }, ms);
+    [seen] = await archiveDocuments(draftId);
+    return seen?.unavailable && reason.test(seen.unavailable.reason) && seen;
+  }, ms).catch((e: Error) => {
+    throw new Error(`${e.message}; it is ${JSON.stringify(seen)}`);
+  });
 }
 
 /** The archive documents of an open composer's form, as the extension holds it now. */

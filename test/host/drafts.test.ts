@@ -10,7 +10,7 @@ import {
   addFromArchive, archiveDocuments, archiveDocumentsFetched, closeComposer, compose, composerOpenedBy, continueDraft, edit, filled, forgetDrafts, heldBack, onComposerPage, openDrafts, sendReviewed,
 } from './composerDriver';
 import { closeAllEditors, nextEvent, waitFor, workspaceFile } from './fixtures';
-import { pressCancelOnProgress, webviewKeys, webviewText } from './helpers';
+import { pressCancelOnProgress, screenshot, webviewKeys, webviewText } from './helpers';
 import { api, control, logMark, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
 
 const copies = () => readdirSync(os.tmpdir()).filter((n) => n.startsWith(TEMPORARY_FOLDER_PREFIX)).sort();
@@ -80,7 +80,8 @@ describe('drafts of New Submission', () => {
     if (process.env.DSAS_WORKBENCH_URL) {
       const page = await onComposerPage(b, () => webviewText('Not available yet'));
       assert.match(page, /Not available yet: it is fetched from the archive once you sign in\./);
-      assert.match(page, /"notes\.txt" cannot be sent yet: /, 'a problem under the documents says why Send is blocked');
+      assert.match(page, /Send waits for "notes\.txt"\. Not available yet: /, 'a problem under the documents says why Send is blocked');
+      await screenshot('composer-held-back');
     }
     await withAnswers([], async () => sendReviewed(a, (await openDrafts()).get(a)!));
     assert.equal(await submitted(refA), undefined, 'nothing is sent while a document is missing');
@@ -113,7 +114,8 @@ describe('drafts of New Submission', () => {
     if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // pressing Cancel needs the offline runner's browser
     const ref = `Cancelled fetch ${Date.now()}`;
     const id = await closedDraft(ref);
-    await control('/faults', 'POST', { method: 'GET', path: `^/archives/${archived.id}$`, kind: 'delay', ms: 5000 });
+    // Long enough for the runner to find the notification, in the notification center if no toast shows it.
+    await control('/faults', 'POST', { method: 'GET', path: `^/archives/${archived.id}$`, kind: 'delay', ms: 20_000, rate: 1 });
     const { input } = await continueDraft(ref, async (opened) => {
       await heldBack(opened, /^Being fetched/);
       await pressCancelOnProgress('Fetching the draft');
@@ -157,7 +159,7 @@ describe('drafts of New Submission', () => {
     const form = await edit(id, filled(ref));
     const [copy] = await archiveDocuments(id);
     // The list read before sending is held back, so the tab closes before the documents are read.
-    await control('/faults', 'POST', { method: 'GET', path: '^/submissions$', kind: 'delay', ms: 3000 });
+    await control('/faults', 'POST', { method: 'GET', path: '^/submissions$', kind: 'delay', ms: 3000, rate: 1 });
     const sending = withAnswers([], () => sendReviewed(id, form));
     await waitFor('sending', async () => (await api()).deps.composer.drafts.get(id)?.phase === 'sending');
     await new Promise((r) => setTimeout(r, 500));
@@ -177,12 +179,13 @@ describe('drafts of New Submission', () => {
     const ref = `Sign-out mid-fetch ${Date.now()}`;
     const id = await closedDraft(ref);
     const before = copies();
-    await control('/faults', 'POST', { method: 'GET', path: `^/archives/${archived.id}$`, kind: 'delay', ms: 4000 });
+    await control('/faults', 'POST', { method: 'GET', path: `^/archives/${archived.id}$`, kind: 'delay', ms: 4000, rate: 1 });
     await continueDraft(ref, (id) => heldBack(id, /^Being fetched/));
     await signOut();
     await heldBack(id, /once you sign in/, 3000);
     await waitFor('no copy left', () => JSON.stringify(copies()) === JSON.stringify(before));
     assert.ok((await api()).deps.composer.memory.draft(id)?.documents.some((d) => d.archiveId === archived.id));
+    await control('/faults', 'DELETE');
     await signIn();
     await archiveDocumentsFetched(id);
   });
@@ -191,7 +194,7 @@ describe('drafts of New Submission', () => {
     const ref = `Closed mid-fetch ${Date.now()}`;
     const id = await closedDraft(ref);
     const before = copies();
-    await control('/faults', 'POST', { method: 'GET', path: `^/archives/${archived.id}$`, kind: 'delay', ms: 3000 });
+    await control('/faults', 'POST', { method: 'GET', path: `^/archives/${archived.id}$`, kind: 'delay', ms: 3000, rate: 1 });
     await continueDraft(ref, (id) => heldBack(id, /^Being fetched/));
     await closeComposer(id);
     await new Promise((r) => setTimeout(r, 3500));

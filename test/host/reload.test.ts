@@ -72,7 +72,7 @@ describe('a window reload', () => {
         { path: later, name: 'fetched-later.txt', size: 14, sizeText: '14 bytes', type: 'text/plain' },
         { path: '', name: q1.name, size: q1.fullSize, sizeText: `${q1.fullSize} bytes`, type: 'text/csv', archiveId: q1.id, account: session.account },
       ] }, { account: session.account, touched: true });
-      await control('/faults', 'POST', { method: 'GET', path: `^/archives/${q1.id}$`, kind: 'delay', ms: 20_000 });
+      await control('/faults', 'POST', { method: 'GET', path: `^/archives/${q1.id}$`, kind: 'delay', ms: 20_000, rate: 1 });
       await continueDraft('Fetched across a reload', (opened) => heldBack(opened, /^Being fetched/));
       await onComposerPage(midFetch, () => webviewText('fetched-later.txt'));
       assert.deepEqual(webviewTitles().sort(), [`History: ${formReferences[history]}`, `Summary: ${formReferences[summary]}`, 'New Submission', 'New Submission', 'New Submission'].sort());

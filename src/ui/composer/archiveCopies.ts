@@ -38,7 +38,8 @@ export class ArchiveCopies {
   private readonly copies: ArchiveDocuments[] = [];
   /** Bumped by each change of the session and by Fetch Again: what failed in an earlier round is tried again. */
   private round = 0;
-  private run?: { readonly account: string; readonly abort: AbortController };
+  /** The fetch under way: `stopped` by a change of the session or the tab closing (not by the user's Cancel). */
+  private run?: { readonly account: string; readonly abort: AbortController; stopped: boolean };
   private holds = 0;
   private closed = false;
 
@@ -111,7 +112,7 @@ export class ArchiveCopies {
   sessionChanged(): void {
     this.round++;
     const session = this.deps.session;
-    if (this.run && (!session.signedIn || session.account !== this.run.account)) this.run.abort.abort();
+    if (this.run && (!session.signedIn || session.account !== this.run.account)) this.stop(this.run);
     this.refresh();
   }
 
@@ -135,8 +136,13 @@ export class ArchiveCopies {
   /** The tab closed: a fetch under way stops; the copies go now, or once the send holding them is over. */
   close(): void {
     this.closed = true;
-    this.run?.abort.abort();
+    if (this.run) this.stop(this.run);
     if (this.holds === 0) this.disposeCopies();
+  }
+
+  private stop(run: NonNullable<ArchiveCopies['run']>): void {
+    run.stopped = true;
+    run.abort.abort();
   }
 
   private disposeCopies(): void {
@@ -145,26 +151,33 @@ export class ArchiveCopies {
 
   /** Fetches `docs` from `account`'s archive, one by one, under one progress notification with Cancel. */
   private async fetch(docs: readonly ComposerDocument[], account: string): Promise<void> {
-    const run = { account, abort: new AbortController() };
+    const run = { account, abort: new AbortController(), stopped: false };
     this.run = run;
     for (const d of docs) this.states.set(keyOf(d), { kind: 'fetching' });
     this.host.changed();
     const gone: { doc: ComposerDocument; error: unknown }[] = [];
     try {
       await withCancellableProgress(vscode.l10n.t('Fetching the draft\'s {0} archive file(s) again…', docs.length), async (p, cancel) => {
-        const signal = AbortSignal.any([cancel, run.abort.signal]);
-        for (const d of docs) {
-          if (run.abort.signal.aborted) break;
-          const state = await this.fetchOne(d, account, signal, (done, total) => p.bytes(done, total, d.name));
-          if (state.kind === 'gone') gone.push({ doc: d, error: state.error });
-          this.states.set(keyOf(d), state.kind === 'gone' ? { kind: 'gone' } : state);
-          this.host.changed();
+        // The notification's Cancel stops the run too, through the run's own controller.
+        const onCancel = () => run.abort.abort();
+        cancel.addEventListener('abort', onCancel);
+        if (cancel.aborted) onCancel();
+        try {
+          for (const d of docs) {
+            if (run.stopped) break;
+            const state = await this.fetchOne(d, account, run.abort.signal, (done, total) => p.bytes(done, total, d.name));
+            if (state.kind === 'gone') gone.push({ doc: d, error: state.error });
+            this.states.set(keyOf(d), state.kind === 'gone' ? { kind: 'gone' } : state);
+            this.host.changed();
+          }
+        } finally {
+          cancel.removeEventListener('abort', onCancel);
         }
       });
     } finally {
       this.run = undefined;
       // Stopped by a sign-out, another account or the tab closing: what was not fetched is decided again.
-      for (const d of docs) if (run.abort.signal.aborted && this.states.get(keyOf(d))?.kind !== 'fetched' && this.states.get(keyOf(d))?.kind !== 'gone') this.states.delete(keyOf(d));
+      for (const d of docs) if (run.stopped && this.states.get(keyOf(d))?.kind !== 'fetched' && this.states.get(keyOf(d))?.kind !== 'gone') this.states.delete(keyOf(d));
     }
     if (gone.length) void this.deps.input.current.warn(goneMessage(gone));
     this.refresh();

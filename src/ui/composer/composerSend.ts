@@ -39,8 +39,8 @@ function unavailableText(documents: readonly ComposerDocument[]): string | undef
   const held = documents.filter((d) => d.unavailable);
   if (!held.length) return undefined;
   const t = vscode.l10n.t;
-  if (held.length === 1) return t('"{0}" cannot be sent yet: {1}', oneLine(held[0].name), held[0].unavailable!.reason);
-  return t('{0} documents cannot be sent yet ({1}): see the note under each.', held.length, held.map((d) => `"${oneLine(d.name)}"`).join(', '));
+  if (held.length === 1) return t('Send waits for "{0}". {1}', oneLine(held[0].name), held[0].unavailable!.reason);
+  return t('Send waits for {0} documents ({1}): see the note under each.', held.length, held.map((d) => `"${oneLine(d.name)}"`).join(', '));
 }
 
 export interface SendOutcome {
