@@ -110,6 +110,18 @@ describe('drafts of New Submission', () => {
     await archiveDocumentsFetched(id);
   });
 
+  it('the same file added from the archive again gives a held-back archive document its copy, not a second row', async () => {
+    const ref = `Added again ${Date.now()}`;
+    const id = await closedDraft(ref);
+    await control('/faults', 'POST', { method: 'GET', path: `^/archives/${archived.id}$`, kind: 'drop', rate: 1 });
+    await continueDraft(ref, (opened) => heldBack(opened, /^Not available yet: /, 30_000));
+    await control('/faults', 'DELETE');
+    await addFromArchive(id, archived.title);
+    const docs = await archiveDocuments(id);
+    assert.equal(docs.length, 1, JSON.stringify(docs));
+    assert.ok(!docs[0].unavailable && existsSync(docs[0].path), JSON.stringify(docs[0]));
+  });
+
   it('Cancel pressed while a draft\'s archive document is being fetched keeps it, not available yet; Fetch Again fetches it', async function () {
     if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // pressing Cancel needs the offline runner's browser
     const ref = `Cancelled fetch ${Date.now()}`;

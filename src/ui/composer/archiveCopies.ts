@@ -68,7 +68,7 @@ export class ArchiveCopies {
     return d.archiveId !== undefined && this.host.documents().some((x) => x.archiveId !== undefined && keyOf(x) === keyOf(d));
   }
 
-  /** Copies fetched by Add from the Archive…, listed as `docs`. */
+  /** Copies fetched by Add from the Archive…, listed as `docs` (an archive document of the form held back gets its copy). */
   adopt(copy: ArchiveDocuments, docs: readonly ComposerDocument[]): void {
     if (this.closed) {
       void copy.dispose();

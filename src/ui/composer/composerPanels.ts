@@ -215,8 +215,10 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     const fetched = await chooseArchiveDocuments(deps);
     if (!fetched) return undefined;
     const documents = markedFromArchive(fetched);
+    // One the form has already is not listed twice; held back there, it now has this copy.
     const added = documents.filter((d) => !e.copies.has(d));
-    e.copies.adopt(fetched, added);
+    e.copies.adopt(fetched, documents);
+    this.documentsChanged(e);
     return added;
   }
 
