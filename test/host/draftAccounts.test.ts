@@ -155,9 +155,12 @@ describe('drafts belong to their account', () => {
     const labels = await offered();
     assert.ok(labels.some((l) => l.includes(mine)) && !labels.some((l) => l.includes(theirs)), JSON.stringify(labels));
 
+    // A form of this account opened and not typed in: it closes too, and is not counted (it kept nothing).
+    const untouched = await compose(doc);
     const { input } = await withAnswers(['Sign Out'], () => vscode.commands.executeCommand('dsas.signOut'));
-    assert.match(input.asked[0].text, /1 draft of New Submission kept for this account is discarded too/);
+    assert.match(input.asked[0].text, /\nThe 1 draft of New Submission kept for this account is discarded too\.$/);
     assert.deepEqual(told(input.asked), ['Signed out. 1 draft of New Submission was discarded.']);
+    assert.ok(!(await openDrafts()).has(untouched), 'the untouched form of the account closed');
     assert.equal(deps.composer.memory.draft(id), undefined, 'the signed-out account\'s draft is gone');
     assert.ok(deps.composer.memory.draft(other), 'the other user\'s is kept');
     await signIn();

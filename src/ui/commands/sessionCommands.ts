@@ -19,7 +19,7 @@ async function signOut(deps: Deps): Promise<void> {
   const t = vscode.l10n.t;
   const action = t('Sign Out');
   const accounts = deps.session.signOutAccounts();
-  const drafts = draftsOf(deps.composer.memory, accounts).length;
+  const drafts = draftsOf(deps.composer.memory, accounts, true).length;
   const detail = drafts === 0 ? undefined : drafts === 1
     ? t('The 1 draft of New Submission kept for this account is discarded too.')
     : t('The {0} drafts of New Submission kept for this account are discarded too.', drafts);

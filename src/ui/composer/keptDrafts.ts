@@ -20,11 +20,15 @@ export function offeredDrafts(composer: Pick<Composer, 'memory' | 'drafts' | 'se
     .sort((a, b) => b.draft.saved - a.draft.saved);
 }
 
-/** The drafts Sign Out discards: those of the accounts signed out of, and those of no known account. */
-export function draftsOf(memory: ComposerMemory, accounts: readonly string[]): string[] {
+/**
+ * The drafts Sign Out discards: those of the accounts signed out of, and
+ * those of no known account. `typed`: only those typed in (what is counted
+ * to the user: a form opened untouched goes too, but keeps nothing).
+ */
+export function draftsOf(memory: ComposerMemory, accounts: readonly string[], typed = false): string[] {
   return memory.draftIds().filter((id) => {
     const d = memory.stored(id);
-    return d !== undefined && belongs(d, accounts);
+    return d !== undefined && belongs(d, accounts) && (d.touched || !typed);
   });
 }
 
@@ -46,14 +50,14 @@ export async function discardDraft(composer: Pick<Composer, 'memory' | 'drafts' 
   return true;
 }
 
-/** Sign Out: the drafts of these accounts (and of none known) are discarded, their tabs closed; how many. */
+/** Sign Out: the drafts of these accounts (and of none known) are discarded, their tabs closed; how many were typed in. */
 export async function discardAccountDrafts(composer: Pick<Composer, 'memory' | 'drafts' | 'sending'>, accounts: readonly string[]): Promise<number> {
-  const ids = draftsOf(composer.memory, accounts);
-  for (const id of ids) {
+  const typed = draftsOf(composer.memory, accounts, true).length;
+  for (const id of draftsOf(composer.memory, accounts)) {
     const open = composer.drafts.get(id);
     // A send under way goes on; its draft goes once sent, as always.
     if (open && !composer.sending.has(id)) open.panel.dispose();
     await composer.memory.removeDraft(id);
   }
-  return ids.length;
+  return typed;
 }
