@@ -11,8 +11,11 @@ const isText = (v: unknown): v is string => isString(v) && v.length <= MAX_TEXT;
 const texts = (o: Fields, keys: readonly string[]): boolean => keys.every((k) => isText(o[k]));
 const rows = <T>(check: (v: unknown) => boolean) => (v: unknown): v is T[] => isArrayOf<T>(check)(v) && (v as unknown[]).length <= MAX_ROWS;
 
+const isUnavailable = (v: unknown): boolean => isRecord(v) && isText(v.reason) && typeof v.retry === 'boolean';
+
 const isDocument = (v: unknown): v is ComposerDocument =>
-  isRecord(v) && texts(v, ['path', 'name', 'sizeText', 'type']) && isCount(v.size) && (v.archiveId === undefined || isText(v.archiveId));
+  isRecord(v) && texts(v, ['path', 'name', 'sizeText', 'type']) && isCount(v.size) && (v.archiveId === undefined || isText(v.archiveId))
+  && (v.account === undefined || isText(v.account)) && (v.unavailable === undefined || isUnavailable(v.unavailable));
 
 const isRecipient = (v: unknown): v is ComposerRecipient =>
   isRecord(v) && (v.nameMode === 'full' || v.nameMode === 'split')
@@ -38,11 +41,14 @@ export const isFromComposer = messageCheck<FromComposer>({
   dropped: (m) => rows<string>(isText)(m.uris),
   send: (m) => isComposerForm(m.form),
   back: none,
+  discard: none,
+  fetchAgain: none,
 });
 
 /** From the extension to the composer page. */
 export const isToComposer = messageCheck<ToComposer>({
   form: (m) => isString(m.draftId) && isComposerForm(m.form) && isProblems(m.problems) && rows((r) => isRecord(r) && texts(r, ['name', 'email']))(m.recentRecipients) && isAdvanced(m.defaults) && (RECIPIENT_TYPES as readonly unknown[]).includes(m.defaultType),
   problems: (m) => isProblems(m.problems),
+  documents: (m) => rows(isDocument)(m.documents) && isProblems(m.problems),
   phase: (m) => (m.phase === 'editing' || m.phase === 'reviewing' || m.phase === 'sending') && (m.message === undefined || isString(m.message)),
 });

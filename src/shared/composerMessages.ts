@@ -19,9 +19,25 @@ export interface ComposerDocument {
   readonly type: string;
   /**
    * The archive file it was fetched from. Its copy is temporary (removed
-   * with the tab): a reopened draft fetches it again by this id.
+   * with the tab, or once a send that uses it is over): a reopened draft
+   * fetches it again by this id, from `account`'s archive only.
    */
   readonly archiveId?: string;
+  /** The account whose archive it came from (service address and user name, as the extension names accounts; never a secret). */
+  readonly account?: string;
+  /**
+   * Set by the extension while an archive document has no copy here to send:
+   * why (shown under it), and whether Fetch Again can help.
+   */
+  readonly unavailable?: DocumentUnavailable;
+}
+
+/** Which archive file of which account an archive document is: the same in the form, the draft and the extension's copies. */
+export const archiveDocumentKey = (d: Pick<ComposerDocument, 'account' | 'archiveId'>): string => JSON.stringify([d.account ?? null, d.archiveId ?? null]);
+
+export interface DocumentUnavailable {
+  readonly reason: string;
+  readonly retry: boolean;
 }
 
 export interface ComposerRecipient {
@@ -73,6 +89,8 @@ export type ToComposer =
   | { readonly type: 'form'; readonly draftId: string; readonly form: ComposerForm; readonly problems: ComposerProblems; readonly recentRecipients: readonly { readonly name: string; readonly email: string }[]; readonly defaults: ComposerAdvanced; readonly defaultType: RecipientType }
   /** The problems of the form last posted. */
   | { readonly type: 'problems'; readonly problems: ComposerProblems }
+  /** The documents as they are now (an archive document fetched, held back or taken out), with the form's problems: the rest of the form stays as typed. */
+  | { readonly type: 'documents'; readonly documents: readonly ComposerDocument[]; readonly problems: ComposerProblems }
   /** Review the form as posted, sending (the form locked), or back to editing (`message` says why, when sending did not happen). */
   | { readonly type: 'phase'; readonly phase: ComposerPhase; readonly message?: string };
 
@@ -87,4 +105,8 @@ export type FromComposer =
   /** Send: the first time the extension answers with the review step (the confirmation), then it sends the form reviewed. */
   | { readonly type: 'send'; readonly form: ComposerForm }
   /** From the review step back to editing. */
-  | { readonly type: 'back' };
+  | { readonly type: 'back' }
+  /** Discard Draft…: the extension asks first. */
+  | { readonly type: 'discard' }
+  /** Fetch Again: the archive documents not available yet. */
+  | { readonly type: 'fetchAgain' };

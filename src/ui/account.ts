@@ -2,7 +2,24 @@
 // change of it tells the user, and which user names the sign-in accepts.
 import * as vscode from 'vscode';
 import { HEADER_VALUE, textProblem } from '../core';
-import { normalisedBaseUrl, type Account } from './secrets';
+import { accountKey, normalisedBaseUrl, type Account } from './secrets';
+import { readSettings } from './settings';
+
+/** The account the user settings name now (see `accountKey`); undefined while they name none. */
+export function accountInSettings(): string | undefined {
+  return accountKey(readSettings());
+}
+
+/** An account (its `accountKey`) as a person reads it: `"demo" at dsas.example.com`. */
+export function accountText(key: string): string {
+  try {
+    const [url, user] = JSON.parse(key) as unknown[];
+    if (typeof url === 'string' && typeof user === 'string') return vscode.l10n.t('"{0}" at {1}', user, hostOf(url));
+  } catch {
+    // not an account key: said as it is
+  }
+  return key;
+}
 
 /**
  * What the user is told when the service address or user name in the

@@ -11,8 +11,9 @@
  *
  * Contract:
  * - each download is checked against the hash the archive recorded, as a
- *   download is (`checkDownload`); a mismatch is refused, since the bytes are
- *   not what the user chose to send;
+ *   download is (`checkDownload`); a mismatch is refused
+ *   (`ArchiveMismatchError`), since the bytes are not what the user chose to
+ *   send;
  * - each file is checked as a workspace file is (`checkFile`) and handed out
  *   as a `LocalFile` the client accepts;
  * - `dispose()` removes the folder (call it once the submission is sent or
@@ -24,7 +25,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
-  abortReason, checkFile, invalidInput, invalidRequest, isProblem, safeFileName, shortDigest,
+  abortReason, checkFile, invalidInput, isProblem, safeFileName, ServiceError, shortDigest,
   type ArchiveFile, type ArchiveListItem, type DownloadResult, type HashCheck, type Logger, type ServiceClient,
 } from '../core';
 import { checkDownload } from './downloads';
@@ -36,6 +37,14 @@ export interface ArchiveDocumentDeps {
   readonly client: ServiceClient;
   readonly log: Logger;
   recordHashCheck?(id: string, check: HashCheck): void;
+}
+
+/** The file downloaded is not what the archive recorded for it: the file meant is not there to send. */
+export class ArchiveMismatchError extends ServiceError {
+  constructor(readonly fileName: string, readonly check: HashCheck) {
+    super('invalidRequest', vscode.l10n.t('"{0}" as downloaded differs from what the archive recorded (its {1} is {2}, the archive recorded {3}), so it is not used as a document.',
+      fileName, check.algorithm, shortDigest(check.actual), shortDigest(check.expected)));
+  }
 }
 
 export interface ArchiveDocuments {
@@ -91,10 +100,7 @@ async function refuseMismatch(deps: ArchiveDocumentDeps, f: ArchiveFile, name: s
   if (signal.aborted) throw abortReason(signal);
   if (!check) return;
   deps.recordHashCheck?.(f.id, check);
-  if (!check.matches) {
-    throw invalidRequest(vscode.l10n.t('"{0}" as downloaded differs from what the archive recorded (its {1} is {2}, the archive recorded {3}), so it is not used as a document.',
-      name, check.algorithm, shortDigest(check.actual), shortDigest(check.expected)));
-  }
+  if (!check.matches) throw new ArchiveMismatchError(name, check);
 }
 
 /** The downloaded file, checked as a file chosen in the workspace is. */

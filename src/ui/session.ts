@@ -53,6 +53,11 @@ export class Session implements vscode.Disposable {
     return this.current !== undefined;
   }
 
+  /** The account (`accountKey`) of the client in use; undefined when signed out. */
+  get account(): string | undefined {
+    return this.currentAccount && accountKey(this.currentAccount);
+  }
+
   /** Whether the user was already told about this refusal (the session signed out because of it). */
   hasReported(e: unknown): boolean {
     return typeof e === 'object' && e !== null && this.reported.has(e);
@@ -113,6 +118,11 @@ export class Session implements vscode.Disposable {
   /** Signed in with a client the sign-in flow checked against the service. */
   signedInWith(client: ServiceClient, account: Account): void {
     this.set(client, account);
+  }
+
+  /** The accounts Sign Out signs out of: the one in the settings, and the client's in use, should they differ. */
+  signOutAccounts(): string[] {
+    return [...new Set([accountKey(readSettings()), this.account])].filter((a): a is string => a !== undefined);
   }
 
   /** Removes the secrets of the address and user name in the settings (and of the client in use, should they differ). */

@@ -2,9 +2,9 @@
 // the extension checks it with the client's rules and answers with the
 // problems per field, keeps it as the draft, and does the sending.
 import { isToComposer } from '../shared/composerChecks';
-import type { ComposerAdvanced, ComposerForm, ComposerPhase, ComposerProblems, ComposerState, FromComposer, RecipientType, ToComposer } from '../shared/composerMessages';
+import { archiveDocumentKey, type ComposerAdvanced, type ComposerForm, type ComposerPhase, type ComposerProblems, type ComposerState, type FromComposer, type RecipientType, type ToComposer } from '../shared/composerMessages';
 import { actionButton, idOf, showProblems } from './composerFields';
-import { formView, type FormContext } from './composerForm';
+import { documentsSection, formView, type FormContext } from './composerForm';
 import { reviewView } from './composerReview';
 import { connect, el, setNotice } from './vscodeApi';
 
@@ -39,6 +39,15 @@ const { post, state } = connect<FromComposer, ToComposer, ComposerState>(isToCom
     problems = m.problems;
     if (!timer) checking = false;
     refreshProblems();
+  } else if (m.type === 'documents') {
+    if (!form) return;
+    // Its archive documents as they stand now (fetched, held back, gone); the rest of the form, the order of the
+    // documents and a removal not yet posted stay as they are here.
+    const now = new Map(m.documents.filter((d) => d.archiveId !== undefined).map((d) => [archiveDocumentKey(d), d]));
+    form = { ...form, documents: form.documents.flatMap((d) => (d.archiveId === undefined ? [d] : now.has(archiveDocumentKey(d)) ? [now.get(archiveDocumentKey(d))!] : [])) };
+    problems = m.problems;
+    if (phase !== 'editing') render();
+    else redrawDocuments();
   } else if (m.type === 'phase') {
     const before = phase;
     phase = m.phase;
@@ -69,8 +78,19 @@ const context = (): FormContext => ({
     if (focus !== undefined) render(focus);
   },
   addDocuments: (from) => post({ type: 'addDocuments', from }),
+  fetchAgain: () => post({ type: 'fetchAgain' }),
   recent, defaults, defaultType,
 });
+
+/** The documents' section drawn again, the focus kept where it was when it was in there. */
+function redrawDocuments(): void {
+  const section = document.getElementById('documents-section');
+  if (!form || !section) return;
+  const focused = section.contains(document.activeElement) ? document.activeElement?.id : undefined;
+  section.replaceWith(documentsSection(form, context()));
+  if (focused) (document.getElementById(focused) ?? document.getElementById('add-archive'))?.focus();
+  refreshProblems();
+}
 
 function render(focus?: string): void {
   if (!form) return;
@@ -104,7 +124,8 @@ function sendRow(): HTMLElement {
     const first = Object.keys(problems)[0];
     if (first) (document.getElementById(idOf(first)) ?? document.querySelector<HTMLElement>(`[data-error-for="${first}"]`))?.focus();
   });
-  return el('div', { className: 'actions' }, send, showMissing, hint);
+  const discard = actionButton('discard', 'Discard Draft…', () => post({ type: 'discard' }));
+  return el('div', { className: 'actions' }, send, showMissing, hint, discard);
 }
 
 /** Problems under their fields, and whether Send can be used (and why not). */

@@ -15,6 +15,8 @@ export interface FormContext {
    */
   update(change: (current: ComposerForm) => ComposerForm, focus?: string): void;
   addDocuments(from: 'workspace' | 'archive'): void;
+  /** Fetch Again: the archive documents held back by a failure that may pass. */
+  fetchAgain(): void;
   readonly recent: readonly { readonly name: string; readonly email: string }[];
   readonly defaults: ComposerAdvanced;
   readonly defaultType: RecipientType;
@@ -34,23 +36,27 @@ function moved<T>(list: readonly T[], i: number, by: number): T[] {
   return out;
 }
 
-function documentsSection(f: ComposerForm, c: FormContext): HTMLElement {
+/** The documents, each with why it cannot be sent yet when it cannot; its own section, so that it can be drawn again alone. */
+export function documentsSection(f: ComposerForm, c: FormContext): HTMLElement {
   const set = (change: (d: ComposerForm['documents']) => ComposerForm['documents'], focus: string) => c.update((cur) => ({ ...cur, documents: change(cur.documents) }), focus);
   const n = f.documents.length;
   const rows = f.documents.map((d, i) => el('li', { className: 'doc' },
-    el('span', { className: 'codicon codicon-file', attrs: { 'aria-hidden': 'true' } }),
-    el('span', { className: 'doc-name', text: d.name, title: d.path }),
+    el('span', { className: `codicon codicon-${d.unavailable ? 'warning' : 'file'}`, attrs: { 'aria-hidden': 'true' } }),
+    el('span', { className: 'doc-name', text: d.name, title: d.path || undefined }),
     el('span', { className: 'muted', text: `${d.sizeText} · ${d.type}` }),
     el('span', { className: 'row-actions' },
       actionButton(`doc-${i}-up`, 'Up', () => set((d) => moved(d, i, -1), `doc-${i - 1}-up`), { aria: `Move ${d.name} up`, disabled: i === 0 }),
       actionButton(`doc-${i}-down`, 'Down', () => set((d) => moved(d, i, 1), `doc-${i + 1}-down`), { aria: `Move ${d.name} down`, disabled: i === n - 1 }),
-      actionButton(`doc-${i}-remove`, 'Remove', () => set((d) => d.filter((_, j) => j !== i), n > 1 ? `doc-${Math.min(i, n - 2)}-remove` : 'add-workspace'), { aria: `Remove ${d.name}` }))));
-  return el('section', { attrs: { 'aria-labelledby': 'documents-title' } },
+      actionButton(`doc-${i}-remove`, 'Remove', () => set((d) => d.filter((_, j) => j !== i), n > 1 ? `doc-${Math.min(i, n - 2)}-remove` : 'add-workspace'), { aria: `Remove ${d.name}` })),
+    d.unavailable ? el('p', { className: 'doc-note', text: d.unavailable.reason }) : null));
+  const retry = f.documents.some((d) => d.unavailable?.retry);
+  return el('section', { attrs: { id: 'documents-section', 'aria-labelledby': 'documents-title' } },
     el('h2', { text: `Documents (${n})`, attrs: { id: 'documents-title' } }),
     n ? el('ol', { className: 'docs' }, ...rows) : el('p', { className: 'muted', text: 'No document yet.' }),
     el('div', { className: 'toolbar' },
       actionButton('add-workspace', 'Add from the Workspace…', () => c.addDocuments('workspace')),
-      actionButton('add-archive', 'Add from the Archive…', () => c.addDocuments('archive'))),
+      actionButton('add-archive', 'Add from the Archive…', () => c.addDocuments('archive')),
+      retry ? actionButton('fetch-again', 'Fetch Again', () => c.fetchAgain(), { aria: 'Fetch the archive documents not available yet again' }) : null),
     el('p', { className: 'help drop-hint', text: 'Or drop files here (from VS Code\'s Explorer, hold Shift while dropping).' }),
     errorLine('documents-err', 'documents'));
 }

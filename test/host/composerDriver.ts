@@ -2,11 +2,13 @@
 // messages the page posts (a change, Send, Back) go through the same handler.
 // composer.test.ts fills the real page by keyboard; the other tests use this
 // to reach what follows (sending, unknown outcomes, Restricted Mode).
+import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { ComposerForm, ComposerRecipient } from '../../src/shared/composerMessages';
+import type { ComposerDocument, ComposerForm, ComposerRecipient } from '../../src/shared/composerMessages';
 import { waitFor } from './fixtures';
 import { log } from './helpers';
-import { api } from './session';
+import type { ScriptedInput } from './scriptedInput';
+import { api, withAnswers } from './session';
 
 /** One recipient row, by full name. */
 export function recipient(name: string, email: string, type: ComposerRecipient['type'] = 'PRIMARY', auth?: [string, string]): ComposerRecipient {
@@ -85,5 +87,73 @@ export async function composeShown(...uris: vscode.Uri[]): Promise<string> {
     } finally {
       sub.dispose();
     }
+  }
+}
+
+/** Add from the Archive… in an open composer, ticking the file titled `title`. */
+export async function addFromArchive(draftId: string, title: string): Promise<void> {
+  await withAnswers([title], async () => (await api()).deps.composer.deliver(draftId, { type: 'addDocuments', from: 'archive' }));
+}
+
+/** Closes an open composer's tab, as the user does, and waits until it is gone. */
+export async function closeComposer(draftId: string): Promise<void> {
+  (await api()).deps.composer.drafts.get(draftId)?.panel.dispose();
+  await waitFor('the composer closed', async () => !(await openDrafts()).has(draftId));
+}
+
+/**
+ * New Submission from the palette, answered with "Continue the draft" of
+ * `formReference`; then `until` (what the opened form does next, whose
+ * messages count too). The draft's id and what was asked.
+ */
+export async function continueDraft(formReference: string, until?: (draftId: string) => Promise<unknown>): Promise<{ id: string; input: ScriptedInput }> {
+  const { result, input } = await withAnswers([`Continue the draft "${formReference}"`], async () => {
+    const id = await composerOpenedBy(() => vscode.commands.executeCommand('dsas.newSubmission'));
+    await until?.(id);
+    return id;
+  });
+  return { id: result, input };
+}
+
+/** Waits until the first archive document of an open composer is held back for a reason matching `reason`; that document. */
+export async function heldBack(draftId: string, reason: RegExp, ms = 20_000): Promise<ComposerDocument> {
+  let seen: ComposerDocument | undefined;
+  return waitFor(`the archive document held back (${reason.source})`, async () => {
+    [seen] = await archiveDocuments(draftId);
+    return seen?.unavailable && reason.test(seen.unavailable.reason) && seen;
+  }, ms).catch((e: Error) => {
+    throw new Error(`${e.message}; it is ${JSON.stringify(seen)}`);
+  });
+}
+
+/** The archive documents of an open composer's form, as the extension holds it now. */
+export async function archiveDocuments(draftId: string): Promise<ComposerDocument[]> {
+  return ((await openDrafts()).get(draftId)?.documents ?? []).filter((d) => d.archiveId !== undefined);
+}
+
+/** Waits until every archive document of an open composer has its copy here (fetched, nothing in its way). */
+export async function archiveDocumentsFetched(draftId: string, ms = 20_000): Promise<ComposerDocument[]> {
+  return waitFor('the archive documents fetched', async () => {
+    const docs = await archiveDocuments(draftId);
+    return docs.length > 0 && docs.every((d) => !d.unavailable && d.path && existsSync(d.path)) && docs;
+  }, ms);
+}
+
+/**
+ * Runs `read` on an open composer's page (reading it, typing into it). The
+ * browser workbench of code-server 1.100 can leave a webview opened right
+ * after another closed blank (see webviews.test.ts); the composer is then
+ * closed and opened again with its draft (typed in, so kept), once.
+ */
+export async function onComposerPage<T>(draftId: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (e) {
+    log(`    (the composer's page could not be read: ${(e as Error).message.split('\n')[0].slice(0, 120)}; opening it again)`);
+    const composer = (await api()).deps.composer;
+    await closeComposer(draftId);
+    await new Promise((r) => setTimeout(r, 1500));
+    await composer.compose([], composer.memory.draft(draftId), draftId);
+    return read();
   }
 }

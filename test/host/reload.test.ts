@@ -10,13 +10,17 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ComposerForm } from '../../src/shared/composerMessages';
-import { compose, edit, filled, recipient } from './composerDriver';
+import { archiveDocumentsFetched, compose, continueDraft, edit, filled, heldBack, onComposerPage, recipient } from './composerDriver';
 import { submissionNode, waitFor, workspaceFile } from './fixtures';
 import { EXTENSION_ID, extension, log, pdfView, screenshot, timelineView, webviewText } from './helpers';
-import { api, sandboxState, signIn, withAnswers } from './session';
+import { api, control, sandboxState, signIn, withAnswers } from './session';
 
 const MARK = path.join(os.tmpdir(), 'dsas-reload-mark.json');
-interface Mark { history: string; summary: string; formReferences: Record<string, string>; draft?: { id: string; form: ComposerForm } }
+interface Mark {
+  history: string; summary: string; formReferences: Record<string, string>; draft?: { id: string; form: ComposerForm };
+  /** A composer opened and left untouched; a draft whose archive document was being fetched when the window reloaded. */
+  untouched?: string; midFetch?: { id: string; archiveId: string };
+}
 
 /** Clicks a tab of the active group, as a user would (a restored panel in a background tab loads when shown). */
 async function showTab(label: string): Promise<void> {
@@ -24,6 +28,12 @@ async function showTab(label: string): Promise<void> {
   const index = tabs.findIndex((t) => t.label === label);
   assert.ok(index >= 0, `a tab "${label}" among ${JSON.stringify(tabs.map((t) => t.label))}`);
   await vscode.commands.executeCommand('workbench.action.openEditorAtIndex', index);
+}
+
+/** Clicks every tab of the active group labelled `label`, so that each restored panel loads. */
+async function showTabs(label: string): Promise<void> {
+  const tabs = vscode.window.tabGroups.activeTabGroup.tabs;
+  for (const [index, t] of tabs.entries()) if (t.label === label) await vscode.commands.executeCommand('workbench.action.openEditorAtIndex', index);
 }
 
 const webviewTitles = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).map((t) => t.label);
@@ -47,9 +57,27 @@ describe('a window reload', () => {
       await withAnswers([archived.title], async () => (await api()).deps.composer.deliver(id, { type: 'addDocuments', from: 'archive' }));
       const form = await edit(id, (f) => ({ ...filled('Draft across a reload')(f), recipients: [recipient('Reload Person', 'reload@example.org', 'COPIED')] }));
       await webviewText('draft.txt'); // drawn: the page has said which draft it shows, for VS Code to keep
-      assert.deepEqual(webviewTitles().sort(), [`History: ${formReferences[history]}`, `Summary: ${formReferences[summary]}`, 'New Submission'].sort());
+      // One opened by mistake, left as it opened.
+      const untouched = await compose(workspaceFile('reload/untouched.txt', 'untouched\n'));
+      await onComposerPage(untouched, () => webviewText('untouched.txt'));
+      // A draft kept with an archive document (as a closed tab leaves it: no copy), continued while the service holds
+      // back the document's detail: the window reloads mid-fetch. (Kept directly: closing a tab before the others
+      // open can leave their pages blank in the browser workbench.)
+      const { composer, session } = (await api()).deps;
+      const q1 = (await sandboxState()).archives.find((f) => f.name === 'q1.csv')!;
+      const midFetch = `reload-${Date.now()}`;
+      const kept = filled('Fetched across a reload')({ documents: [], recipients: [], coverNote: '', data: '', formReference: '', advanced: { broadcast: '0', transparency: '0', confirmIntent: '0' } });
+      const later = workspaceFile('reload/fetched-later.txt', 'fetched later\n').fsPath;
+      await composer.memory.saveDraft(midFetch, { ...kept, documents: [
+        { path: later, name: 'fetched-later.txt', size: 14, sizeText: '14 bytes', type: 'text/plain' },
+        { path: '', name: q1.name, size: q1.fullSize, sizeText: `${q1.fullSize} bytes`, type: 'text/csv', archiveId: q1.id, account: session.account },
+      ] }, { account: session.account, touched: true });
+      await control('/faults', 'POST', { method: 'GET', path: `^/archives/${q1.id}$`, kind: 'delay', ms: 20_000, rate: 1 });
+      await continueDraft('Fetched across a reload', (opened) => heldBack(opened, /^Being fetched/));
+      await onComposerPage(midFetch, () => webviewText('fetched-later.txt'));
+      assert.deepEqual(webviewTitles().sort(), [`History: ${formReferences[history]}`, `Summary: ${formReferences[summary]}`, 'New Submission', 'New Submission', 'New Submission'].sort());
       await vscode.commands.executeCommand('workbench.view.explorer');
-      writeFileSync(MARK, JSON.stringify({ history, summary, formReferences, draft: { id, form } } satisfies Mark));
+      writeFileSync(MARK, JSON.stringify({ history, summary, formReferences, draft: { id, form }, untouched, midFetch: { id: midFetch, archiveId: q1.id } } satisfies Mark));
       await screenshot('reload-before');
       log('    (before) History and Summary open, the Explorer showing: reloading the window');
       await vscode.commands.executeCommand('workbench.action.reloadWindow');
@@ -94,15 +122,39 @@ describe('a window reload', () => {
 
   it('(after) the composer comes back with its draft as it was typed, its archive document fetched again', async () => {
     const draft = mark.draft!;
-    await showTab('New Submission');
-    const restored = await waitFor('the composer restored', async () => (await api()).deps.composer.drafts.get(draft.id), 20_000);
+    await control('/faults', 'DELETE');
+    await showTabs('New Submission');
+    await waitFor('the composer restored', async () => (await api()).deps.composer.drafts.get(draft.id), 20_000);
+    await archiveDocumentsFetched(draft.id);
+    const restored = (await api()).deps.composer.drafts.get(draft.id)!;
     const [before, after] = [draft.form.documents[1], restored.form.documents[1]];
     assert.ok(before.archiveId && after.path !== before.path && existsSync(after.path), `the archive document fetched again: ${JSON.stringify([before, after])}`);
     assert.equal(readFileSync(after.path).length, before.size);
     assert.deepEqual({ ...restored.form, documents: restored.form.documents.map((d) => ({ ...d, path: '' })) }, { ...draft.form, documents: draft.form.documents.map((d) => ({ ...d, path: '' })) });
+    restored.panel.reveal();
     assert.match(await webviewText('draft.txt'), /Recipients \(1\)/, 'the page shows the draft');
     restored.panel.dispose();
     assert.deepEqual((await api()).deps.composer.memory.draft(draft.id), restored.form, 'closing the tab keeps the draft');
     await (await api()).deps.composer.memory.removeDraft(draft.id);
+  });
+
+  it('(after) a composer left untouched comes back too, and closed, leaves no draft', async () => {
+    const { composer } = (await api()).deps;
+    const id = mark.untouched!;
+    await waitFor('the untouched composer restored', () => composer.drafts.get(id), 20_000);
+    assert.equal(composer.memory.stored(id)?.touched, false);
+    composer.drafts.get(id)!.panel.dispose();
+    await waitFor('its draft gone', () => composer.memory.draft(id) === undefined);
+  });
+
+  it('(after) a draft whose archive document was being fetched when the window reloaded keeps it, and fetches it once signed in', async () => {
+    const { composer } = (await api()).deps;
+    const { id, archiveId } = mark.midFetch!;
+    await waitFor('the composer restored', () => composer.drafts.get(id), 20_000);
+    const [d] = await archiveDocumentsFetched(id, 30_000);
+    assert.equal(d.archiveId, archiveId);
+    assert.ok(existsSync(d.path));
+    composer.drafts.get(id)!.panel.dispose();
+    await composer.memory.removeDraft(id);
   });
 });

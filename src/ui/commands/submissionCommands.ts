@@ -6,9 +6,9 @@ import type { Deps } from '../deps';
 import { oneLine } from '../text';
 import { pickSubmission } from '../pickers';
 import { withCancellableProgress } from '../progress';
-import { BACK } from '../userInput';
 import { aSubmissionRow, explorerUris, type SubmissionRow } from './args';
 import { chooseDocuments } from './chooseDocuments';
+import { pickDraft } from './draftPicker';
 
 /** New Submission, Send Again With…, Check Status, Show History, Show Summary PDF and Copy Submission Id. */
 export function registerSubmissionCommands(deps: Deps): void {
@@ -48,7 +48,8 @@ export const describeSubmission = (s: { id: string; formReference?: string }): s
 
 /**
  * Opens the composer: with the Explorer's selection, or from the palette
- * with a kept draft or the documents picked among the workspace files.
+ * with a kept draft of this account or the documents picked among the
+ * workspace files.
  */
 async function newSubmission(deps: Deps, given: vscode.Uri[]): Promise<void> {
   if (given.length) {
@@ -63,22 +64,6 @@ async function newSubmission(deps: Deps, given: vscode.Uri[]): Promise<void> {
   }
   const uris = await chooseDocuments(deps.input.current, deps.log);
   if (uris?.length) await deps.composer.compose(uris);
-}
-
-/** A draft closed earlier to continue ('' for a new submission); undefined when the user cancelled. */
-async function pickDraft(deps: Deps): Promise<string | undefined> {
-  const open = deps.composer.drafts;
-  const kept = deps.composer.memory.draftIds().filter((id) => !open.has(id));
-  if (!kept.length) return '';
-  const items = [
-    { label: vscode.l10n.t('$(add) New submission…'), id: '' },
-    ...kept.map((id) => {
-      const f = deps.composer.memory.draft(id);
-      return { label: vscode.l10n.t('$(edit) Continue the draft "{0}"', oneLine(f?.formReference || vscode.l10n.t('(no form reference)'))), description: vscode.l10n.t('{0} document(s), {1} recipient(s)', f?.documents.length ?? 0, f?.recipients.length ?? 0), id };
-    }),
-  ];
-  const picked = await deps.input.current.quickPick(items, { title: vscode.l10n.t('New Submission'), placeHolder: vscode.l10n.t('Start a new submission or continue a draft') });
-  return picked === undefined || picked === BACK ? undefined : picked.id;
 }
 
 /** A composer with the recipients (and, when this machine sent it, the cover note) of an earlier submission. */

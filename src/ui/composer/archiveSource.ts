@@ -1,15 +1,16 @@
 import * as vscode from 'vscode';
-import type { ArchiveFile, ArchiveListItem } from '../../core';
-import type { ComposerDocument, ComposerForm } from '../../shared/composerMessages';
-import { archiveFilesAsDocuments, type ArchiveDocumentDeps, type ArchiveDocuments } from '../archiveDocuments';
+import { isServiceError, shortDigest } from '../../core';
+import type { ComposerDocument } from '../../shared/composerMessages';
+import { ArchiveMismatchError, archiveFilesAsDocuments, type ArchiveDocumentDeps, type ArchiveDocuments } from '../archiveDocuments';
 import type { Deps } from '../deps';
-import { describeError, errorDetail } from '../errorText';
 import { withCancellableProgress } from '../progress';
 import { oneLine } from '../text';
+import { documentOf } from './composerSend';
 
-/** Archive files fetched as documents, with the id each came from (in the same order). */
+/** Archive files fetched as documents, with the id each came from (in the same order) and the account whose archive it is. */
 export interface FetchedFromArchive extends ArchiveDocuments {
   readonly fileIds: readonly string[];
+  readonly account?: string;
 }
 
 /**
@@ -20,6 +21,7 @@ export interface FetchedFromArchive extends ArchiveDocuments {
  */
 export async function chooseArchiveDocuments(deps: Deps): Promise<FetchedFromArchive | undefined> {
   const client = deps.session.client;
+  const account = deps.session.account;
   const t = vscode.l10n.t;
   const files = await withCancellableProgress(t('Reading the archive…'), (_p, signal) => client.listArchive({ signal }));
   if (!files.length) {
@@ -29,13 +31,10 @@ export async function chooseArchiveDocuments(deps: Deps): Promise<FetchedFromArc
   const items = files.map((f) => ({ label: oneLine(f.title || f.name), description: oneLine(f.name), file: f }));
   const picked = await deps.input.current.quickPickMany(items, { title: t('New Submission'), placeHolder: t('Archive files to send (Space ticks several; Enter takes the highlighted one)') });
   if (!picked?.length) return undefined;
-  return fetchArchiveDocuments(deps, picked.map((i) => i.file), t('Fetching {0} archive file(s)…', picked.length));
-}
-
-function fetchArchiveDocuments(deps: Deps, files: readonly (ArchiveListItem | ArchiveFile)[], title: string): Promise<FetchedFromArchive> {
-  return withCancellableProgress(title, async (p, signal) => {
-    const fetched = await archiveFilesAsDocuments(hashChecked(deps), files, signal, (done, total) => p.bytes(done, total));
-    return { ...fetched, fileIds: files.map((f) => f.id) };
+  const chosen = picked.map((i) => i.file);
+  return withCancellableProgress(t('Fetching {0} archive file(s)…', picked.length), async (p, signal) => {
+    const fetched = await archiveFilesAsDocuments(hashChecked(deps), chosen, signal, (done, total) => p.bytes(done, total));
+    return { ...fetched, fileIds: chosen.map((f) => f.id), account };
   });
 }
 
@@ -45,44 +44,31 @@ function hashChecked(deps: Deps): ArchiveDocumentDeps {
 }
 
 /**
- * A draft opened again: its archive documents' copies went with the tab
- * that fetched them (or with the window), so they are fetched again, one by
- * one, by their archive ids. Those that cannot be (removed from the archive,
- * the service unreachable, Cancel) are taken out of the form and said in one
- * message; the user can add them again. `temporary` holds the new copies.
+ * One archive document of a draft, fetched again (its earlier copy went with
+ * the tab that fetched it, or with the window) from the archive of the
+ * client in use, which the caller checked is the document's account. It is
+ * listed as the file fetched is: the name and size it is sent with, whatever
+ * the draft kept. Fails as the download does: `isGone` tells a failure that
+ * proves the file is not there to send from one that may pass.
  */
-export async function refetchArchiveDocuments(deps: Deps, form: ComposerForm): Promise<{ form: ComposerForm; temporary: ArchiveDocuments[] }> {
-  const wanted = form.documents.filter((d) => d.archiveId !== undefined);
-  if (!wanted.length) return { form, temporary: [] };
-  const t = vscode.l10n.t;
-  const temporary: ArchiveDocuments[] = [];
-  const paths = new Map<ComposerDocument, string>();
-  let reason = '';
-  await withCancellableProgress(t('Fetching the draft\'s {0} archive file(s) again…', wanted.length), async (p, signal) => {
-    for (const d of wanted) {
-      try {
-        const fetched = await archiveFilesAsDocuments(hashChecked(deps), [{ id: d.archiveId!, name: d.name, title: d.name }], signal, (done, total) => p.bytes(done, total, d.name));
-        temporary.push(fetched);
-        paths.set(d, fetched.documents[0].path);
-      } catch (e) {
-        reason ||= describeError(e);
-        deps.log.warn(`Fetching the draft's archive document ${d.archiveId} again failed: ${errorDetail(e)}`);
-      }
-    }
-  });
-  const lost = wanted.filter((d) => !paths.has(d));
-  if (lost.length) {
-    const names = lost.map((d) => `"${oneLine(d.name)}"`).join(', ');
-    void deps.input.current.warn(lost.length === 1
-      ? t('The draft\'s archive document {0} could not be fetched again, so it was taken out of the form: {1}', names, reason)
-      : t('The draft\'s archive documents {0} could not be fetched again, so they were taken out of the form: {1}', names, reason));
-  }
-  const documents = form.documents.flatMap((d) => (d.archiveId === undefined ? [d] : paths.has(d) ? [{ ...d, path: paths.get(d)! }] : []));
-  return { form: { ...form, documents }, temporary };
+export async function fetchArchiveCopy(deps: Deps, d: ComposerDocument, signal: AbortSignal, onProgress: (done: number, total?: number) => void): Promise<{ copy: ArchiveDocuments; doc: ComposerDocument }> {
+  const copy = await archiveFilesAsDocuments(hashChecked(deps), [{ id: d.archiveId!, name: d.name, title: d.name }], signal, onProgress);
+  return { copy, doc: { ...documentOf(copy.documents[0]), archiveId: d.archiveId, account: d.account } };
 }
 
-/** The documents `fetched` gave, marked with the archive file each came from. */
-export function markedFromArchive(documents: readonly ComposerDocument[], fetched: FetchedFromArchive): ComposerDocument[] {
-  const ids = new Map(fetched.documents.map((d, i) => [d.path, fetched.fileIds[i]]));
-  return documents.map((d) => (ids.has(d.path) ? { ...d, archiveId: ids.get(d.path) } : d));
+/** A failure that proves the archive file is not there to send: not found, or not what the archive recorded. */
+export function isGone(e: unknown): boolean {
+  return isServiceError(e, 'notFound') || e instanceof ArchiveMismatchError;
+}
+
+/** Why a document that `isGone` is gone, for a message: `"x" is no longer in the archive`. */
+export function goneText(name: string, e: unknown): string {
+  const t = vscode.l10n.t;
+  if (!(e instanceof ArchiveMismatchError)) return t('"{0}" is no longer in the archive', oneLine(name));
+  return t('"{0}" differs from what the archive recorded (its {1} is {2}, the archive recorded {3})', oneLine(name), e.check.algorithm, shortDigest(e.check.actual), shortDigest(e.check.expected));
+}
+
+/** The documents `fetched` gave, as the form lists them, marked with the archive file and account each came from. */
+export function markedFromArchive(fetched: FetchedFromArchive): ComposerDocument[] {
+  return fetched.documents.map((f, i) => ({ ...documentOf(f), archiveId: fetched.fileIds[i], account: fetched.account }));
 }

@@ -9,6 +9,8 @@ import type { ComposerMemory } from './composerMemory';
  */
 export interface Composer {
   readonly memory: ComposerMemory;
+  /** The drafts being sent, their tab open or closed meanwhile: not offered to continue until the send is over. */
+  readonly sending: ReadonlySet<string>;
   /** The drafts open in a tab, by id. */
   readonly drafts: ReadonlyMap<string, { readonly form: ComposerForm; readonly panel: vscode.WebviewPanel; readonly phase: ComposerPhase }>;
   /** What pages post, after it was handled. */

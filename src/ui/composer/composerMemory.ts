@@ -2,7 +2,10 @@ import type * as vscode from 'vscode';
 import { isComposerForm } from '../../shared/composerChecks';
 import type { ComposerForm } from '../../shared/composerMessages';
 
-const DRAFTS = 'dsas.composer.drafts';
+/** One entry of the workspace state per draft, so that a change writes its own draft only. */
+const DRAFT = 'dsas.composer.draft/';
+/** Where the earlier version kept every draft, in one entry. */
+const LEGACY_DRAFTS = 'dsas.composer.drafts';
 const RECENT = 'dsas.composer.recentRecipients';
 const NOTES = 'dsas.composer.sentNotes';
 const MAX_RECENT = 50;
@@ -13,39 +16,80 @@ export interface RecentRecipient {
   readonly email: string;
 }
 
+/** What is kept with a draft besides its form. */
+export interface DraftMeta {
+  /**
+   * The account it belongs to (`accountKey`: service address and user
+   * name, never a secret): it is offered to that account only, and Sign Out
+   * discards it. Undefined when none was known (a draft of the earlier
+   * version, or made with no account in the settings): offered to every
+   * account, discarded by every Sign Out.
+   */
+  readonly account?: string;
+  /** Whether the user changed the form since it opened: an untouched one is not offered, and goes with its tab. */
+  readonly touched: boolean;
+}
+
+export interface StoredDraft extends DraftMeta {
+  readonly form: ComposerForm;
+  /** When it was last written (ms since the epoch): the picker lists the latest first. */
+  readonly saved: number;
+}
+
 /**
  * What the composer keeps on this machine, and nowhere else: drafts in the
- * workspace's state (a draft belongs to its workspace), the recipients used
- * before and the cover notes sent in the extension's global state (offered
- * as one types; "Send again with…" takes the note back, which the service
- * does not return).
+ * workspace's state (a draft belongs to its workspace and its account), the
+ * recipients used before and the cover notes sent in the extension's global
+ * state (offered as one types; "Send again with…" takes the note back, which
+ * the service does not return).
  */
 export class ComposerMemory {
-  constructor(private readonly workspace: vscode.Memento, private readonly global: vscode.Memento) {}
-
-  draft(id: string): ComposerForm | undefined {
-    const f = this.drafts()[id];
-    return isComposerForm(f) ? f : undefined;
+  constructor(private readonly workspace: vscode.Memento, private readonly global: vscode.Memento) {
+    this.moveLegacyDrafts();
   }
 
-  async saveDraft(id: string, form: ComposerForm): Promise<void> {
-    await this.workspace.update(DRAFTS, { ...this.drafts(), [id]: form });
+  draft(id: string): ComposerForm | undefined {
+    return this.stored(id)?.form;
+  }
+
+  stored(id: string): StoredDraft | undefined {
+    const d = this.workspace.get<unknown>(DRAFT + id);
+    if (typeof d !== 'object' || d === null) return undefined;
+    const { form, account, touched, saved } = d as Record<string, unknown>;
+    if (!isComposerForm(form) || (account !== undefined && typeof account !== 'string') || typeof touched !== 'boolean') return undefined;
+    return { form, account, touched, saved: typeof saved === 'number' ? saved : 0 };
+  }
+
+  /** Writes this draft's entry only; what `meta` leaves out stays as stored (a new draft: no account, touched). */
+  async saveDraft(id: string, form: ComposerForm, meta: Partial<DraftMeta> = {}): Promise<void> {
+    const was = this.stored(id);
+    const record: StoredDraft = { form, account: 'account' in meta ? meta.account : was?.account, touched: meta.touched ?? was?.touched ?? true, saved: Date.now() };
+    await this.workspace.update(DRAFT + id, record);
   }
 
   async removeDraft(id: string): Promise<void> {
-    const rest = this.drafts();
-    delete rest[id];
-    await this.workspace.update(DRAFTS, rest);
+    await this.workspace.update(DRAFT + id, undefined);
   }
 
   draftIds(): string[] {
-    return Object.keys(this.drafts());
+    return this.workspace.keys().filter((k) => k.startsWith(DRAFT)).map((k) => k.slice(DRAFT.length)).filter((id) => this.stored(id) !== undefined);
   }
 
-  /** A copy of the stored drafts, by id. */
-  private drafts(): Record<string, unknown> {
-    const d = this.workspace.get<unknown>(DRAFTS);
-    return typeof d === 'object' && d !== null && !Array.isArray(d) ? { ...(d as Record<string, unknown>) } : {};
+  /**
+   * The earlier version kept all drafts in one entry, rewritten on every
+   * change: each is moved to its own, with no account (which one it was
+   * made with is not known). Memento writes are seen at once, so the drafts
+   * are there before this returns.
+   */
+  private moveLegacyDrafts(): void {
+    const all = this.workspace.get<unknown>(LEGACY_DRAFTS);
+    if (all === undefined) return;
+    if (typeof all === 'object' && all !== null && !Array.isArray(all)) {
+      for (const [id, form] of Object.entries(all)) {
+        if (isComposerForm(form) && this.stored(id) === undefined) void this.workspace.update(DRAFT + id, { form, touched: true, saved: 0 } satisfies StoredDraft);
+      }
+    }
+    void this.workspace.update(LEGACY_DRAFTS, undefined);
   }
 
   recentRecipients(): RecentRecipient[] {

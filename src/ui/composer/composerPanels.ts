@@ -3,17 +3,20 @@ import * as vscode from 'vscode';
 import { DEFAULT_PACKAGE } from '../../core';
 import { isComposerState, isFromComposer } from '../../shared/composerChecks';
 import type { ComposerDocument, ComposerForm, FromComposer, ToComposer } from '../../shared/composerMessages';
+import { accountInSettings } from '../account';
 import { Cmd } from '../commandIds';
 import { chooseDocuments } from '../commands/chooseDocuments';
 import type { Deps } from '../deps';
 import { readSettings } from '../settings';
 import { PanelHost } from '../webviews/panelHost';
+import { ArchiveCopies } from './archiveCopies';
+import { chooseArchiveDocuments, markedFromArchive } from './archiveSource';
 import type { Composer } from './composer';
 import type { ComposerMemory } from './composerMemory';
-import { chooseArchiveDocuments, markedFromArchive, refetchArchiveDocuments } from './archiveSource';
 import { documentsOf, sendForm, wordedProblems } from './composerSend';
 import { droppedUri, sameRemoteAs } from '../localFiles';
 import { advancedOf, newForm } from './formSubmission';
+import { discardDraft } from './keptDrafts';
 
 const VIEW_TYPE = 'dsas.composer';
 
@@ -24,16 +27,20 @@ interface Entry {
   /** The form the review step showed: only that one is sent. */
   reviewed?: ComposerForm;
   sending: boolean;
-  /** Archive files fetched as documents: removed when the tab closes. */
-  readonly temporary: { dispose(): Promise<void> }[];
+  /** Changed by the user since it opened: an untouched form leaves no draft when it closes. */
+  touched: boolean;
+  closed: boolean;
+  /** Its archive documents' copies, and fetching them. */
+  readonly copies: ArchiveCopies;
 }
 
 /**
  * New Submission's composers, one editor tab per draft. The page holds the
  * form; every change comes here, is checked with the client's rules and kept
- * as the draft (workspace state), so that it survives closing the tab (New
- * Submission offers it again) and a window reload (serializer). Sending goes
- * through the review step, then sendSubmission.
+ * as the draft (its own entry of the workspace state, with the account it
+ * belongs to), so that it survives closing the tab (New Submission offers it
+ * again) and a window reload (serializer). Sending goes through the review
+ * step, then sendSubmission.
  */
 export class ComposerPanels implements Composer, vscode.Disposable {
   private readonly open = new Map<string, Entry>();
@@ -43,10 +50,16 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   /** What pages post, after it was handled: used by tests. */
   readonly onDidReport = this.reported.event;
   private readonly subs: vscode.Disposable[] = [this.reported];
+  private watching = false;
+  private readonly sendingIds = new Set<string>();
 
-  /** `sessionStarted` settles once the session read its secrets: a draft restored after a reload waits for it before fetching. */
+  /** `sessionStarted` settles once the session read its secrets: a draft's archive documents wait for it before they are fetched. */
   constructor(private readonly deps: () => Deps, readonly memory: ComposerMemory, private readonly sessionStarted: Promise<unknown> = Promise.resolve()) {
     this.subs.push(vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, { deserializeWebviewPanel: async (panel, state: unknown) => this.restore(panel, state) }));
+  }
+
+  get sending(): ReadonlySet<string> {
+    return this.sendingIds;
   }
 
   get drafts(): Composer['drafts'] {
@@ -56,18 +69,17 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   async compose(uris: readonly vscode.Uri[], form?: ComposerForm, draftId: string = randomUUID()): Promise<string> {
     const deps = this.deps();
     const documents = await documentsOf(deps.input.current, uris);
-    const { form: start, temporary } = form
-      ? await this.reopened({ ...form, documents: [...form.documents, ...documents] })
-      : { form: newForm(documents, advancedOf(DEFAULT_PACKAGE)), temporary: [] };
-    await this.memory.saveDraft(draftId, start);
-    const existing = this.open.get(draftId);
-    if (existing) existing.host.panel.dispose();
+    const kept = form && this.memory.stored(draftId);
+    const start = form ? { ...form, documents: [...form.documents, ...documents] } : newForm(documents, advancedOf(DEFAULT_PACKAGE));
+    this.open.get(draftId)?.host.panel.dispose();
+    const meta = { account: kept ? kept.account : accountInSettings(), touched: kept?.touched ?? false };
+    await this.memory.saveDraft(draftId, start, meta);
     const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('New Submission'), vscode.ViewColumn.Active, {
       enableFindWidget: true,
       // The form as typed lives in the page: kept while hidden.
       retainContextWhenHidden: true,
     });
-    this.attach(panel, draftId, start, temporary);
+    this.attach(panel, draftId, start, meta.touched);
     return draftId;
   }
 
@@ -82,32 +94,12 @@ export class ComposerPanels implements Composer, vscode.Disposable {
 
   /** A composer VS Code brings back after a window reload, with its draft. */
   async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
-    const form = isComposerState(state) ? this.memory.draft(state.draftId) : undefined;
-    if (!isComposerState(state) || !form) {
+    const kept = isComposerState(state) ? this.memory.stored(state.draftId) : undefined;
+    if (!isComposerState(state) || !kept) {
       panel.dispose();
       return;
     }
-    let closed = false;
-    const sub = panel.onDidDispose(() => (closed = true));
-    const { form: reopened, temporary } = await this.reopened(form);
-    sub.dispose();
-    if (closed) {
-      for (const t of temporary) void t.dispose();
-      return;
-    }
-    await this.memory.saveDraft(state.draftId, reopened);
-    this.attach(panel, state.draftId, reopened, temporary);
-  }
-
-  /**
-   * A draft opened again, before its page shows it: its archive documents
-   * are fetched again (their copies went with the tab that had them), so
-   * that the page never holds a path that is gone.
-   */
-  private async reopened(form: ComposerForm): Promise<{ form: ComposerForm; temporary: Entry['temporary'] }> {
-    if (!form.documents.some((d) => d.archiveId !== undefined)) return { form, temporary: [] };
-    await this.sessionStarted.catch(() => undefined);
-    return refetchArchiveDocuments(this.deps(), form);
+    this.attach(panel, state.draftId, kept.form, kept.touched);
   }
 
   /** What the page's controls run; tests post the page's messages here too. */
@@ -120,29 +112,53 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       else if (m.type === 'back') e.reviewed = undefined;
       else if (m.type === 'addDocuments' || m.type === 'dropped') await deps.commands.run(Cmd.newSubmission, () => this.add(e, m));
       else if (m.type === 'send' && !e.sending) await this.send(e, m.form);
+      else if (m.type === 'fetchAgain') e.copies.retry();
+      else if (m.type === 'discard') await discardDraft(this, deps.input.current, draftId);
     } finally {
       this.reported.fire({ draftId, message: m });
     }
   }
 
-  /** Shows `form` in `panel`; `temporary` holds copies of its archive documents, removed with the tab. */
-  private attach(panel: vscode.WebviewPanel, draftId: string, form: ComposerForm, temporary: Entry['temporary']): Entry {
+  /**
+   * Shows `form` in `panel`. Its archive documents have no copy here yet
+   * (copies go with the tab that made them): they are fetched once the
+   * session is known, if their account's is signed in.
+   */
+  private attach(panel: vscode.WebviewPanel, draftId: string, form: ComposerForm, touched: boolean): Entry {
     const deps = this.deps();
     const host = new PanelHost<ToComposer, FromComposer>(panel, deps.context.extensionUri,
       { title: vscode.l10n.t('New Submission'), script: 'composer.js', styles: ['media/composer.css'] }, { accepts: isFromComposer, log: deps.log });
-    const entry: Entry = { host, draftId, form, sending: false, temporary: [...temporary] };
+    const entry: Entry = {
+      host, draftId, form, sending: false, touched, closed: false,
+      copies: new ArchiveCopies(deps, { documents: () => entry.form.documents, changed: () => this.documentsChanged(entry) }),
+    };
+    entry.form = { ...form, documents: entry.copies.documents(form.documents) };
     this.open.set(draftId, entry);
     this.shown(draftId);
+    this.watchSession();
     host.onMessage((m) => void this.deliver(draftId, m));
     panel.onDidChangeViewState(() => { if (panel.active) this.shown(draftId); });
     panel.onDidDispose(() => {
+      entry.closed = true;
       if (this.open.get(draftId) === entry) this.open.delete(draftId);
       if (this.latest === draftId) this.shown([...this.open.keys()].at(-1));
       host.dispose();
-      for (const t of entry.temporary.splice(0)) void t.dispose();
+      entry.copies.close();
+      // Opened by mistake: nothing to keep.
+      if (!entry.touched) void this.memory.removeDraft(draftId);
     });
     this.post(entry);
+    void this.sessionStarted.catch(() => undefined).then(() => entry.copies.refresh(true));
     return entry;
+  }
+
+  /** A change of the session (sign-in, sign-out, another account) may let archive documents be fetched, or stop a fetch. */
+  private watchSession(): void {
+    if (this.watching) return;
+    this.watching = true;
+    this.subs.push(this.deps().session.onDidChange(() => {
+      for (const e of this.open.values()) e.copies.sessionChanged();
+    }));
   }
 
   /** Remembers the composer shown last; the Explorer offers Add to New Submission while one is open. */
@@ -160,12 +176,27 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     });
   }
 
+  /** An archive document was fetched, held back or taken out: the page's documents (the rest stays as typed) and the draft follow. */
+  private documentsChanged(e: Entry): void {
+    if (e.closed) return;
+    const documents = e.copies.documents(e.form.documents);
+    if (JSON.stringify(documents) === JSON.stringify(e.form.documents)) return;
+    e.form = { ...e.form, documents };
+    e.host.post({ type: 'documents', documents, problems: wordedProblems(this.deps(), e.form) }, true);
+    void this.memory.saveDraft(e.draftId, e.form);
+  }
+
   private async changed(e: Entry, form: ComposerForm): Promise<void> {
     if (e.sending) return;
-    e.form = form;
+    const documents = e.copies.documents(form.documents);
+    e.form = { ...form, documents };
     e.reviewed = undefined;
-    e.host.post({ type: 'problems', problems: wordedProblems(this.deps(), form) }, true);
-    await this.memory.saveDraft(e.draftId, form);
+    e.touched = true;
+    const problems = wordedProblems(this.deps(), e.form);
+    // The page's documents were outdated (one was fetched meanwhile): it gets them as they are, then its answer.
+    if (JSON.stringify(documents) !== JSON.stringify(form.documents)) e.host.post({ type: 'documents', documents, problems }, true);
+    e.host.post({ type: 'problems', problems }, true);
+    await this.memory.saveDraft(e.draftId, e.form, { touched: true });
   }
 
   private async add(e: Entry, m: Extract<FromComposer, { type: 'addDocuments' | 'dropped' }>): Promise<void> {
@@ -180,7 +211,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   private async added(e: Entry, listed: readonly ComposerDocument[] | undefined): Promise<void> {
     if (!listed?.length) return;
     const known = new Set(e.form.documents.map((d) => d.path));
-    await this.changed(e, { ...e.form, documents: [...e.form.documents, ...listed.filter((d) => !known.has(d.path))] });
+    await this.changed(e, { ...e.form, documents: [...e.form.documents, ...listed.filter((d) => !known.has(d.path) && !e.copies.has(d))] });
     this.post(e);
   }
 
@@ -190,13 +221,18 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     if (from === 'workspace') return documentsOf(deps.input.current, (await chooseDocuments(deps.input.current, deps.log)) ?? []);
     const fetched = await chooseArchiveDocuments(deps);
     if (!fetched) return undefined;
-    e.temporary.push(fetched);
-    return markedFromArchive(await documentsOf(deps.input.current, fetched.documents.map((d) => d.uri)), fetched);
+    const documents = markedFromArchive(fetched);
+    // One the form has already is not listed twice; held back there, it now has this copy.
+    const added = documents.filter((d) => !e.copies.has(d));
+    e.copies.adopt(fetched, documents);
+    this.documentsChanged(e);
+    return added;
   }
 
   /** The review step first (unless the user switched it off), then sending the form reviewed; the draft goes once sent. */
-  private async send(e: Entry, form: ComposerForm): Promise<void> {
+  private async send(e: Entry, posted: ComposerForm): Promise<void> {
     const deps = this.deps();
+    const form = { ...posted, documents: e.copies.documents(posted.documents) };
     // A form other than the one reviewed is an edit: it is kept, and reviewed again.
     if (JSON.stringify(form) !== JSON.stringify(e.form)) await this.changed(e, form);
     if (Object.keys(wordedProblems(deps, form)).length) return;
@@ -206,23 +242,34 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       e.host.post({ type: 'phase', phase: 'reviewing' }, true);
       return;
     }
+    if (!e.touched) {
+      // Sent as it opened (Send Again With…): should the send fail after the tab closed, the draft stays.
+      e.touched = true;
+      await this.memory.saveDraft(e.draftId, e.form, { touched: true });
+    }
     e.sending = true;
+    this.sendingIds.add(e.draftId);
     e.host.post({ type: 'phase', phase: 'sending' }, true);
+    // The copies stay until the send is over, even if the tab closes meanwhile.
+    const release = e.copies.hold();
     let message: string | undefined;
     try {
       const outcome = await deps.commands.run(Cmd.newSubmission, () => sendForm(deps, form));
       if (outcome?.sent) {
         await this.memory.sent(outcome.sent.id, outcome.recipients, form.coverNote);
         await this.memory.removeDraft(e.draftId);
-        e.host.panel.dispose();
+        if (!e.closed) e.host.panel.dispose();
         return;
       }
       message = outcome?.message ?? vscode.l10n.t('Not sent.');
     } finally {
       e.sending = false;
+      this.sendingIds.delete(e.draftId);
       e.reviewed = undefined;
+      release();
     }
-    e.host.post({ type: 'phase', phase: 'editing', message }, true);
+    // Closed meanwhile: the failure was said by the send; the draft stays, offered again.
+    if (!e.closed) e.host.post({ type: 'phase', phase: 'editing', message }, true);
   }
 
   dispose(): void {

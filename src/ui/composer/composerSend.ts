@@ -3,9 +3,10 @@ import { mediaTypeFor, type Created, type Logger } from '../../core';
 import type { ComposerDocument, ComposerForm, ComposerProblems } from '../../shared/composerMessages';
 import type { Deps } from '../deps';
 import { formatBytes } from '../format';
-import { confirmUploadInRestrictedMode, filesToSend, type SameRemote } from '../localFiles';
+import { confirmUploadInRestrictedMode, filesToSend, type LocalFile, type SameRemote } from '../localFiles';
 import { inputProblemText, problemText } from '../problemText';
 import { sendSubmission } from '../sendSubmission';
+import { oneLine } from '../text';
 import type { UserInput } from '../userInput';
 import type { RecentRecipient } from './composerMemory';
 import { formProblems } from './formChecks';
@@ -18,7 +19,12 @@ import { toNewRecipient } from './formSubmission';
  */
 export async function documentsOf(ui: UserInput, uris: readonly vscode.Uri[], o: { log?: Logger; sameRemote?: SameRemote } = {}): Promise<ComposerDocument[]> {
   if (!uris.length) return [];
-  return ((await filesToSend(ui, uris, o)) ?? []).map((f) => ({ path: f.path, name: f.name, size: f.size, sizeText: formatBytes(f.size), type: mediaTypeFor(f.name) }));
+  return ((await filesToSend(ui, uris, o)) ?? []).map(documentOf);
+}
+
+/** A checked file as the form lists it: the name and size it is sent with. */
+export function documentOf(f: LocalFile): ComposerDocument {
+  return { path: f.path, name: f.name, size: f.size, sizeText: formatBytes(f.size), type: mediaTypeFor(f.name) };
 }
 
 /** The form's problems, worded: a hint under each field, a sentence for the documents and recipients. */
@@ -27,7 +33,18 @@ export function wordedProblems(deps: Pick<Deps, 'session'>, form: ComposerForm):
   const documentsProblem = (docs: ComposerForm['documents']) => (deps.session.signedIn ? deps.session.client.documentsProblem(docs) : undefined);
   const out: Record<string, string> = {};
   for (const [key, p] of formProblems(form, documentsProblem)) out[key] = 'code' in p ? inputProblemText(p.code) : problemText(p.problem);
+  const missing = unavailableText(form.documents);
+  if (missing) out.documents = missing;
   return out;
+}
+
+/** Why Send waits for archive documents that have no copy here yet, if any do. */
+function unavailableText(documents: readonly ComposerDocument[]): string | undefined {
+  const held = documents.filter((d) => d.unavailable);
+  if (!held.length) return undefined;
+  const t = vscode.l10n.t;
+  if (held.length === 1) return t('Send waits for "{0}". {1}', oneLine(held[0].name), held[0].unavailable!.reason);
+  return t('Send waits for {0} documents ({1}): see the note under each.', held.length, held.map((d) => `"${oneLine(d.name)}"`).join(', '));
 }
 
 export interface SendOutcome {

@@ -1,0 +1,63 @@
+// Which kept drafts belong to whom, and discarding one: the rules the
+// palette's picker, the form's Discard Draft… and Sign Out share.
+import * as vscode from 'vscode';
+import type { ComposerForm } from '../../shared/composerMessages';
+import { oneLine } from '../text';
+import type { UserInput } from '../userInput';
+import type { Composer } from './composer';
+import type { ComposerMemory, StoredDraft } from './composerMemory';
+
+/** A draft with no account recorded (an earlier version's) may be any account's: it counts as each one's. */
+const belongs = (d: StoredDraft, accounts: readonly (string | undefined)[]) => d.account === undefined || accounts.includes(d.account);
+
+/** The drafts New Submission offers to continue: typed in, neither open in a tab nor being sent, of `account` (the one in the settings); the latest first. */
+export function offeredDrafts(composer: Pick<Composer, 'memory' | 'drafts' | 'sending'>, account: string | undefined): { id: string; draft: StoredDraft }[] {
+  return composer.memory.draftIds()
+    .flatMap((id) => {
+      const draft = composer.memory.stored(id);
+      return draft && draft.touched && !composer.drafts.has(id) && !composer.sending.has(id) && belongs(draft, [account]) ? [{ id, draft }] : [];
+    })
+    .sort((a, b) => b.draft.saved - a.draft.saved);
+}
+
+/**
+ * The drafts Sign Out discards: those of the accounts signed out of, and
+ * those of no known account. `typed`: only those typed in (what is counted
+ * to the user: a form opened untouched goes too, but keeps nothing).
+ */
+export function draftsOf(memory: ComposerMemory, accounts: readonly string[], typed = false): string[] {
+  return memory.draftIds().filter((id) => {
+    const d = memory.stored(id);
+    return d !== undefined && belongs(d, accounts) && (d.touched || !typed);
+  });
+}
+
+/** How a draft is named to the user: its form reference. */
+export function draftName(form: ComposerForm): string {
+  return oneLine(form.formReference.trim() || vscode.l10n.t('(no form reference)'));
+}
+
+/** Discards a draft, open or kept, after asking (not while it is being sent); its tab closes. True when it was discarded. */
+export async function discardDraft(composer: Pick<Composer, 'memory' | 'drafts' | 'sending'>, ui: UserInput, id: string): Promise<boolean> {
+  const form = composer.drafts.get(id)?.form ?? composer.memory.draft(id);
+  if (!form || composer.sending.has(id)) return false;
+  const discard = vscode.l10n.t('Discard');
+  const answer = await ui.confirm(vscode.l10n.t('Discard the draft "{0}"?', draftName(form)),
+    vscode.l10n.t('Its documents, recipients and texts are removed from this machine. This cannot be undone.'), discard);
+  if (answer !== discard) return false;
+  await composer.memory.removeDraft(id);
+  composer.drafts.get(id)?.panel.dispose();
+  return true;
+}
+
+/** Sign Out: the drafts of these accounts (and of none known) are discarded, their tabs closed; how many were typed in. */
+export async function discardAccountDrafts(composer: Pick<Composer, 'memory' | 'drafts' | 'sending'>, accounts: readonly string[]): Promise<number> {
+  const typed = draftsOf(composer.memory, accounts, true).length;
+  for (const id of draftsOf(composer.memory, accounts)) {
+    const open = composer.drafts.get(id);
+    // A send under way goes on; its draft goes once sent, as always.
+    if (open && !composer.sending.has(id)) open.panel.dispose();
+    await composer.memory.removeDraft(id);
+  }
+  return typed;
+}

@@ -1,0 +1,168 @@
+// A draft and its archive documents belong to the account they were made
+// with. Two more sandboxes stand for two services whose archive ids count up
+// from the same start: file 201 of one is not file 201 of the other.
+import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { ServiceClient } from '../../src/core';
+import { accountKey } from '../../src/ui/secrets';
+import { startSandbox, type Sandbox } from '../sandbox';
+import {
+  addFromArchive, archiveDocuments, archiveDocumentsFetched, closeComposer, compose, continueDraft, edit, filled, forgetDrafts, heldBack, onComposerPage, openDrafts, sendReviewed,
+} from './composerDriver';
+import { closeAllEditors, tempDir, workspaceFile } from './fixtures';
+import { webviewText } from './helpers';
+import { api, requireSandbox, runRecord, signIn, withAnswers } from './session';
+
+const config = () => vscode.workspace.getConfiguration('dsas');
+const told = (asked: readonly { method: string; text: string }[]) => asked.filter((a) => ['info', 'warn', 'error'].includes(a.method)).map((a) => a.text);
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+type Account = Pick<Sandbox, 'baseUrl' | 'user' | 'password' | 'key'>;
+
+/** Points the user settings at `sb` and signs in (without asking when its secrets are stored); what was said meanwhile. */
+async function useAccount(sb: Account): Promise<string[]> {
+  const { deps } = await api();
+  const { input } = await withAnswers([], async () => {
+    await config().update('userName', sb.user, vscode.ConfigurationTarget.Global);
+    await config().update('baseURL', sb.baseUrl, vscode.ConfigurationTarget.Global);
+    await deps.session.restore();
+  });
+  if (!deps.session.signedIn) await withAnswers([sb.password, sb.key], () => vscode.commands.executeCommand('dsas.signIn'));
+  assert.ok(deps.session.signedIn, `signed in to ${sb.baseUrl} as ${sb.user}`);
+  return told(input.asked);
+}
+
+/** New Submission from the palette, dismissed at its first question: the labels it offered. */
+async function offered(): Promise<readonly string[]> {
+  const { input } = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.newSubmission'));
+  return input.asked[0].items ?? [];
+}
+
+async function archive(sb: Sandbox, title: string, name: string, bytes: Buffer): Promise<string> {
+  const dir = tempDir('dsas-draft-accounts-');
+  writeFileSync(path.join(dir, name), bytes);
+  const client = new ServiceClient({ baseUrl: sb.baseUrl, credentials: { username: sb.user, password: sb.password, apiKey: sb.key } });
+  const { id } = await client.uploadArchiveFile({ path: path.join(dir, name), title, name });
+  await vscode.workspace.fs.delete(vscode.Uri.file(dir), { recursive: true });
+  return id;
+}
+
+describe('drafts belong to their account', () => {
+  const services: Sandbox[] = [];
+  let doc: vscode.Uri;
+
+  before(async () => {
+    await signIn();
+    doc = workspaceFile('draft-accounts/letter.txt', 'A letter.\n');
+    await forgetDrafts();
+  });
+  afterEach(closeAllEditors);
+  after(async () => {
+    await useAccount(requireSandbox());
+    await forgetDrafts();
+    for (const id of (await api()).deps.composer.memory.draftIds()) await (await api()).deps.composer.memory.removeDraft(id);
+    await Promise.all(services.map((s) => s.close()));
+    await vscode.workspace.fs.delete(vscode.Uri.file(path.dirname(doc.fsPath)), { recursive: true }).then(undefined, () => undefined);
+  });
+
+  async function service(user: string): Promise<Sandbox> {
+    const sb = await startSandbox({ user, password: `pw-${user}-${Date.now()}`, key: `key-${user}-${Date.now()}` });
+    runRecord().secrets.push(sb.password, sb.key);
+    services.push(sb);
+    return sb;
+  }
+
+  it('an archive document is fetched only from its account: under another whose file has the same id it is not fetched, shown as the other account\'s and said once, and nothing is sent; on its own account the form shows and sends the file as fetched', async function () {
+    this.timeout(120_000);
+    const [a, b] = [await service('ann'), await service('bob')];
+    const terms = Buffer.from('The terms of the offer, version 3.\n');
+    const other = Buffer.from('Another service\'s file that happens to have the same id.\n');
+    const [termsId, otherId] = [await archive(a, 'Terms', 'terms.pdf', terms), await archive(b, 'Other', 'other.txt', other)];
+    assert.equal(termsId, otherId, 'both services count their archive ids from the same start');
+
+    await useAccount(a);
+    const ref = `Terms ${Date.now()}`;
+    const id = await compose(doc);
+    await addFromArchive(id, 'Terms');
+    await edit(id, filled(ref));
+    assert.equal((await archiveDocuments(id))[0].account, accountKey({ baseUrl: a.baseUrl, username: a.user }), 'the document records its account');
+    await closeComposer(id);
+    // The draft kept names it as it was then; what the form shows and sends is the file as fetched.
+    const memory = (await api()).deps.composer.memory;
+    const stored = memory.draft(id)!;
+    await memory.saveDraft(id, { ...stored, documents: stored.documents.map((d) => (d.archiveId ? { ...d, name: 'terms-old.pdf', size: 1, sizeText: '1 byte' } : d)) });
+
+    await useAccount(b);
+    assert.ok(!(await offered()).some((l) => l.includes(ref)), 'another account\'s draft is not offered');
+    // As a window reload brings back a tab left open, or an earlier version's picker: the draft opens under the other account.
+    const { input } = await withAnswers([], async () => {
+      await (await api()).deps.composer.compose([], memory.draft(id), id);
+      await heldBack(id, /^From the archive of "ann" at /);
+      await new Promise((r) => setTimeout(r, 500)); // no fetch follows
+    });
+    const [d] = await archiveDocuments(id);
+    assert.deepEqual([d.archiveId, d.account, d.unavailable?.retry], [termsId, accountKey({ baseUrl: a.baseUrl, username: a.user }), false]);
+    assert.equal(d.unavailable?.reason, `From the archive of "ann" at ${new URL(a.baseUrl).host}, not of the account in use now: it is not fetched from this one. Sign in to that account to send it, or remove it.`);
+    assert.deepEqual(told(input.asked), [`The draft's archive document "terms-old.pdf" belongs to the archive of "ann" at ${new URL(a.baseUrl).host}, not to the account in use now, so it was not fetched: sign in to that account to send it, or remove it.`]);
+    // (Its Archive view may ask for the details of its own files; nothing is downloaded.)
+    assert.deepEqual(b.accessLog.filter((e) => /\/archives\/[^/]+\/./.test(e.path)).map((e) => `${e.method} ${e.path}`), [], 'nothing downloaded from the other archive');
+    if (process.env.DSAS_WORKBENCH_URL) assert.match(await onComposerPage(id, () => webviewText('terms-old.pdf')), /Send waits for "terms-old\.pdf"\. From the archive of "ann"/);
+    await withAnswers([], async () => sendReviewed(id, (await openDrafts()).get(id)!));
+    assert.equal(b.store.submissions.length, 0, 'nothing was sent to the other service');
+    await closeComposer(id);
+
+    await useAccount(a);
+    await continueDraft(ref, (opened) => archiveDocumentsFetched(opened));
+    if (process.env.DSAS_WORKBENCH_URL) {
+      const page = await onComposerPage(id, () => webviewText('terms.pdf'));
+      assert.ok(!page.includes('terms-old.pdf'), page);
+      await archiveDocumentsFetched(id);
+    }
+    const [fetched] = await archiveDocuments(id);
+    assert.deepEqual([fetched.name, fetched.size], ['terms.pdf', terms.length], 'the name and size of the file fetched, not those the draft kept');
+    const form = (await openDrafts()).get(id)!;
+    await withAnswers([], async () => {
+      const composer = (await api()).deps.composer;
+      await composer.deliver(id, { type: 'send', form });
+      if (process.env.DSAS_WORKBENCH_URL) assert.ok((await webviewText('Review before sending')).includes(`terms.pdf · ${fetched.sizeText}`), 'the review shows the file that is sent');
+      await composer.deliver(id, { type: 'send', form });
+    });
+    const sent = a.store.submissions.find((s) => s.formReference === ref);
+    assert.deepEqual(sent?.attachments.map((x) => [x.name, x.sha256]), [['letter.txt', sha256(Buffer.from('A letter.\n'))], ['terms.pdf', sha256(terms)]]);
+  });
+
+  it('another account\'s drafts are not offered; Sign Out discards the signed-out account\'s drafts only, and says how many', async () => {
+    const { deps } = await api();
+    const sb = requireSandbox();
+    await useAccount(sb);
+    const [mine, theirs] = [`Mine ${Date.now()}`, `Theirs ${Date.now()}`];
+    const id = await compose(doc);
+    await edit(id, filled(mine));
+    await closeComposer(id);
+    // Another user's draft, made while the settings named them.
+    await withAnswers([], async () => {
+      await config().update('userName', 'someone-else', vscode.ConfigurationTarget.Global);
+      await deps.session.restore();
+    });
+    assert.ok(!(await offered()).some((l) => l.includes(mine)), 'not offered to another user');
+    const other = await compose(doc);
+    await edit(other, filled(theirs));
+    await closeComposer(other);
+    await useAccount(sb);
+    const labels = await offered();
+    assert.ok(labels.some((l) => l.includes(mine)) && !labels.some((l) => l.includes(theirs)), JSON.stringify(labels));
+
+    // A form of this account opened and not typed in: it closes too, and is not counted (it kept nothing).
+    const untouched = await compose(doc);
+    const { input } = await withAnswers(['Sign Out'], () => vscode.commands.executeCommand('dsas.signOut'));
+    assert.match(input.asked[0].text, /\nThe 1 draft of New Submission kept for this account is discarded too\.$/);
+    assert.deepEqual(told(input.asked), ['Signed out. 1 draft of New Submission was discarded.']);
+    assert.ok(!(await openDrafts()).has(untouched), 'the untouched form of the account closed');
+    assert.equal(deps.composer.memory.draft(id), undefined, 'the signed-out account\'s draft is gone');
+    assert.ok(deps.composer.memory.draft(other), 'the other user\'s is kept');
+    await signIn();
+  });
+});

@@ -1,0 +1,87 @@
+// Where New Submission's drafts are kept: one entry of the workspace's state
+// per draft, so that a change writes its own draft only (two forms, or two
+// windows on one workspace, cannot overwrite each other's), with the account
+// each belongs to; drafts kept by the earlier version (all in one entry) are
+// moved to that layout, recording no account.
+import assert from 'node:assert/strict';
+import type * as vscode from 'vscode';
+import type { ComposerForm } from '../../src/shared/composerMessages';
+import { ComposerMemory } from '../../src/ui/composer/composerMemory';
+
+/** A Memento as VS Code's behaves (a write is visible at once), recording each write. */
+class RecordingMemento implements vscode.Memento {
+  readonly values = new Map<string, unknown>();
+  readonly writes: { key: string; value: unknown }[] = [];
+  keys(): readonly string[] {
+    return [...this.values.keys()];
+  }
+  get<T>(key: string, fallback?: T): T | undefined {
+    return this.values.has(key) ? (structuredClone(this.values.get(key)) as T) : fallback;
+  }
+  update(key: string, value: unknown): Thenable<void> {
+    this.writes.push({ key, value: structuredClone(value) });
+    if (value === undefined) this.values.delete(key);
+    else this.values.set(key, structuredClone(value));
+    return Promise.resolve();
+  }
+}
+
+const form = (formReference: string, email = 'ada@example.org'): ComposerForm => ({
+  documents: [{ path: '/tmp/a.txt', name: 'a.txt', size: 3, sizeText: '3 bytes', type: 'text/plain' }],
+  recipients: [{ nameMode: 'full', name: 'Ada Lovelace', firstName: '', lastName: '', email, type: 'PRIMARY', authMethod: 'SMS', authNumber: '+44 1' }],
+  coverNote: 'Dear Ada', data: '', formReference, advanced: { broadcast: '0', transparency: '0', confirmIntent: '0' },
+});
+
+const ACCOUNT = JSON.stringify(['https://dsas.example.com/v1.1', 'demo']);
+
+describe('the drafts of New Submission in the workspace state', () => {
+  it('a change writes only its own draft: one entry per draft, the other draft not part of the write', async () => {
+    const workspace = new RecordingMemento();
+    const memory = new ComposerMemory(workspace, new RecordingMemento());
+    await memory.saveDraft('first', form('First'), { account: ACCOUNT, touched: true });
+    await memory.saveDraft('second', form('Second', 'grace@example.org'), { account: ACCOUNT, touched: true });
+    workspace.writes.length = 0;
+    await memory.saveDraft('first', form('First, edited'), { touched: true });
+    assert.equal(workspace.writes.length, 1, JSON.stringify(workspace.writes));
+    const written = JSON.stringify(workspace.writes[0].value);
+    assert.match(written, /First, edited/);
+    assert.doesNotMatch(written, /Second|grace@example\.org/, 'the other draft is not rewritten');
+    assert.equal(memory.draft('second')?.formReference, 'Second');
+    assert.equal(memory.stored('first')?.account, ACCOUNT, 'a later save keeps the account the draft belongs to');
+
+    workspace.writes.length = 0;
+    await memory.removeDraft('second');
+    assert.equal(workspace.writes.length, 1);
+    assert.equal(workspace.writes[0].value, undefined, 'removing a draft removes its entry');
+    assert.deepEqual(memory.draftIds(), ['first']);
+  });
+
+  it('keeps the account a draft belongs to and whether it was changed since it opened', async () => {
+    const memory = new ComposerMemory(new RecordingMemento(), new RecordingMemento());
+    await memory.saveDraft('untouched', form('Opened by mistake'), { account: ACCOUNT, touched: false });
+    assert.deepEqual({ ...memory.stored('untouched'), saved: 0 }, { form: form('Opened by mistake'), account: ACCOUNT, touched: false, saved: 0 });
+    await memory.saveDraft('untouched', form('Now typed in'), { touched: true });
+    assert.equal(memory.stored('untouched')?.touched, true);
+    assert.equal(memory.stored('untouched')?.account, ACCOUNT);
+  });
+
+  it('moves the drafts an earlier version kept in one entry to one entry each, with no account recorded', () => {
+    const workspace = new RecordingMemento();
+    const legacy = form('Kept by 0.1');
+    workspace.values.set('dsas.composer.drafts', { old: legacy, broken: { documents: 'not a form' } });
+    const memory = new ComposerMemory(workspace, new RecordingMemento());
+    assert.deepEqual(memory.draftIds(), ['old']);
+    assert.deepEqual(memory.draft('old'), legacy);
+    assert.equal(memory.stored('old')?.account, undefined, 'which account it belongs to is not known');
+    assert.equal(memory.stored('old')?.touched, true, 'typed in: it is offered again');
+    assert.equal(workspace.get('dsas.composer.drafts'), undefined, 'the old entry is gone');
+  });
+
+  it('ignores an entry that is not a draft', () => {
+    const workspace = new RecordingMemento();
+    workspace.values.set('dsas.composer.draft/x', { form: { documents: 42 }, touched: true });
+    const memory = new ComposerMemory(workspace, new RecordingMemento());
+    assert.equal(memory.draft('x'), undefined);
+    assert.deepEqual(memory.draftIds(), []);
+  });
+});
