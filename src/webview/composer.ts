@@ -6,7 +6,7 @@ import { archiveDocumentKey, type ComposerAdvanced, type ComposerForm, type Comp
 import { actionButton, idOf, showProblems } from './composerFields';
 import { documentsSection, formView, type FormContext } from './composerForm';
 import { reviewView } from './composerReview';
-import { connect, el, setNotice } from './vscodeApi';
+import { connect, el, iconsLoaded, setNotice } from './vscodeApi';
 
 const app = document.getElementById('app') as HTMLElement;
 // Errors are announced by their own lines; the root itself need not repeat the whole form.
@@ -163,4 +163,4 @@ document.addEventListener('drop', (e) => {
   if (uris.length) post({ type: 'dropped', uris });
 });
 
-post({ type: 'ready' });
+void iconsLoaded().then(() => post({ type: 'ready' }));

@@ -2,7 +2,7 @@ import * as pdfjs from 'pdfjs-dist';
 import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.mjs';
 import type { FromPdf, PdfSource, PdfState, ToPdf } from '../shared/messages';
 import { isToPdf } from '../shared/messageChecks';
-import { button, connect, el, failure, setNotice, staleNotice } from './vscodeApi';
+import { button, connect, el, failure, iconsLoaded, setNotice, staleNotice } from './vscodeApi';
 
 // A worker loaded from a webview resource URL fails (and blob: workers would
 // loosen the CSP): the worker code is bundled here and pdf.js runs it on the
@@ -220,4 +220,4 @@ document.addEventListener('keydown', (e) => {
   else if ((e.ctrlKey || e.metaKey) && e.key === '-') setZoom(currentScale() / 1.25);
 });
 
-post({ type: 'ready' });
+void iconsLoaded().then(() => post({ type: 'ready' }));

@@ -1,6 +1,6 @@
 import type { FromTimeline, TimeView, TimelineData, TimelineState, ToTimeline } from '../shared/messages';
 import { isToTimeline } from '../shared/messageChecks';
-import { button, connect, el, failure, icon, setNotice, staleNotice } from './vscodeApi';
+import { button, connect, el, failure, icon, iconsLoaded, setNotice, staleNotice } from './vscodeApi';
 
 const app = document.getElementById('app') as HTMLElement;
 /** Whether a timeline is drawn: a refresh then keeps it and says what happens above it. */
@@ -80,7 +80,7 @@ function render(d: TimelineData): void {
   post({ type: 'rendered', events: d.events.length, recipients: d.recipients.length });
 }
 
-post({ type: 'ready' });
+void iconsLoaded().then(() => post({ type: 'ready' }));
 
 /** A button whose accessible name says what it acts on (several "Download" buttons are otherwise alike to a screen reader). */
 function named(b: HTMLButtonElement, label: string): HTMLButtonElement {

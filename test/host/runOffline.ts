@@ -294,6 +294,13 @@ async function main(guard: ProcessGuard): Promise<number> {
     if (verbose || (msg.type() === 'error' && /dsas|Extension Host|activat/i.test(text))) console.log(`[workbench ${msg.type()}] ${text}`);
   });
   page.on('pageerror', (e) => { if (!isNoise(e.message)) console.log(`[workbench page error] ${e.message}`); });
+  // A webview's files come through the workbench's service worker, which waits 30 s for a file whose page
+  // was closed meanwhile; until then no other webview's worker can start, and every webview opened stays blank.
+  page.on('requestfailed', (r) => {
+    if (/\.vscode-cdn\.net$/.test(new URL(r.url()).hostname) && r.failure()?.errorText === 'net::ERR_ABORTED') {
+      console.log(`host: a webview was closed while it loaded ${new URL(r.url()).pathname}: webviews opened in the next 30 s stay blank`);
+    }
+  });
 
   const url = workbenchUrl(cs.host, workspace, [
     ['extensionDevelopmentPath', `vscode-remote://${cs.host}${developmentPath}`],
