@@ -1,7 +1,7 @@
 // Builds the extension bundle (Node, CommonJS, `vscode` external) and, once
 // they exist, the webviews' browser bundles. Flags: --watch, --production.
 import * as esbuild from 'esbuild';
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -44,9 +44,13 @@ if (webviewEntries.length) {
   }));
 }
 
-// The codicon font, shipped with the extension so the webviews load nothing from the network.
+// The codicon font, shipped with the extension so the webviews load nothing from the network. The style
+// sheet names the font without its cache-busting query, so that the pages' preload of it is the same request.
 mkdirSync('dist/webview/codicons', { recursive: true });
-for (const f of ['codicon.css', 'codicon.ttf']) cpSync(`node_modules/@vscode/codicons/dist/${f}`, `dist/webview/codicons/${f}`);
+cpSync('node_modules/@vscode/codicons/dist/codicon.ttf', 'dist/webview/codicons/codicon.ttf');
+const codiconCss = readFileSync('node_modules/@vscode/codicons/dist/codicon.css', 'utf8');
+if (!/url\("\.\/codicon\.ttf\?[0-9a-f]+"\)/.test(codiconCss)) throw new Error('codicon.css no longer names its font as ./codicon.ttf?<hash>');
+writeFileSync('dist/webview/codicons/codicon.css', codiconCss.replace(/url\("\.\/codicon\.ttf\?[0-9a-f]+"\)/, 'url("./codicon.ttf")'));
 
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));

@@ -39,12 +39,12 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 }
 
 /**
- * Settles once the icon font has arrived (or failed, or after 3 s). A page says
- * it is ready only then: its icons show with its first content, and no file of
- * the page is still on its way when the page can first be closed. (The browser
- * workbench serves a page's files through a service worker; a page closed while
- * one was on its way keeps that worker waiting 30 s for it, and every webview
- * opened meanwhile stays blank.)
+ * Settles once the icon font (preloaded with the style sheets) has arrived, or
+ * failed, or after 3 s. A page says it is ready only then: its icons show with
+ * its first content, and no file of the page is still on its way when the page
+ * can first be closed. (The browser workbench serves a page's files through a
+ * service worker; a page closed while one was on its way keeps that worker
+ * waiting 30 s for it, and every webview opened meanwhile stays blank.)
  */
 export function iconsLoaded(): Promise<void> {
   const font = document.fonts.load('16px codicon').then(() => undefined, () => undefined);

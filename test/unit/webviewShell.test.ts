@@ -39,7 +39,7 @@ describe('webview Content Security Policy', () => {
 describe('webview HTML shell', () => {
   const page = htmlShell({
     cspSource: SOURCE, nonce: 'N0nce', title: 'History <b>"x"</b>', lang: 'en',
-    scriptUris: [`${SOURCE}/dist/webview/timeline.js`], styleUris: [`${SOURCE}/media/webview.css`],
+    scriptUris: [`${SOURCE}/dist/webview/timeline.js`], styleUris: [`${SOURCE}/media/webview.css`], fontUris: [`${SOURCE}/dist/webview/codicons/codicon.ttf`],
     bodyAttributes: { class: 'pdf" onload="alert(1)' },
   });
 
@@ -56,8 +56,11 @@ describe('webview HTML shell', () => {
     assert.match(page, /<body class="pdf&quot; onload=&quot;alert\(1\)">/);
   });
 
-  it('links only the given style sheets and has an empty root for the page script', () => {
-    assert.deepEqual(page.match(/<link[^>]*>/g), [`<link rel="stylesheet" href="${SOURCE}/media/webview.css">`]);
+  it('links only the given style sheets, preloads their fonts first, and has an empty root for the page script', () => {
+    assert.deepEqual(page.match(/<link[^>]*>/g), [
+      `<link rel="preload" href="${SOURCE}/dist/webview/codicons/codicon.ttf" as="font" type="font/ttf" crossorigin>`,
+      `<link rel="stylesheet" href="${SOURCE}/media/webview.css">`,
+    ]);
     assert.match(page, /<main id="app" aria-live="polite"><\/main>/);
   });
 });

@@ -9,6 +9,8 @@ export interface ShellOptions {
   readonly scripts: readonly string[];
   /** Style sheets, paths relative to the extension root. */
   readonly styles: readonly string[];
+  /** The fonts they use, paths relative to the extension root: requested with them, not after the page has drawn. */
+  readonly fonts?: readonly string[];
   readonly bodyAttributes?: Readonly<Record<string, string>>;
 }
 
@@ -27,6 +29,7 @@ export function renderShell(o: ShellOptions): string {
     lang: vscode.env.language,
     scriptUris: o.scripts.map((s) => uri(`dist/webview/${s}`)),
     styleUris: o.styles.map(uri),
+    fontUris: o.fonts?.map(uri),
     bodyAttributes: o.bodyAttributes,
   });
 }

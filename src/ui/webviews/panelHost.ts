@@ -37,6 +37,7 @@ export class PanelHost<To, From extends { type: string }> implements vscode.Disp
       title: page.title,
       scripts: [page.script],
       styles: ['dist/webview/codicons/codicon.css', 'media/webview.css', ...(page.styles ?? [])],
+      fonts: ['dist/webview/codicons/codicon.ttf'],
       bodyAttributes: page.bodyClass ? { class: page.bodyClass } : undefined,
     });
     this.subs.push(this.received, panel.webview.onDidReceiveMessage((m: unknown) => {

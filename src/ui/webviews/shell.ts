@@ -10,6 +10,8 @@ export interface Shell {
   readonly lang: string;
   readonly scriptUris: readonly string[];
   readonly styleUris: readonly string[];
+  /** Fonts the style sheets use, fetched with them (preloaded) rather than once the page has drawn. */
+  readonly fontUris?: readonly string[];
   readonly bodyAttributes?: Readonly<Record<string, string>>;
 }
 
@@ -37,7 +39,7 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
   ].join('; ');
 }
 
-/** The page: CSP first, our styles, an empty root, our nonce'd scripts. Nothing from the service. */
+/** The page: CSP first, our fonts and styles, an empty root, our nonce'd scripts. Nothing from the service. */
 export function htmlShell(s: Shell): string {
   const attrs = Object.entries(s.bodyAttributes ?? {}).map(([k, v]) => ` ${escapeAttr(k)}="${escapeAttr(v)}"`).join('');
   return `<!DOCTYPE html>
@@ -47,7 +49,7 @@ export function htmlShell(s: Shell): string {
 <meta http-equiv="Content-Security-Policy" content="${escapeAttr(contentSecurityPolicy(s.cspSource, s.nonce))}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <title>${escapeText(s.title)}</title>
-${s.styleUris.map((u) => `<link rel="stylesheet" href="${escapeAttr(u)}">`).join('\n')}
+${(s.fontUris ?? []).map((u) => `<link rel="preload" href="${escapeAttr(u)}" as="font" type="font/ttf" crossorigin>\n`).join('')}${s.styleUris.map((u) => `<link rel="stylesheet" href="${escapeAttr(u)}">`).join('\n')}
 </head>
 <body${attrs}>
 <main id="app" aria-live="polite"></main>
