@@ -145,7 +145,8 @@ describe('Archive This Attachment, Archive Summary PDF', () => {
     const s = (await sandboxState()).submissions.find((x) => x.id === created.id)!;
     const node: AttachmentNode = { kind: 'attachment', submission: await submissionNode(s.id), attachment: s.attachments[0] };
     const before = await archiveIds();
-    await control('/faults', 'POST', { method: 'PUT', path: '^/archives$', kind: 'delay', ms: 4000 });
+    // The service holds the upload until Cancel was pressed, then lets it go.
+    await control('/faults', 'POST', { method: 'PUT', path: '^/archives$', kind: 'delay', ms: 30_000 });
     const mark = await logMark();
     const archiving = withAnswers([acceptDefault], () => vscode.commands.executeCommand('dsas.archiveAttachment', node));
     // The list read just before the upload: from then on the upload waits on the service.
@@ -153,6 +154,7 @@ describe('Archive This Attachment, Archive Summary PDF', () => {
     await pressCancelOnProgress('Archiving "big.bin"');
     const { input } = await archiving;
     assert.deepEqual(input.asked.filter((a) => ['info', 'warn', 'error'].includes(a.method)).map((a) => a.text), []);
+    await control('/faults/release', 'POST');
     await waitFor('the service to finish with the request', async () => (await serviceRequests(mark)).some((r) => r.method === 'PUT'), 15_000);
     assert.deepEqual(await newArchives(before), []);
   });

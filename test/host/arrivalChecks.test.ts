@@ -8,7 +8,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ServiceClient } from '../../src/core';
-import { binaryBytes, closeAllEditors, sha256, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
+import { binaryBytes, closeAllEditors, sha256, tempDir, waitFor, withUserSetting, workspaceDir, workspaceFile } from './fixtures';
 import { pressCancelOnProgress } from './helpers';
 import { compose, edit, filled, recipient, sendReviewed } from './composerDriver';
 import { control, logMark, requireSandbox, sandboxState, serviceRequests, signIn, withAnswers } from './session';
@@ -29,23 +29,32 @@ const fault = (rule: Fault) => control('/faults', 'POST', rule);
 const faultsTaken = () => waitFor('the fault to be taken', async () => (await control<{ faults: unknown[] }>('/faults')).faults.length === 0);
 
 /**
- * Runs `send`, holding its request (`method` on `path`) in the sandbox for
- * 3 s once it arrives: the list from before sending has been read by then.
- * Meanwhile `meanwhile` runs (another client adds its item), then `outcome`
- * is set as the fault the held request meets.
+ * Runs `send`, holding its request (`method` on `path`) in the sandbox once it
+ * arrives: the list from before sending has been read by then. Meanwhile
+ * `meanwhile` runs (another client adds its item), then `outcome` is set as
+ * the fault the held request meets, and the request is let go.
  */
 async function whileHeld<T>(method: string, path: string, send: () => Promise<T>, meanwhile: () => Promise<unknown>, outcome: Fault): Promise<T> {
-  await fault({ method, path, kind: 'delay', ms: 3000 });
+  await fault({ method, path, kind: 'delay', ms: 30_000 });
   try {
     const sending = send();
     await faultsTaken();
     await meanwhile();
     await fault({ method, path, ...outcome });
+    await control('/faults/release', 'POST');
     return await sending;
   } finally {
     await control('/faults', 'DELETE');
   }
 }
+
+/**
+ * The check after an unknown outcome looks for 2 s (at 0 and 2 s) instead of
+ * the default 6 s: what it must find is stored 1 s after the connection died.
+ */
+const LOOK_SECONDS = 2;
+const STORED_AFTER_MS = 1000;
+const looking = <T>(fn: () => Promise<T>) => withUserSetting('arrivalCheckSeconds', LOOK_SECONDS, fn);
 
 /** The messages the user was shown (not the questions asked). */
 const toldOf = (input: { asked: readonly { method: string; text: string }[] }) => input.asked.filter((a) => a.method === 'info' || a.method === 'warn' || a.method === 'error');
@@ -85,12 +94,12 @@ describe('unknown outcome: what arrived is told by what was sent', () => {
 
   it('ours never stored, while another client sent the same form reference to another primary recipient: not received', async () => {
     const formReference = `Meanwhile ${Date.now()}`;
-    const { input } = await whileHeld('POST', '^/submissions$',
+    const { input } = await looking(() => whileHeld('POST', '^/submissions$',
       () => withAnswers([], () => composeAndSend(formReference)),
       () => othersSubmission(formReference, 'colleague@example.org'),
-      { kind: 'hangUp' });
+      { kind: 'hangUp' }));
     const text = oneMessage(input, 'warn');
-    assert.match(text, new RegExp(`did not receive "${formReference}": no new submission of that name to solo@example\\.org appeared in the list within 6 seconds\\. 1 other submission\\(s\\) of that name went to another primary recipient\\. You can send it again\\.$`));
+    assert.match(text, new RegExp(`did not receive "${formReference}": no new submission of that name to solo@example\\.org appeared in the list within ${LOOK_SECONDS} seconds\\. 1 other submission\\(s\\) of that name went to another primary recipient\\. You can send it again\\.$`));
     assert.doesNotMatch(text, /Do not send it again/);
     const stored = await submissionsNamed(formReference);
     assert.deepEqual(stored.map((s) => s.recipients[0].email), ['colleague@example.org'], 'only the other client\'s was stored');
@@ -100,10 +109,10 @@ describe('unknown outcome: what arrived is told by what was sent', () => {
 
   it('ours stored late, and another client\'s of the same form reference to another primary recipient listed first: ours is reported', async () => {
     const formReference = `Both ${Date.now()}`;
-    const { input } = await whileHeld('POST', '^/submissions$',
+    const { input } = await looking(() => whileHeld('POST', '^/submissions$',
       () => withAnswers([], () => composeAndSend(formReference, 'Ada.Lovelace@Example.org')),
       () => othersSubmission(formReference, 'grace@example.org'),
-      { kind: 'storedLate', ms: 3000 });
+      { kind: 'storedLate', ms: STORED_AFTER_MS }));
     const ours = await waitFor('ours stored', async () => (await submissionsNamed(formReference)).find((s) => s.recipients[0].email === 'Ada.Lovelace@Example.org'));
     const text = oneMessage(input, 'info');
     assert.match(text, new RegExp(`The service received "${formReference}": it is submission ${ours.id}, .*Do not send it again\\.$`));
@@ -120,7 +129,7 @@ describe('unknown outcome: what arrived is told by what was sent', () => {
     await fault({ method: 'POST', path: '^/submissions$', kind: 'hangUp' });
     let input;
     try {
-      ({ input } = await withAnswers([], () => Promise.all([sendReviewed(first, a), sendReviewed(second, b)])));
+      ({ input } = await looking(() => withAnswers([], () => Promise.all([sendReviewed(first, a), sendReviewed(second, b)]))));
     } finally {
       await control('/faults', 'DELETE');
     }
@@ -193,9 +202,9 @@ describe('unknown outcome: what arrived is told by what was sent', () => {
     it('ours never stored, while a colleague archived a file of the same title and name with other bytes of the same size: not received', async () => {
       const title = `Scan ${Date.now()}`;
       const mine = binaryBytes(4096, 3);
-      const { input } = await archiveHeld('scan.bin', title, mine,
+      const { input } = await looking(() => archiveHeld('scan.bin', title, mine,
         () => colleagueUploads('scan.bin', title, binaryBytes(4096, 4)),
-        { kind: 'hangUp' });
+        { kind: 'hangUp' }));
       const text = oneMessage(input, 'warn');
       assert.match(text, new RegExp(`The archive did not receive "${title}": .* 1 other file\\(s\\) of that title and name hold other bytes\\. You can upload it again\\.$`));
       assert.doesNotMatch(text, /Do not upload/);
@@ -207,9 +216,9 @@ describe('unknown outcome: what arrived is told by what was sent', () => {
     it('ours stored late, a colleague\'s of the same title and name with other bytes listed first: ours is reported', async () => {
       const title = `Ledger ${Date.now()}`;
       const mine = binaryBytes(2048, 5);
-      const { input } = await archiveHeld('ledger.bin', title, mine,
+      const { input } = await looking(() => archiveHeld('ledger.bin', title, mine,
         () => colleagueUploads('ledger.bin', title, binaryBytes(1000, 6)),
-        { kind: 'storedLate', ms: 3000 });
+        { kind: 'storedLate', ms: STORED_AFTER_MS }));
       const ours = await waitFor('ours stored', async () => (await archivesTitled(title)).find((a) => a.hash === sha256(mine)));
       const text = oneMessage(input, 'info');
       assert.match(text, new RegExp(`^The connection failed after everything had been sent: .*The archive received "${title}": it is file ${ours.id}\\b.*Do not upload it again\\.$`));
@@ -252,7 +261,7 @@ describe('unknown outcome: what arrived is told by what was sent', () => {
       await fault({ method: 'PUT', path: '^/archives$', kind: 'slowBody', ms: 200, chunkBytes: 8 });
       let input;
       try {
-        const archiving = withAnswers(['File name'], () => vscode.commands.executeCommand('dsas.archiveFolder', folder, [folder]));
+        const archiving = looking(() => withAnswers(['File name'], () => vscode.commands.executeCommand('dsas.archiveFolder', folder, [folder])));
         await faultsTaken();
         await colleagueUploads(names[1], names[1], Buffer.from(`${names[1]}: the colleague's\n`));
         await fault({ method: 'PUT', path: '^/archives$', kind: 'hangUp' });

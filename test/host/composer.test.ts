@@ -97,6 +97,7 @@ describe('the New Submission composer', () => {
       const sending = withAnswers([], () => sendReviewed(id, form));
       const shown = await notificationText('"annex.csv" (2 of 2)');
       assert.match(shown, /Sending "Progress \d+"…/);
+      await control('/faults/release', 'POST');
       await sending;
     } finally {
       await control('/faults', 'DELETE');

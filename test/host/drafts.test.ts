@@ -170,8 +170,8 @@ describe('drafts of New Submission', () => {
     await addFromArchive(id, archived.title);
     const form = await edit(id, filled(ref));
     const [copy] = await archiveDocuments(id);
-    // The list read before sending is held back, so the tab closes before the documents are read.
-    await control('/faults', 'POST', { method: 'GET', path: '^/submissions$', kind: 'delay', ms: 3000, rate: 1 });
+    // The list read before sending is held back until the tab has closed, so it closes before the documents are read.
+    await control('/faults', 'POST', { method: 'GET', path: '^/submissions$', kind: 'delay', ms: 30_000, rate: 1 });
     const sending = withAnswers([], () => sendReviewed(id, form));
     await waitFor('sending', async () => (await api()).deps.composer.drafts.get(id)?.phase === 'sending');
     await new Promise((r) => setTimeout(r, 500));
@@ -180,6 +180,8 @@ describe('drafts of New Submission', () => {
     const offered = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.newSubmission'));
     assert.ok(!offered.input.asked[0].items?.some((l) => l.includes(ref)), JSON.stringify(offered.input.asked[0].items));
     assert.equal((await submitted(ref)), undefined, 'still being sent');
+    await control('/faults', 'DELETE');
+    await control('/faults/release', 'POST');
     const { input } = await sending;
     assert.deepEqual(told(input.asked).filter((t) => !t.startsWith('Submission "')), [], 'no error');
     assert.equal((await submitted(ref))?.attachments[1].sha256, archived.hash, 'sent, with the archive file\'s bytes');
@@ -206,10 +208,12 @@ describe('drafts of New Submission', () => {
     const ref = `Closed mid-fetch ${Date.now()}`;
     const id = await closedDraft(ref);
     const before = copies();
-    await control('/faults', 'POST', { method: 'GET', path: `^/archives/${archived.id}$`, kind: 'delay', ms: 3000, rate: 1 });
+    await control('/faults', 'POST', { method: 'GET', path: `^/archives/${archived.id}$`, kind: 'delay', ms: 30_000, rate: 1 });
     await continueDraft(ref, (id) => heldBack(id, /^Being fetched/));
     await closeComposer(id);
-    await new Promise((r) => setTimeout(r, 3500));
+    // The fetch's request is let go: had the fetch gone on, its copy would be written now.
+    await control('/faults/release', 'POST');
+    await new Promise((r) => setTimeout(r, 1000));
     assert.deepEqual(copies(), before, 'no copy left behind');
     assert.ok((await api()).deps.composer.memory.draft(id)?.documents.some((d) => d.archiveId === archived.id), 'still in the draft');
   });

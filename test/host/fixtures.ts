@@ -65,6 +65,18 @@ export function activeTabUri(): vscode.Uri | undefined {
   return undefined;
 }
 
+/** Runs `fn` with the user setting `dsas.<key>` at `value`, then puts back what the user had. */
+export async function withUserSetting<T>(key: string, value: unknown, fn: () => Promise<T>): Promise<T> {
+  const config = () => vscode.workspace.getConfiguration('dsas');
+  const had = config().inspect(key)?.globalValue;
+  await config().update(key, value, vscode.ConfigurationTarget.Global);
+  try {
+    return await fn();
+  } finally {
+    await config().update(key, had, vscode.ConfigurationTarget.Global);
+  }
+}
+
 /** Closes every editor and waits until the tabs (and their panels) are gone. */
 export async function closeAllEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');

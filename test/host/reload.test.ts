@@ -150,6 +150,9 @@ describe('a window reload', () => {
   it('(after) a draft whose archive document was being fetched when the window reloaded keeps it, and fetches it once signed in', async () => {
     const { composer } = (await api()).deps;
     const { id, archiveId } = mark.midFetch!;
+    // The service no longer holds the document back (it did, for the window before the reload).
+    await control('/faults', 'DELETE');
+    await control('/faults/release', 'POST');
     await waitFor('the composer restored', () => composer.drafts.get(id), 20_000);
     const [d] = await archiveDocumentsFetched(id, 30_000);
     assert.equal(d.archiveId, archiveId);

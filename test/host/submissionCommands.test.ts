@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { stateOf, type AttachmentNode, type SubmissionNode } from '../../src/ui/trees/nodes';
 import { wordedProblems } from '../../src/ui/composer/composerSend';
-import { binaryBytes, closeAllEditors, sha256File, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
+import { binaryBytes, closeAllEditors, sha256File, submissionNode, tempDir, waitFor, withUserSetting, workspaceFile } from './fixtures';
 import { pressCancelOnProgress } from './helpers';
 import { compose, composerOpenedBy, edit, filled, forgetDrafts, openDrafts, recipient, sendReviewed } from './composerDriver';
 import { api, control, requireSandbox, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
@@ -147,7 +147,8 @@ describe('submission commands', () => {
     // The whole request arrives and the connection dies unanswered (a cut inside the body would race the client's writes).
     await control('/faults', 'POST', { method: 'POST', path: '^/submissions$', kind: 'hangUp' });
     try {
-      const { input, result: id } = await withAnswers([], () => composeAndSend(docs[1], `Dropped ${Date.now()}`));
+      // The list looked at for 2 s, not the default 6 s: nothing will come.
+      const { input, result: id } = await withUserSetting('arrivalCheckSeconds', 2, () => withAnswers([], () => composeAndSend(docs[1], `Dropped ${Date.now()}`)));
       const told = toldOf(input);
       assert.equal(told.length, 1, told.map((t) => t.text).join(' | '));
       assert.equal(told[0].method, 'warn');

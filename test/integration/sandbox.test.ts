@@ -668,6 +668,18 @@ describe('sandbox service', function () {
       assert.equal((await raw(`${sb.origin}/__sandbox/faults`, { method: 'DELETE' })).status, 200);
       assert.deepEqual(sb.faults.list(), []);
     });
+
+    it('a delay under way ends at once on POST /__sandbox/faults/release: the request held goes on', async () => {
+      sb.faults.add({ kind: 'delay', path: '^/archives$', ms: 60_000 });
+      const t = Date.now();
+      const held = curlOk(sb, '/archives');
+      await waitFor(() => sb.faults.list().length === 0, 10_000); // taken: the request is held
+      const r = await raw(`${sb.origin}/__sandbox/faults/release`, { method: 'POST' });
+      assert.equal(r.status, 200);
+      assert.deepEqual(JSON.parse(r.body.toString()), { released: 1 });
+      await held;
+      assert.ok(Date.now() - t < 10_000, `answered ${Date.now() - t} ms after it was sent`);
+    });
   });
 
   describe('logs, persistence and the CLI', () => {

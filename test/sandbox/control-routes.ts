@@ -65,6 +65,7 @@ async function handle(ctx: RequestContext, hooks: ControlHooks, route: string): 
     hooks.faults.clear();
     return jsonReply({ cleared: n });
   }
+  if (route === '/faults/release' && m === 'POST') return jsonReply({ released: hooks.faults.release() });
   if (route === '/respond' && m === 'POST') {
     const body = await jsonBody(ctx);
     const submissionId = optionalString(body, 'submissionId');

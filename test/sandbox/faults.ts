@@ -15,7 +15,7 @@ export interface FaultRule {
   /** 0..1: probability that a matching request is hit. */
   rate?: number;
   kind: FaultKind;
-  /** delay: wait before answering (default 1000); slowBody: pause between chunks (default 50); storedLate: how long after it arrived the request is stored (default 3000). */
+  /** delay: wait before answering (default 1000; `release()` ends every wait at once); slowBody: pause between chunks (default 50); storedLate: how long after it arrived the request is stored (default 3000). */
   ms?: number;
   /** status: HTTP status to answer with (default 503). */
   status?: number;
@@ -78,6 +78,8 @@ interface Entry {
 export class FaultController {
   private entries: Entry[] = [];
   private nextId = 1;
+  /** The `delay` waits under way: each ends it. */
+  private readonly waits = new Set<() => void>();
 
   /** Adds a rule; returns its id. */
   add(rule: FaultRule): number {
@@ -100,6 +102,26 @@ export class FaultController {
 
   list(): ActiveFault[] {
     return this.entries.map((e) => ({ ...e.rule }));
+  }
+
+  /** Waits as long as the `delay` rule taken says, or until release(). */
+  delay(rule: ActiveFault): Promise<void> {
+    return new Promise((resolve) => {
+      const end = () => {
+        clearTimeout(timer);
+        this.waits.delete(end);
+        resolve();
+      };
+      const timer = setTimeout(end, rule.ms ?? 1000);
+      this.waits.add(end);
+    });
+  }
+
+  /** Ends every `delay` wait under way: the requests held go on at once. How many there were. */
+  release(): number {
+    const n = this.waits.size;
+    for (const end of [...this.waits]) end();
+    return n;
   }
 
   /** Consumes and returns the first matching `delay` rule. */

@@ -28,10 +28,6 @@ export interface ServerConfig {
   log?: (line: string) => void;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
 function faultReply(ctx: RequestContext): Reply | undefined {
   const f = ctx.fault;
   if (f?.kind !== 'status') return undefined;
@@ -61,7 +57,7 @@ async function decide(ctx: RequestContext, cfg: ServerConfig, expectationFailed:
   const delay = cfg.faults.takeDelay(ctx.method, ctx.subPath);
   if (delay) {
     ctx.entry.fault = 'delay';
-    await sleep(delay.ms ?? 1000);
+    await cfg.faults.delay(delay);
   }
 
   if (cfg.checkDigest) {
