@@ -1,5 +1,6 @@
 import { after, before } from 'mocha';
 import { ServiceClient, type ClientOptions } from '../../src/core';
+import { makeFile, tempDir } from '../integration/helpers';
 import type { Sandbox } from '../sandbox';
 import { startApacheInterop, type ApacheInterop } from './apache';
 import type { ApacheLogEntry } from './apacheLog';
@@ -63,4 +64,11 @@ export function mixedCalls(client: ServiceClient, sb: Sandbox, dir: string): (()
     () => client.downloadArchiveFile(file, { directory: dir }),
     () => client.listSubmissions(),
   ];
+}
+
+/** A file of `size` bytes whose every 4 KiB block starts with its offset, so that a block out of place shows. */
+export function numberedFile(name: string, size: number): { bytes: Buffer; file: string } {
+  const bytes = Buffer.alloc(size);
+  for (let i = 0; i < size; i += 4096) bytes.writeUInt32BE(i, i);
+  return { bytes, file: makeFile(tempDir(), name, bytes) };
 }
