@@ -1,7 +1,8 @@
 // `npm test`: the npm scripts named on its command line, in order, each with
 // the run's own temporary folder (TMPDIR, TMP and TEMP), so that what the
 // tests leave can be found, and what other programs on the machine do in
-// the temporary folder meanwhile cannot fail the run. It starts by
+// the temporary folder meanwhile cannot fail the run. Scripts joined by `+`
+// (`test:integration+test:interop`) run at the same time. It starts by
 // forgetting earlier runs' tallies; the last script prints the summary line.
 import { npmStep, runSteps } from '../test/reliability/runSteps';
 import { reset } from '../test/reliability/tally';
@@ -13,7 +14,7 @@ async function main(): Promise<number> {
     return 2;
   }
   reset();
-  return (await runSteps(scripts.map((s) => npmStep(s)))).code;
+  return (await runSteps(scripts.map((s) => (s.includes('+') ? s.split('+').map((one) => npmStep(one)) : npmStep(s))))).code;
 }
 
 void main().then((code) => (process.exitCode = code));

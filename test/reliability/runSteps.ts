@@ -1,7 +1,10 @@
 // The steps of `npm test`, one after the other, each a child process whose
 // temporary folder is the run's own (see leftovers.ts); the first that fails
-// ends the run. Afterwards the run's folder must be as it was: what is left
-// there is named and fails the run, and the folder is removed either way.
+// ends the run. Steps given together (an array) run at the same time: the
+// first one's output is shown as it comes, each other's once it has ended
+// (whole, so that the lines of two suites never mix). Afterwards the run's
+// folder must be as it was: what is left there is named and fails the run,
+// and the folder is removed either way.
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { leftIn, makeRunFolder, removeRunFolder, withTempFolder } from './leftovers';
 
@@ -38,28 +41,38 @@ export function npmStep(script: string, ...args: string[]): Step {
   return { label: script, command: process.platform === 'win32' ? 'npm.cmd' : 'npm', args: run };
 }
 
-export async function runSteps(steps: readonly Step[], o: RunOptions = {}): Promise<RunResult> {
+export async function runSteps(steps: readonly (Step | readonly Step[])[], o: RunOptions = {}): Promise<RunResult> {
   const say = o.say ?? ((line: string) => console.error(line));
   const folder = makeRunFolder(o.parent);
   const env = withTempFolder(folder.dir);
-  // A SIGINT or SIGTERM for the run is passed on to the step under way (which stops what it
-  // started); once that step has ended, the run ends, and its folder is removed all the same.
-  let current: ChildProcess | undefined;
+  // A SIGINT or SIGTERM for the run is passed on to the steps under way (which stop what they
+  // started); once they have ended, the run ends, and its folder is removed all the same.
+  let current: ChildProcess[] = [];
   let interrupted: NodeJS.Signals | undefined;
   const pass = (sig: NodeJS.Signals): void => {
     interrupted = sig;
-    current?.kill(sig);
+    for (const child of current) child.kill(sig);
   };
   for (const sig of SIGNALS) process.on(sig, pass);
   let code = 0;
   try {
     for (const step of steps) {
-      current = start(step, env, o.stdio ?? 'inherit');
-      code = await ended(current, step);
-      current = undefined;
+      const together = isGroup(step) ? step : [step];
+      const shown = o.stdio ?? 'inherit';
+      const started = together.map((s, i) => start(s, env, i > 0 && shown === 'inherit' ? 'pipe' : shown));
+      current = started.map((r) => r.child);
+      const codes: number[] = [];
+      for (const r of started) {
+        codes.push(await r.code);
+        if (r.output) process.stdout.write(Buffer.concat(await r.output));
+      }
+      current = [];
+      const failed = codes.findIndex((c) => c !== 0);
+      code = failed < 0 ? 0 : codes[failed];
       if (interrupted && code === 0) code = interrupted === 'SIGINT' ? 130 : 143;
       if (code !== 0) {
-        say(`${step.label} ${interrupted ? `stopped by ${interrupted}` : `failed (exit code ${code})`}: the steps after it were not run.`);
+        const label = together[Math.max(failed, 0)].label;
+        say(`${label} ${interrupted ? `stopped by ${interrupted}` : `failed (exit code ${code})`}: the steps after it were not run.`);
         break;
       }
     }
@@ -77,17 +90,35 @@ export async function runSteps(steps: readonly Step[], o: RunOptions = {}): Prom
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
-function start(step: Step, env: NodeJS.ProcessEnv, stdio: StdioOptions): ChildProcess {
-  return spawn(step.command, [...step.args], { env, stdio, shell: process.platform === 'win32' && step.command.endsWith('.cmd') });
+function isGroup(step: Step | readonly Step[]): step is readonly Step[] {
+  return Array.isArray(step);
 }
 
-/** The step's exit code (a signal's conventional code when it was killed by one). */
-function ended(child: ChildProcess, step: Step): Promise<number> {
-  return new Promise((resolve) => {
+interface Started {
+  readonly child: ChildProcess;
+  /** Its exit code (a signal's conventional code when it was killed by one). */
+  readonly code: Promise<number>;
+  /** With 'pipe': what it wrote (stdout and stderr in the order they came), once it has ended. */
+  readonly output?: Promise<Buffer[]>;
+}
+
+function start(step: Step, env: NodeJS.ProcessEnv, stdio: StdioOptions): Started {
+  const piped = stdio === 'pipe';
+  const child = spawn(step.command, [...step.args], { env, stdio: piped ? ['ignore', 'pipe', 'pipe'] : stdio, shell: process.platform === 'win32' && step.command.endsWith('.cmd') });
+  const code = new Promise<number>((resolve) => {
     child.once('error', (e) => {
       console.error(`${step.label}: ${e.message}`);
       resolve(1);
     });
     child.once('exit', (c, sig) => resolve(c ?? (sig === 'SIGINT' ? 130 : 143)));
   });
+  if (!piped) return { child, code };
+  const chunks: Buffer[] = [];
+  child.stdout?.on('data', (b: Buffer) => chunks.push(b));
+  child.stderr?.on('data', (b: Buffer) => chunks.push(b));
+  const output = new Promise<Buffer[]>((resolve) => {
+    child.once('close', () => resolve(chunks));
+    child.once('error', () => resolve(chunks));
+  });
+  return { child, code, output };
 }

@@ -73,4 +73,20 @@ describe("what the tests leave in their temporary folder (npm test's runner)", (
     assert.deepEqual(lines, ['test:unit failed (exit code 3): the steps after it were not run.']);
     assert.ok(!existsSync(r.dir));
   });
+
+  it('runs steps given together at the same time, then goes on only if every one of them passed', async () => {
+    // The first waits for a file only the second makes: it passes only if both run at once.
+    const signal = path.join(scratch, 'second-started');
+    const first = node('test:integration', `const fs = require('fs'); const until = Date.now() + 10000;
+      (function wait() { if (fs.existsSync(process.argv[1])) return; if (Date.now() > until) process.exit(4); setTimeout(wait, 20); })();`, signal);
+    const second = node('test:interop', "require('fs').writeFileSync(process.argv[1], '')", signal);
+    const passed = await runSteps([[first, second]], { stdio: 'ignore', say });
+    assert.equal(passed.code, 0, lines.join('\n'));
+
+    const marker = path.join(scratch, 'ran');
+    const failing = await runSteps([[node('test:integration', ''), node('test:interop', 'process.exit(5)')], node('test:host', "require('fs').writeFileSync(process.argv[1], '')", marker)], { stdio: 'ignore', say });
+    assert.equal(failing.code, 5);
+    assert.ok(!existsSync(marker), 'the step after them did not run');
+    assert.deepEqual(lines, ['test:interop failed (exit code 5): the steps after it were not run.']);
+  }).timeout(20_000);
 });
