@@ -77,8 +77,20 @@ export async function withUserSetting<T>(key: string, value: unknown, fn: () => 
   }
 }
 
-/** Closes every editor and waits until the tabs (and their panels) are gone. */
+/**
+ * In the offline runner, waits (at most 10 s) until every webview shown has
+ * loaded its page: a page closed while its files are on their way leaves the
+ * browser workbench's service worker waiting 30 s, and every webview opened
+ * meanwhile blank.
+ */
+async function webviewsLoaded(): Promise<void> {
+  const base = process.env.DSAS_WORKBENCH_URL;
+  if (base) await fetch(`${base}/webviews-loaded`, { method: 'POST' }).then((r) => r.text(), () => undefined);
+}
+
+/** Closes every editor (once the webviews shown have loaded) and waits until the tabs (and their panels) are gone. */
 export async function closeAllEditors(): Promise<void> {
+  await webviewsLoaded();
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   await waitFor('all tabs closed', () => vscode.window.tabGroups.all.every((g) => g.tabs.length === 0));
   await new Promise((r) => setTimeout(r, 300)); // the panels' dispose events follow the tabs

@@ -2,7 +2,7 @@
 // 4.100.3 = VS Code 1.100.3) opened in headless Chromium, with no download
 // beyond the npm registry. See shared/docs/real-vscode-offline.md.
 //
-// Environment: DSAS_HOST_TIMEOUT_S (default 300) limits the run after the
+// Environment: DSAS_HOST_TIMEOUT_S (default 450) limits the run after the
 // install; DSAS_HOST_GREP runs only the tests whose title matches.
 // `--restricted` runs restricted.test.ts alone, with workspace trust on and
 // the workspace not trusted (Restricted Mode). `--installed` installs the
@@ -24,13 +24,14 @@ import {
 } from './codeServer';
 import { packageVsix } from './packageVsix';
 import { consoleText, finishOff, processTree, ProcessGuard } from './processes';
+import { webviewsLoaded } from './webviewFrames';
 import { pageRoutes } from './workbenchPage';
 import { optionalSuite } from '../reliability/optional';
 
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
 const SCREENSHOTS = path.join(ARTIFACTS, 'screenshots');
 const TESTS_ENTRY = path.join(ROOT, 'dist', 'test', 'host', 'index.js');
-const timeoutS = Number(process.env.DSAS_HOST_TIMEOUT_S ?? 300);
+const timeoutS = Number(process.env.DSAS_HOST_TIMEOUT_S ?? 450);
 /** Prefix the host suite puts on its console lines, so they can be told from the workbench's. */
 const CONSOLE_MARK = '[dsas-host] ';
 const verbose = process.env.DSAS_HOST_VERBOSE === '1';
@@ -104,7 +105,8 @@ async function pressCancel(page: Page, text: string): Promise<string> {
  * Loopback endpoints the host tests call for what only the browser can do:
  * `/screenshot` takes a screenshot of the workbench; `/cancel-progress?text=`
  * presses Cancel on a progress notification, as a user would; `/sidebar-text`
- * returns the text the sidebar shows (e.g. a view's welcome content); the
+ * returns the text the sidebar shows (e.g. a view's welcome content);
+ * `/webviews-loaded` answers once every webview shown has loaded its page; the
  * routes of workbenchPage.ts answer the quick input and read webviews, the
  * status bar and the extension's details page.
  */
@@ -125,6 +127,10 @@ async function workbenchServer(page: Page): Promise<{ url: string; close(): Prom
         (text) => { res.writeHead(200).end(text); },
         (e: Error) => { res.writeHead(500).end(e.message); },
       );
+      return;
+    }
+    if (req.method === 'POST' && u.pathname === '/webviews-loaded') {
+      void webviewsLoaded(page).then((text) => { res.writeHead(200).end(text); });
       return;
     }
     if (req.method === 'POST' && u.pathname === '/sidebar-text') {
@@ -296,10 +302,11 @@ async function main(guard: ProcessGuard): Promise<number> {
   page.on('pageerror', (e) => { if (!isNoise(e.message)) console.log(`[workbench page error] ${e.message}`); });
   // A webview's files come through the workbench's service worker, which waits 30 s for a file whose page
   // was closed meanwhile; until then no other webview's worker can start, and every webview opened stays blank.
+  const closedWhileLoading = new WeakSet<object>();
   page.on('requestfailed', (r) => {
-    if (/\.vscode-cdn\.net$/.test(new URL(r.url()).hostname) && r.failure()?.errorText === 'net::ERR_ABORTED') {
-      console.log(`host: a webview was closed while it loaded ${new URL(r.url()).pathname}: webviews opened in the next 30 s stay blank`);
-    }
+    if (!/\.vscode-cdn\.net$/.test(new URL(r.url()).hostname) || r.failure()?.errorText !== 'net::ERR_ABORTED' || closedWhileLoading.has(r.frame())) return;
+    closedWhileLoading.add(r.frame());
+    console.log(`host: a webview was closed while it loaded ${path.basename(new URL(r.url()).pathname)}: webviews opened in the next 30 s stay blank`);
   });
 
   const url = workbenchUrl(cs.host, workspace, [
