@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { ComposerDocument, ComposerForm, ComposerRecipient } from '../../src/shared/composerMessages';
-import { waitFor } from './fixtures';
+import { waitFor, webviewsLoaded } from './fixtures';
 import { log } from './helpers';
 import type { ScriptedInput } from './scriptedInput';
 import { api, withAnswers } from './session';
@@ -95,8 +95,9 @@ export async function addFromArchive(draftId: string, title: string): Promise<vo
   await withAnswers([title], async () => (await api()).deps.composer.deliver(draftId, { type: 'addDocuments', from: 'archive' }));
 }
 
-/** Closes an open composer's tab, as the user does, and waits until it is gone. */
+/** Closes an open composer's tab, as the user does (once the webviews shown have loaded), and waits until it is gone. */
 export async function closeComposer(draftId: string): Promise<void> {
+  await webviewsLoaded();
   (await api()).deps.composer.drafts.get(draftId)?.panel.dispose();
   await waitFor('the composer closed', async () => !(await openDrafts()).has(draftId));
 }

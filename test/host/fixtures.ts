@@ -83,7 +83,7 @@ export async function withUserSetting<T>(key: string, value: unknown, fn: () => 
  * browser workbench's service worker waiting 30 s, and every webview opened
  * meanwhile blank.
  */
-async function webviewsLoaded(): Promise<void> {
+export async function webviewsLoaded(): Promise<void> {
   const base = process.env.DSAS_WORKBENCH_URL;
   if (base) await fetch(`${base}/webviews-loaded`, { method: 'POST' }).then((r) => r.text(), () => undefined);
 }

@@ -1,6 +1,7 @@
-// `npm run test:host`: runs the host suite inside a real VS Code (code-server
-// 4.100.3 = VS Code 1.100.3) opened in headless Chromium, with no download
-// beyond the npm registry. See shared/docs/real-vscode-offline.md.
+// One run of the host suite inside a real VS Code (code-server 4.100.3 =
+// VS Code 1.100.3) opened in headless Chromium, with no download beyond the
+// npm registry (`npm run test:host` makes all four runs: runAll.ts). See
+// shared/docs/real-vscode-offline.md.
 //
 // Environment: DSAS_HOST_TIMEOUT_S (default 450) limits the run after the
 // install; DSAS_HOST_GREP runs only the tests whose title matches.
@@ -10,7 +11,8 @@
 // and runs installed.test.ts alone as the tests of a separate probe
 // extension. `--reload` runs reload.test.ts alone, which reloads the window
 // once (the workbench then runs it again). Otherwise trust is off and every
-// other suite runs.
+// other suite runs. `--built`: the extension and the host tests are built
+// already (runAll.ts, `npm run test:host`, builds them once for all runs).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
@@ -38,6 +40,7 @@ const verbose = process.env.DSAS_HOST_VERBOSE === '1';
 const restricted = process.argv.includes('--restricted');
 const installed = process.argv.includes('--installed');
 const reload = process.argv.includes('--reload');
+const built = process.argv.includes('--built');
 const runName = restricted ? 'restricted' : installed ? 'installed' : reload ? 'reload' : '';
 
 /**
@@ -184,9 +187,12 @@ async function main(guard: ProcessGuard): Promise<number> {
   ensureCodeServer();
   // The main run tells (and CI requires) what the workbench search test needs.
   const ripgrep = runName ? linkRipgrep() === undefined : optionalSuite('Workbench search test', linkRipgrep(), RIPGREP_INSTALL);
-  // The --installed run packages its own production bundle instead.
-  if (!installed) step(process.execPath, ['esbuild.mjs']);
-  step(process.execPath, ['test/host/build.mjs']);
+  // The --installed run packages its own production bundle instead; with --built the caller
+  // built both (runAll.ts, before runs that go at the same time and must not rewrite dist/).
+  if (!built) {
+    if (!installed) step(process.execPath, ['esbuild.mjs']);
+    step(process.execPath, ['test/host/build.mjs']);
+  }
 
   const started = Date.now();
   guard.deadline(timeoutS * 1000, `host tests did not finish within ${timeoutS} s (set DSAS_HOST_TIMEOUT_S to change the limit); stopping`);

@@ -58,14 +58,7 @@ export async function runSteps(steps: readonly (Step | readonly Step[])[], o: Ru
   try {
     for (const step of steps) {
       const together = isGroup(step) ? step : [step];
-      const shown = o.stdio ?? 'inherit';
-      const started = together.map((s, i) => start(s, env, i > 0 && shown === 'inherit' ? 'pipe' : shown));
-      current = started.map((r) => r.child);
-      const codes: number[] = [];
-      for (const r of started) {
-        codes.push(await r.code);
-        if (r.output) process.stdout.write(Buffer.concat(await r.output));
-      }
+      const codes = await runTogether(together, env, o.stdio, (children) => (current = children));
       current = [];
       const failed = codes.findIndex((c) => c !== 0);
       code = failed < 0 ? 0 : codes[failed];
@@ -88,7 +81,23 @@ export async function runSteps(steps: readonly (Step | readonly Step[])[], o: Ru
   }
 }
 
-const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+/**
+ * Runs `steps` at the same time; their exit codes, in order. With 'inherit'
+ * the first one's output shows as it comes, each other's in one piece once it
+ * has ended. `running` is told the processes started.
+ */
+export async function runTogether(steps: readonly Step[], env: NodeJS.ProcessEnv, stdio: StdioOptions = 'inherit', running?: (children: ChildProcess[]) => void): Promise<number[]> {
+  const started = steps.map((s, i) => start(s, env, i > 0 && stdio === 'inherit' ? 'pipe' : stdio));
+  running?.(started.map((r) => r.child));
+  const codes: number[] = [];
+  for (const r of started) {
+    codes.push(await r.code);
+    if (r.output) process.stdout.write(Buffer.concat(await r.output));
+  }
+  return codes;
+}
+
+export const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
 function isGroup(step: Step | readonly Step[]): step is readonly Step[] {
   return Array.isArray(step);
