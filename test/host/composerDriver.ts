@@ -95,7 +95,7 @@ export async function addFromArchive(draftId: string, title: string): Promise<vo
   await withAnswers([title], async () => (await api()).deps.composer.deliver(draftId, { type: 'addDocuments', from: 'archive' }));
 }
 
-/** Closes an open composer's tab, as the user does (once the webviews shown have loaded), and waits until it is gone. */
+/** Closes an open composer's tab, as the user does (once no webview shown is loading its page), and waits until it is gone. */
 export async function closeComposer(draftId: string): Promise<void> {
   await webviewsLoaded();
   (await api()).deps.composer.drafts.get(draftId)?.panel.dispose();

@@ -78,8 +78,8 @@ export async function withUserSetting<T>(key: string, value: unknown, fn: () => 
 }
 
 /**
- * In the offline runner, waits (at most 10 s) until every webview shown has
- * loaded its page: a page closed while its files are on their way leaves the
+ * In the offline runner, waits (at most 10 s) until no webview shown is
+ * loading its page: a page closed while its files are on their way leaves the
  * browser workbench's service worker waiting 30 s, and every webview opened
  * meanwhile blank.
  */
@@ -88,7 +88,7 @@ export async function webviewsLoaded(): Promise<void> {
   if (base) await fetch(`${base}/webviews-loaded`, { method: 'POST' }).then((r) => r.text(), () => undefined);
 }
 
-/** Closes every editor (once the webviews shown have loaded) and waits until the tabs (and their panels) are gone. */
+/** Closes every editor (once no webview shown is loading its page) and waits until the tabs (and their panels) are gone. */
 export async function closeAllEditors(): Promise<void> {
   await webviewsLoaded();
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -109,7 +109,7 @@ async function pressCancel(page: Page, text: string): Promise<string> {
  * `/screenshot` takes a screenshot of the workbench; `/cancel-progress?text=`
  * presses Cancel on a progress notification, as a user would; `/sidebar-text`
  * returns the text the sidebar shows (e.g. a view's welcome content);
- * `/webviews-loaded` answers once every webview shown has loaded its page; the
+ * `/webviews-loaded` answers once no webview shown is loading its page; the
  * routes of workbenchPage.ts answer the quick input and read webviews, the
  * status bar and the extension's details page.
  */
