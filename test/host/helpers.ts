@@ -135,6 +135,11 @@ export async function webviewText(contains: string): Promise<string> {
   return askWorkbench('/webview-text', { contains }, `reading the webview showing "${contains}"`);
 }
 
+/** The text of the first element matching each CSS selector in the webview showing `contains`, shown on screen or not ('' for none). */
+export async function webviewParts(contains: string, selectors: readonly string[]): Promise<string[]> {
+  return JSON.parse(await askWorkbench('/webview-parts', { contains, selectors: JSON.stringify(selectors) }, `reading parts of the webview showing "${contains}"`)) as string[];
+}
+
 /** The colours the body of the webview showing `contains` is painted in (CSS colour strings). */
 export async function webviewColors(contains: string): Promise<ColorsSeen> {
   return JSON.parse(await askWorkbench('/webview-colors', { contains }, `reading the colours of the webview showing "${contains}"`)) as ColorsSeen;

@@ -22,7 +22,7 @@ export function wordedProblems(deps: Pick<Deps, 'session'>, form: ComposerForm):
   // Signed out, the names are still checked as a client would (the client only adds its package's name).
   const documentsProblem = (docs: ComposerForm['documents']) => (deps.session.signedIn ? deps.session.client.documentsProblem(docs) : undefined);
   const out: Record<string, string> = {};
-  for (const [key, p] of formProblems(form, documentsProblem)) out[key] = 'code' in p ? inputProblemText(p.code) : problemText(p.problem);
+  for (const [key, p] of formProblems(form, documentsProblem)) out[key] = 'code' in p ? inputProblemText(p) : problemText(p.problem);
   return out;
 }
 
