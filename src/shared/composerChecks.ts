@@ -46,4 +46,5 @@ export const isToComposer = messageCheck<ToComposer>({
   form: (m) => isString(m.draftId) && isComposerForm(m.form) && isProblems(m.problems) && isArrayOf((r) => isRecord(r) && texts(r, ['name', 'email']))(m.recentRecipients) && isAdvanced(m.defaults) && (RECIPIENT_TYPES as readonly unknown[]).includes(m.defaultType),
   problems: (m) => isProblems(m.problems),
   phase: (m) => (m.phase === 'editing' || m.phase === 'reviewing' || m.phase === 'sending') && (m.message === undefined || isString(m.message)),
+  announce: (m) => isString(m.text),
 });

@@ -74,7 +74,9 @@ export type ToComposer =
   /** The problems of the form last posted. */
   | { readonly type: 'problems'; readonly problems: ComposerProblems }
   /** Review the form as posted, sending (the form locked), or back to editing (`message` says why, when sending did not happen). */
-  | { readonly type: 'phase'; readonly phase: ComposerPhase; readonly message?: string };
+  | { readonly type: 'phase'; readonly phase: ComposerPhase; readonly message?: string }
+  /** What became of documents just added (added, already there), to be read out after the form that shows them. */
+  | { readonly type: 'announce'; readonly text: string };
 
 export type FromComposer =
   | { readonly type: 'ready' }

@@ -6,6 +6,7 @@ import { format } from 'node:util';
 import * as vscode from 'vscode';
 import manifest from '../../package.json';
 import type { ExplorerRowSeen } from './explorerPage';
+import type { DropSeen, OutsideDrag } from './dragPage';
 import type { ColorsSeen, DetailsSeen, KeyStep, KeysSeen, PdfSeen, TabSeen, TimelineSeen } from './workbenchPage';
 
 export const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
@@ -188,6 +189,19 @@ export async function extensionTab(tab: string, contains: string, exclude: strin
 /** Types into the webview showing `contains`, step by step, with the keyboard alone (see KeyStep); what it shows after. */
 export async function webviewKeys(contains: string, steps: readonly KeyStep[]): Promise<KeysSeen> {
   return JSON.parse(await askWorkbench('/webview-keys', { contains, steps: JSON.stringify(steps) }, `typing into the webview showing "${contains}"`)) as KeysSeen;
+}
+
+/**
+ * Drops on the control labelled `target` (or `css=<selector>`) of the webview showing `contains` a drag from
+ * outside the page carrying `drag`, through the browser's own drag and drop; what the page shows after.
+ */
+export async function webviewDrop(contains: string, target: string, drag: OutsideDrag): Promise<DropSeen> {
+  return JSON.parse(await askWorkbench('/webview-drop', { contains, target, drag: JSON.stringify(drag) }, `dropping on "${target}"`)) as DropSeen;
+}
+
+/** Drags `text`, selected at the start of the text control labelled `target`, with the mouse to the control's end. */
+export async function webviewMoveText(contains: string, target: string, text: string): Promise<DropSeen> {
+  return JSON.parse(await askWorkbench('/webview-move-text', { contains, target, text }, `dragging "${text}" in "${target}"`)) as DropSeen;
 }
 
 function askRunner(url: string, what: string, ms = 20_000): Promise<string> {

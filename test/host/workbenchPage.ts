@@ -8,6 +8,7 @@
 // the DOM library, so each such function names the few members it reads.
 import type { Frame, Locator, Page } from 'playwright-core';
 import { oneLine, poll, sleep } from './pageWaits';
+import { dropFromOutside, moveText, type OutsideDrag } from './dragPage';
 import { explorerRow } from './explorerPage';
 import { answerQuickInput } from './quickInputPage';
 import { settingsBrowse, settingsGroups, settingsLabels } from './settingsPage';
@@ -52,6 +53,8 @@ export function pageRoutes(page: Page): Record<string, Route> {
     '/extension-tab': async (q) => JSON.stringify(await extensionTab(page, q.get('tab') ?? '', q.get('contains') ?? '', q.get('exclude') ?? undefined)),
     '/webview-keys': async (q) => JSON.stringify(await webviewKeys(page, q.get('contains') ?? '', JSON.parse(q.get('steps') ?? '[]') as KeyStep[])),
     '/webview-parts': async (q) => JSON.stringify(await webviewParts(page, q.get('contains') ?? '', JSON.parse(q.get('selectors') ?? '[]') as string[])),
+    '/webview-drop': async (q) => JSON.stringify(await dropFromOutside(page, (await frameWith(page, q.get('contains') ?? '')).frame, q.get('target') ?? '', JSON.parse(q.get('drag') ?? '{}') as OutsideDrag)),
+    '/webview-move-text': async (q) => JSON.stringify(await moveText(page, (await frameWith(page, q.get('contains') ?? '')).frame, q.get('target') ?? '', q.get('text') ?? '')),
   };
 }
 

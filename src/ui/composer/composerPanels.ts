@@ -11,7 +11,7 @@ import { PanelHost } from '../webviews/panelHost';
 import type { Composer } from './composer';
 import type { ComposerMemory } from './composerMemory';
 import { chooseArchiveDocuments, markedFromArchive, refetchArchiveDocuments } from './archiveSource';
-import { documentsOf, sendForm, wordedProblems } from './composerSend';
+import { addedText, documentsOf, newDocuments, sendForm, wordedProblems } from './composerSend';
 import { advancedOf, newForm } from './formSubmission';
 
 const VIEW_TYPE = 'dsas.composer';
@@ -172,9 +172,10 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       ? await documentsOf(deps.input.current, m.uris.map(toUri).filter((u): u is vscode.Uri => u !== undefined))
       : await this.choose(e, m.from);
     if (!listed?.length) return;
-    const known = new Set(e.form.documents.map((d) => d.path));
-    await this.changed(e, { ...e.form, documents: [...e.form.documents, ...listed.filter((d) => !known.has(d.path))] });
+    const { added, already } = newDocuments(e.form.documents, listed);
+    await this.changed(e, { ...e.form, documents: [...e.form.documents, ...added] });
     this.post(e);
+    e.host.post({ type: 'announce', text: addedText(added, already) }, true);
   }
 
   /** Documents from the workspace picker, or archive files fetched as temporary documents (kept until the tab closes), marked as such. */
