@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
-import { forgetDrafts, openDrafts, recipient } from './composerDriver';
+import { composerShown, forgetDrafts, openDrafts, recipient } from './composerDriver';
 import { webviewDrop, webviewMoveText, webviewText } from './helpers';
 import { api, signIn, withAnswers } from './session';
 import type { ScriptedInput } from './scriptedInput';
@@ -28,12 +28,14 @@ describe('a drop on the New Submission form', () => {
     if (doc) await vscode.workspace.fs.delete(vscode.Uri.file(path.dirname(doc.fsPath)), { recursive: true }).then(undefined, () => undefined);
   });
 
-  /** A composer showing offer.txt and the cover note NOTE; its draft id. */
+  /** A composer showing offer.txt and the cover note NOTE, nothing over it; its draft id. */
   async function opened(): Promise<string> {
-    return (await api()).deps.composer.compose([doc], {
+    // Notifications of earlier suites would lie over the form, and take the drop.
+    await vscode.commands.executeCommand('notifications.hideToasts');
+    return composerShown(async () => (await api()).deps.composer.compose([doc], {
       documents: [], recipients: [recipient('Ada Lovelace', 'ada@example.org')], coverNote: NOTE, data: '', formReference: 'Drop',
       advanced: { broadcast: '0', transparency: '0', confirmIntent: '0' },
-    });
+    }));
   }
 
   const documents = async (id: string) => (await openDrafts()).get(id)?.documents.map((d) => d.name);

@@ -11,7 +11,7 @@ import { buildPackage, type NewRecipient } from '../../src/core/xml/package';
 import type { ComposerForm } from '../../src/shared/composerMessages';
 import { wordedProblems } from '../../src/ui/composer/composerSend';
 import { closeAllEditors, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
-import { composerOpenedBy, forgetDrafts, openDrafts, recipient } from './composerDriver';
+import { composerOpenedBy, composerShown, forgetDrafts, openDrafts, recipient } from './composerDriver';
 import { webviewKeys, webviewParts, webviewText } from './helpers';
 import { api, requireSandbox, sandboxState, signIn, withAnswers } from './session';
 
@@ -33,10 +33,11 @@ describe('large values in the New Submission form', () => {
 
   /** A composer showing a complete form with offer.txt; its draft id. */
   async function ready(formReference: string): Promise<string> {
-    return (await api()).deps.composer.compose([doc], {
+    await vscode.commands.executeCommand('notifications.hideToasts'); // nothing over the form
+    return composerShown(async () => (await api()).deps.composer.compose([doc], {
       documents: [], recipients: [recipient('Ada Lovelace', 'ada@example.org')], coverNote: 'Dear Ada,', data: '', formReference,
       advanced: { broadcast: '0', transparency: '0', confirmIntent: '0' },
-    });
+    }));
   }
 
   const kept = (id: string) => api().then((a) => a.deps.composer.memory.draft(id));
@@ -112,7 +113,7 @@ describe('large values in the New Submission form', () => {
   it('Send Again on a submission with 1,500 recipients opens a form with all of them', async function () {
     this.timeout(120_000);
     const s = await sentTo(1500, `Many ${Date.now()}`);
-    const id = await composerOpenedBy(async () => vscode.commands.executeCommand('dsas.sendAgain', await submissionNode(s)));
+    const id = await composerShown(() => composerOpenedBy(async () => vscode.commands.executeCommand('dsas.sendAgain', await submissionNode(s))));
     const form = (await openDrafts()).get(id)!;
     assert.equal(form.recipients.length, 1500);
     assert.equal(form.recipients[1499].email, 'person1500@example.org');
@@ -129,7 +130,7 @@ describe('large values in the New Submission form', () => {
     if (!process.env.DSAS_WORKBENCH_URL) this.skip();
     this.timeout(300_000);
     const s = sentByAnotherClient(10_001, `Very many ${Date.now()}`);
-    const id = await composerOpenedBy(async () => vscode.commands.executeCommand('dsas.sendAgain', await submissionNode(s)));
+    const id = await composerShown(() => composerOpenedBy(async () => vscode.commands.executeCommand('dsas.sendAgain', await submissionNode(s))));
     const shown = await waitFor('the page answered', async () => {
       const parts = await recipientsShown('Recipients (10001)', 10_001);
       return parts[3] !== 'Checking…' && parts;

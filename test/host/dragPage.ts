@@ -27,10 +27,12 @@ function target(frame: Frame, label: string): Locator {
   return label.startsWith('css=') ? frame.locator(label.slice(4)).first() : frame.getByLabel(label, { exact: true });
 }
 
-async function centre(l: Locator): Promise<{ x: number; y: number }> {
+/** A point inside `l` once it is scrolled into view: its left part, clear of the workbench's notifications (bottom right). */
+async function dropPoint(l: Locator): Promise<{ x: number; y: number }> {
+  await l.scrollIntoViewIfNeeded({ timeout: 10_000 });
   const box = await l.boundingBox({ timeout: 10_000 });
   if (!box) throw new Error('the drop target is not shown');
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  return { x: box.x + Math.min(40, box.width / 2), y: box.y + box.height / 2 };
 }
 
 async function seen(frame: Frame, l: Locator): Promise<DropSeen> {
@@ -42,7 +44,7 @@ async function seen(frame: Frame, l: Locator): Promise<DropSeen> {
 /** Drops `drag` on `label` in `frame` as a drag from outside the page would (Shift held), entering, moving over it, dropping. */
 export async function dropFromOutside(page: Page, frame: Frame, label: string, drag: OutsideDrag): Promise<DropSeen> {
   const l = target(frame, label);
-  const at = await centre(l);
+  const at = await dropPoint(l);
   const data = { items: [...(drag.items ?? [])], files: [...(drag.files ?? [])], dragOperationsMask: 1 | 2 | 16 };
   const cdp = await page.context().newCDPSession(page);
   try {
