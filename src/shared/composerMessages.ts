@@ -92,7 +92,9 @@ export type ToComposer =
   /** The documents as they are now (an archive document fetched, held back or taken out), with the form's problems: the rest of the form stays as typed. */
   | { readonly type: 'documents'; readonly documents: readonly ComposerDocument[]; readonly problems: ComposerProblems }
   /** Review the form as posted, sending (the form locked), or back to editing (`message` says why, when sending did not happen). */
-  | { readonly type: 'phase'; readonly phase: ComposerPhase; readonly message?: string };
+  | { readonly type: 'phase'; readonly phase: ComposerPhase; readonly message?: string }
+  /** What became of documents just added (added, already there), to be read out after the form that shows them. */
+  | { readonly type: 'announce'; readonly text: string };
 
 export type FromComposer =
   | { readonly type: 'ready' }

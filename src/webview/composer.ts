@@ -3,7 +3,9 @@
 // problems per field, keeps it as the draft, and does the sending.
 import { isToComposer } from '../shared/composerChecks';
 import { archiveDocumentKey, type ComposerAdvanced, type ComposerForm, type ComposerPhase, type ComposerProblems, type ComposerState, type FromComposer, type RecipientType, type ToComposer } from '../shared/composerMessages';
+import { bidiVisible } from '../shared/visibleText';
 import { actionButton, idOf, showProblems } from './composerFields';
+import { acceptDocumentDrops } from './composerDrop';
 import { documentsSection, formView, type FormContext } from './composerForm';
 import { reviewView } from './composerReview';
 import { connect, el, setNotice } from './vscodeApi';
@@ -53,6 +55,8 @@ const { post, state } = connect<FromComposer, ToComposer, ComposerState>(isToCom
     phase = m.phase;
     render(phase === 'reviewing' ? 'review-title' : before !== 'editing' && phase === 'editing' ? 'send' : undefined);
     if (m.message) setNotice(app, { icon: 'info', text: m.message, warn: true });
+  } else if (m.type === 'announce') {
+    announce(m.text);
   }
 });
 
@@ -152,15 +156,22 @@ app.addEventListener('focusout', (e) => {
 });
 
 // Files dropped on the page: VS Code's Explorer (with Shift) and file managers hand URIs over.
-document.addEventListener('dragover', (e) => {
-  if (phase === 'editing') e.preventDefault();
+acceptDocumentDrops({
+  editing: () => phase === 'editing',
+  add: (uris) => post({ type: 'dropped', uris }),
+  say: announce,
 });
-document.addEventListener('drop', (e) => {
-  e.preventDefault();
-  if (phase !== 'editing' || !e.dataTransfer) return;
-  const text = e.dataTransfer.getData('application/vnd.code.uri-list') || e.dataTransfer.getData('text/uri-list') || e.dataTransfer.getData('text/plain');
-  const uris = text.split(/\r?\n/).map((s) => s.trim()).filter((s) => s && !s.startsWith('#'));
-  if (uris.length) post({ type: 'dropped', uris });
-});
+
+/** Says what became of documents added, where a screen reader reads it out (a polite live region under the documents). */
+function announce(text: string): void {
+  const region = document.getElementById('documents-status');
+  if (!region) return;
+  const shown = bidiVisible(text);
+  // The same words again are a change too (a second drop of the same files): emptied first, so that they are read out again.
+  if (region.textContent === shown) {
+    region.textContent = '';
+    setTimeout(() => (region.textContent = shown), 100);
+  } else region.textContent = shown;
+}
 
 post({ type: 'ready' });

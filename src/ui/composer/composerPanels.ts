@@ -13,7 +13,7 @@ import { ArchiveCopies } from './archiveCopies';
 import { chooseArchiveDocuments, markedFromArchive } from './archiveSource';
 import type { Composer } from './composer';
 import type { ComposerMemory } from './composerMemory';
-import { documentsOf, sendForm, wordedProblems } from './composerSend';
+import { addedText, documentsOf, newDocuments, sendForm, wordedProblems } from './composerSend';
 import { droppedUri, sameRemoteAs } from '../localFiles';
 import { advancedOf, newForm } from './formSubmission';
 import { discardDraft } from './keptDrafts';
@@ -210,9 +210,10 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   /** Adds documents to the form, those it has (by real path) once. */
   private async added(e: Entry, listed: readonly ComposerDocument[] | undefined): Promise<void> {
     if (!listed?.length) return;
-    const known = new Set(e.form.documents.map((d) => d.path));
-    await this.changed(e, { ...e.form, documents: [...e.form.documents, ...listed.filter((d) => !known.has(d.path) && !e.copies.has(d))] });
+    const { added, already } = newDocuments(e.form.documents, listed.filter((d) => !e.copies.has(d)));
+    await this.changed(e, { ...e.form, documents: [...e.form.documents, ...added] });
     this.post(e);
+    e.host.post({ type: 'announce', text: addedText(added, already) }, true);
   }
 
   /** Documents from the workspace picker, or archive files fetched as temporary documents (kept until the tab closes), marked as such. */

@@ -27,12 +27,35 @@ export function documentOf(f: LocalFile): ComposerDocument {
   return { path: f.path, name: f.name, size: f.size, sizeText: formatBytes(f.size), type: mediaTypeFor(f.name) };
 }
 
+/** Of `listed`, those the form does not have yet (each once), and those it has. */
+export function newDocuments(have: readonly ComposerDocument[], listed: readonly ComposerDocument[]): { added: ComposerDocument[]; already: ComposerDocument[] } {
+  const known = new Set(have.map((d) => d.path));
+  const added: ComposerDocument[] = [];
+  const already: ComposerDocument[] = [];
+  for (const d of listed) {
+    if (known.has(d.path)) already.push(d);
+    else {
+      known.add(d.path);
+      added.push(d);
+    }
+  }
+  return { added, already };
+}
+
+/** What became of documents added, read out by the page: "Added "a.txt". Already in the form: "b.csv"." */
+export function addedText(added: readonly ComposerDocument[], already: readonly ComposerDocument[]): string {
+  const t = vscode.l10n.t;
+  const names = (docs: readonly ComposerDocument[]) => docs.map((d) => `"${d.name}"`).join(', ');
+  const said = [added.length ? t('Added {0}.', names(added)) : '', already.length ? t('Already in the form: {0}.', names(already)) : ''];
+  return said.filter(Boolean).join(' ');
+}
+
 /** The form's problems, worded: a hint under each field, a sentence for the documents and recipients. */
 export function wordedProblems(deps: Pick<Deps, 'session'>, form: ComposerForm): ComposerProblems {
   // Signed out, the names are still checked as a client would (the client only adds its package's name).
   const documentsProblem = (docs: ComposerForm['documents']) => (deps.session.signedIn ? deps.session.client.documentsProblem(docs) : undefined);
   const out: Record<string, string> = {};
-  for (const [key, p] of formProblems(form, documentsProblem)) out[key] = 'code' in p ? inputProblemText(p.code) : problemText(p.problem);
+  for (const [key, p] of formProblems(form, documentsProblem)) out[key] = 'code' in p ? inputProblemText(p) : problemText(p.problem);
   const missing = unavailableText(form.documents);
   if (missing) out.documents = missing;
   return out;
