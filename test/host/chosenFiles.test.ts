@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import { formatBytes } from '../../src/ui/format';
 import { tried } from '../reliability/tally';
 import { compose, composeShown, edit, filled, forgetDrafts, openDrafts, sendReviewed } from './composerDriver';
-import { closeAllEditors, extensionLog, sha256, sha256File, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
+import { closeAllEditors, extensionLog, remoteAuthority, sha256, sha256File, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
 import { dragToWebview } from './helpers';
 import type { Asked } from './scriptedInput';
 import { api, logMark, sandboxState, serviceRequests, signIn, withAnswers } from './session';
@@ -35,13 +35,6 @@ function fifo(p: string): void {
   const r = spawnSync('mkfifo', [p]);
   if (r.status !== 0) throw new Error(`mkfifo ${p} failed: ${r.stderr.toString()}`);
 }
-
-/**
- * This window's remote authority. `vscode.env.remoteAuthority` is a proposed
- * API: VS Code lets extensions under development (these tests) read it, not
- * the extension as users install it.
- */
-const remoteAuthority = () => (vscode.env as { remoteAuthority?: string }).remoteAuthority;
 
 const inWorkspace = (relative: string) => path.join(workspaceDir(), ROOT, relative);
 

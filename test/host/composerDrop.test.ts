@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
+import { closeAllEditors, waitFor, windowUri, workspaceFile } from './fixtures';
 import { composerShown, forgetDrafts, openDrafts, recipient } from './composerDriver';
 import { webviewDrop, webviewMoveText, webviewText } from './helpers';
 import { api, signIn, withAnswers } from './session';
@@ -72,7 +72,7 @@ describe('a drop on the New Submission form', () => {
     const { input, result: id } = await withAnswers([], async () => {
       const id = await opened();
       // As VS Code's Explorer drags a file: its path as text too.
-      const seen = await webviewDrop('offer.txt', 'Cover note', { items: [{ mimeType: 'text/plain', data: other.fsPath }, { mimeType: 'text/uri-list', data: other.toString() }] });
+      const seen = await webviewDrop('offer.txt', 'Cover note', { items: [{ mimeType: 'text/plain', data: other.fsPath }, { mimeType: 'text/uri-list', data: windowUri(other) }] });
       assert.equal(seen.value, NOTE, 'the note is unchanged');
       await waitFor('annex.csv added', async () => (await documents(id))?.includes('annex.csv'));
       assert.match(await webviewText('Added "annex.csv"'), /Added "annex\.csv"\./, 'the page says what was added');
@@ -80,7 +80,7 @@ describe('a drop on the New Submission form', () => {
     });
     assert.deepEqual(await documents(id), ['offer.txt', 'annex.csv']);
     assert.deepEqual(told(input), []);
-    const page = await webviewDrop('annex.csv', 'css=h1', { items: [{ mimeType: 'application/vnd.code.uri-list', data: `${other.toString()}\r\n${doc.toString()}` }] });
+    const page = await webviewDrop('annex.csv', 'css=h1', { items: [{ mimeType: 'application/vnd.code.uri-list', data: `${windowUri(other)}\r\n${windowUri(doc)}` }] });
     assert.match(page.text, /Already in the form: "annex\.csv", "offer\.txt"\./, 'a second drop of both says they are there already');
     assert.deepEqual(await documents(id), ['offer.txt', 'annex.csv']);
   });
@@ -88,7 +88,7 @@ describe('a drop on the New Submission form', () => {
   it('the workbench\'s own resource list (ResourceURLs) adds files; a file from the desktop without a location is said to be skipped', async () => {
     const id = await opened();
     // The workbench sets it as ResourceURLs; a drag's data types are lower case (HTML's setData).
-    const seen = await webviewDrop('offer.txt', 'css=h1', { items: [{ mimeType: 'resourceurls', data: JSON.stringify([other.toString()]) }] });
+    const seen = await webviewDrop('offer.txt', 'css=h1', { items: [{ mimeType: 'resourceurls', data: JSON.stringify([windowUri(other)]) }] });
     await waitFor('annex.csv added', async () => (await documents(id))?.includes('annex.csv'));
     assert.doesNotMatch(seen.text, /Already in the form/);
     const desktop = await webviewDrop('annex.csv', 'css=h1', { files: [other.fsPath] });
