@@ -134,6 +134,47 @@ describe('drafts belong to their account', () => {
     assert.deepEqual(sent?.attachments.map((x) => [x.name, x.sha256]), [['letter.txt', sha256(Buffer.from('A letter.\n'))], ['terms.pdf', sha256(terms)]]);
   });
 
+  it('a form open while the account changes is sent only to its own: under the other its Send stays in the form, which names both accounts and what to do; the review names the account sent to', async function () {
+    this.timeout(120_000);
+    const [a, b] = [await service('cleo'), await service('dan')];
+    const terms = Buffer.from('Cleo\'s terms, from her own archive.\n');
+    await archive(a, 'Terms', 'terms.pdf', terms);
+    await useAccount(a);
+    const ref = `Own account ${Date.now()}`;
+    const id = await compose(doc);
+    await addFromArchive(id, 'Terms');
+    await archiveDocumentsFetched(id);
+    const form = await edit(id, filled(ref));
+    const [hostA, hostB] = [new URL(a.baseUrl).host, new URL(b.baseUrl).host];
+
+    // The settings now name another service, and the user signs in there; the form stays open.
+    await useAccount(b);
+    const composer = (await api()).deps.composer;
+    await withAnswers([], async () => {
+      await composer.deliver(id, { type: 'send', form });
+      await composer.deliver(id, { type: 'send', form });
+    });
+    assert.deepEqual(b.store.submissions.map((s) => s.formReference), [], 'nothing reached the account in use');
+    assert.equal(a.store.submissions.length, 0, 'nothing reached the form\'s account while another is in use');
+    assert.equal(composer.drafts.get(id)?.phase, 'editing', 'no review, no send under another account');
+    if (process.env.DSAS_WORKBENCH_URL) {
+      const page = await onComposerPage(id, () => webviewText('This form belongs to'));
+      assert.ok(page.includes(`Sent to "cleo" at ${hostA}.`), page);
+      assert.ok(page.includes(`This form belongs to "cleo" at ${hostA}, and the account in use now is "dan" at ${hostB}: it is sent only to its own account.`), page);
+      assert.ok(page.includes(`To send it, sign in to "cleo" at ${hostA}`), page);
+    }
+
+    await useAccount(a);
+    await withAnswers([], async () => {
+      await composer.deliver(id, { type: 'send', form });
+      assert.equal(composer.drafts.get(id)?.phase, 'reviewing', 'reviewed once its own account is in use again');
+      if (process.env.DSAS_WORKBENCH_URL) assert.match(await webviewText('Review before sending'), new RegExp(`Sent to\\s*"cleo" at ${hostA.replace(/\./g, '\\.')}`));
+      await composer.deliver(id, { type: 'send', form });
+    });
+    assert.equal(b.store.submissions.length, 0);
+    assert.deepEqual(a.store.submissions.filter((s) => s.formReference === ref).map((s) => s.attachments.map((x) => x.sha256)), [[sha256(Buffer.from('A letter.\n')), sha256(terms)]]);
+  });
+
   it('another account\'s drafts are not offered; Sign Out discards the signed-out account\'s drafts only, and says how many', async () => {
     const { deps } = await api();
     const sb = requireSandbox();

@@ -7,8 +7,9 @@ import { accountInSettings } from '../account';
 import { Cmd } from '../commandIds';
 import { chooseDocuments } from '../commands/chooseDocuments';
 import type { Deps } from '../deps';
-import { readSettings } from '../settings';
+import { affectsConnection, readSettings } from '../settings';
 import { PanelHost } from '../webviews/panelHost';
+import type { Entry } from './composerEntry';
 import { ArchiveCopies } from './archiveCopies';
 import { chooseArchiveDocuments, markedFromArchive } from './archiveSource';
 import type { Composer } from './composer';
@@ -16,23 +17,10 @@ import type { ComposerMemory } from './composerMemory';
 import { documentsOf, sendForm, wordedProblems } from './composerSend';
 import { droppedUri, sameRemoteAs } from '../localFiles';
 import { advancedOf, newForm } from './formSubmission';
+import { accountProblem, sentToText, tellAccount } from './formAccount';
 import { discardDraft } from './keptDrafts';
 
 const VIEW_TYPE = 'dsas.composer';
-
-interface Entry {
-  readonly host: PanelHost<ToComposer, FromComposer>;
-  readonly draftId: string;
-  form: ComposerForm;
-  /** The form the review step showed: only that one is sent. */
-  reviewed?: ComposerForm;
-  sending: boolean;
-  /** Changed by the user since it opened: an untouched form leaves no draft when it closes. */
-  touched: boolean;
-  closed: boolean;
-  /** Its archive documents' copies, and fetching them. */
-  readonly copies: ArchiveCopies;
-}
 
 /**
  * New Submission's composers, one editor tab per draft. The page holds the
@@ -79,7 +67,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       // The form as typed lives in the page: kept while hidden.
       retainContextWhenHidden: true,
     });
-    this.attach(panel, draftId, start, meta.touched);
+    this.attach(panel, draftId, start, meta);
     return draftId;
   }
 
@@ -99,7 +87,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       panel.dispose();
       return;
     }
-    this.attach(panel, state.draftId, kept.form, kept.touched);
+    this.attach(panel, state.draftId, kept.form, kept);
   }
 
   /** What the page's controls run; tests post the page's messages here too. */
@@ -124,12 +112,12 @@ export class ComposerPanels implements Composer, vscode.Disposable {
    * (copies go with the tab that made them): they are fetched once the
    * session is known, if their account's is signed in.
    */
-  private attach(panel: vscode.WebviewPanel, draftId: string, form: ComposerForm, touched: boolean): Entry {
+  private attach(panel: vscode.WebviewPanel, draftId: string, form: ComposerForm, { account, touched }: { account?: string; touched: boolean }): Entry {
     const deps = this.deps();
     const host = new PanelHost<ToComposer, FromComposer>(panel, deps.context.extensionUri,
       { title: vscode.l10n.t('New Submission'), script: 'composer.js', styles: ['media/composer.css'] }, { accepts: isFromComposer, log: deps.log });
     const entry: Entry = {
-      host, draftId, form, sending: false, touched, closed: false,
+      host, draftId, account, form, sending: false, touched, closed: false,
       copies: new ArchiveCopies(deps, { documents: () => entry.form.documents, changed: () => this.documentsChanged(entry) }),
     };
     entry.form = { ...form, documents: entry.copies.documents(form.documents) };
@@ -152,13 +140,27 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     return entry;
   }
 
-  /** A change of the session (sign-in, sign-out, another account) may let archive documents be fetched, or stop a fetch. */
+  /**
+   * A change of the session (sign-in, sign-out, another account) may let
+   * archive documents be fetched, or stop a fetch; a change of the account
+   * in use may let a form be sent, or stop it from being sent.
+   */
   private watchSession(): void {
     if (this.watching) return;
     this.watching = true;
     this.subs.push(this.deps().session.onDidChange(() => {
       for (const e of this.open.values()) e.copies.sessionChanged();
-    }));
+      this.accountChanged();
+    }), vscode.workspace.onDidChangeConfiguration((c) => void (affectsConnection(c) && this.accountChanged())));
+  }
+
+  private accountChanged(): void {
+    for (const e of this.open.values()) if (!e.closed) tellAccount(this.deps().session, e, this.problems(e));
+  }
+
+  /** The form's problems, worded, its account's among them. */
+  private problems(e: Entry, form = e.form): ReturnType<typeof wordedProblems> {
+    return wordedProblems(this.deps(), form, e.account);
   }
 
   /** Remembers the composer shown last; the Explorer offers Add to New Submission while one is open. */
@@ -171,7 +173,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   private post(e: Entry): void {
     const deps = this.deps();
     e.host.post({
-      type: 'form', draftId: e.draftId, form: e.form, problems: wordedProblems(deps, e.form),
+      type: 'form', draftId: e.draftId, form: e.form, problems: this.problems(e), to: sentToText(deps.session, e.account),
       recentRecipients: this.memory.recentRecipients(), defaults: advancedOf(DEFAULT_PACKAGE), defaultType: readSettings().defaultRecipientType,
     });
   }
@@ -182,7 +184,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     const documents = e.copies.documents(e.form.documents);
     if (JSON.stringify(documents) === JSON.stringify(e.form.documents)) return;
     e.form = { ...e.form, documents };
-    e.host.post({ type: 'documents', documents, problems: wordedProblems(this.deps(), e.form) }, true);
+    e.host.post({ type: 'documents', documents, problems: this.problems(e) }, true);
     void this.memory.saveDraft(e.draftId, e.form);
   }
 
@@ -192,7 +194,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     e.form = { ...form, documents };
     e.reviewed = undefined;
     e.touched = true;
-    const problems = wordedProblems(this.deps(), e.form);
+    const problems = this.problems(e);
     // The page's documents were outdated (one was fetched meanwhile): it gets them as they are, then its answer.
     if (JSON.stringify(documents) !== JSON.stringify(form.documents)) e.host.post({ type: 'documents', documents, problems }, true);
     e.host.post({ type: 'problems', problems }, true);
@@ -219,8 +221,17 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   private async choose(e: Entry, from: 'workspace' | 'archive'): Promise<ComposerDocument[] | undefined> {
     const deps = this.deps();
     if (from === 'workspace') return documentsOf(deps.input.current, (await chooseDocuments(deps.input.current, deps.log)) ?? []);
+    // Another account's archive documents would never be sent with this form.
+    const problem = accountProblem(deps.session, e.account);
+    if (problem) return void deps.input.current.warn(problem);
     const fetched = await chooseArchiveDocuments(deps);
     if (!fetched) return undefined;
+    if (e.account === undefined && fetched.account !== undefined) {
+      // A form of no known account belongs, from its first archive document on, to that document's.
+      e.account = fetched.account;
+      await this.memory.saveDraft(e.draftId, e.form, { account: e.account });
+      tellAccount(deps.session, e, this.problems(e));
+    }
     const documents = markedFromArchive(fetched);
     // One the form has already is not listed twice; held back there, it now has this copy.
     const added = documents.filter((d) => !e.copies.has(d));
@@ -235,7 +246,9 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     const form = { ...posted, documents: e.copies.documents(posted.documents) };
     // A form other than the one reviewed is an edit: it is kept, and reviewed again.
     if (JSON.stringify(form) !== JSON.stringify(e.form)) await this.changed(e, form);
-    if (Object.keys(wordedProblems(deps, form)).length) return;
+    const problems = this.problems(e, form);
+    // The page may not know yet that the account in use changed: it is told.
+    if (Object.keys(problems).length) return tellAccount(deps.session, e, problems);
     const confirm = readSettings().confirmBeforeSending;
     if (confirm && JSON.stringify(e.reviewed) !== JSON.stringify(form)) {
       e.reviewed = form;
@@ -254,7 +267,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     const release = e.copies.hold();
     let message: string | undefined;
     try {
-      const outcome = await deps.commands.run(Cmd.newSubmission, () => sendForm(deps, form));
+      const outcome = await deps.commands.run(Cmd.newSubmission, () => sendForm(deps, form, e.account));
       if (outcome?.sent) {
         await this.memory.sent(outcome.sent.id, outcome.recipients, form.coverNote);
         await this.memory.removeDraft(e.draftId);

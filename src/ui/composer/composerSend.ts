@@ -9,6 +9,7 @@ import { sendSubmission } from '../sendSubmission';
 import { oneLine } from '../text';
 import type { UserInput } from '../userInput';
 import type { RecentRecipient } from './composerMemory';
+import { accountProblem } from './formAccount';
 import { formProblems } from './formChecks';
 import { toNewRecipient } from './formSubmission';
 
@@ -27,14 +28,16 @@ export function documentOf(f: LocalFile): ComposerDocument {
   return { path: f.path, name: f.name, size: f.size, sizeText: formatBytes(f.size), type: mediaTypeFor(f.name) };
 }
 
-/** The form's problems, worded: a hint under each field, a sentence for the documents and recipients. */
-export function wordedProblems(deps: Pick<Deps, 'session'>, form: ComposerForm): ComposerProblems {
+/** The form's problems, worded: a hint under each field, a sentence for the documents, the recipients and the form's `account` (see formAccount.ts). */
+export function wordedProblems(deps: Pick<Deps, 'session'>, form: ComposerForm, account?: string): ComposerProblems {
   // Signed out, the names are still checked as a client would (the client only adds its package's name).
   const documentsProblem = (docs: ComposerForm['documents']) => (deps.session.signedIn ? deps.session.client.documentsProblem(docs) : undefined);
   const out: Record<string, string> = {};
   for (const [key, p] of formProblems(form, documentsProblem)) out[key] = 'code' in p ? inputProblemText(p.code) : problemText(p.problem);
   const missing = unavailableText(form.documents);
   if (missing) out.documents = missing;
+  const elsewhere = accountProblem(deps.session, account);
+  if (elsewhere) out.account = elsewhere;
   return out;
 }
 
@@ -60,7 +63,7 @@ export interface SendOutcome {
  * workspace file leaves, then sendSubmission (progress, Cancel, the
  * unknown-outcome check, the new row revealed).
  */
-export async function sendForm(deps: Deps, form: ComposerForm): Promise<SendOutcome> {
+export async function sendForm(deps: Deps, form: ComposerForm, account?: string): Promise<SendOutcome> {
   const t = vscode.l10n.t;
   const recipients = form.recipients.map(toNewRecipient);
   const recent = recipients.map((r) => ({ name: [r.firstName, r.lastName].filter(Boolean).join(' '), email: r.email }));
@@ -70,6 +73,9 @@ export async function sendForm(deps: Deps, form: ComposerForm): Promise<SendOutc
   // Each under the name the form shows (a link's own, not its target's).
   const documents = chosen.map((f, i) => ({ ...f, name: form.documents[i].name }));
   if (!(await confirmUploadInRestrictedMode(deps.input.current, documents))) return { recipients: recent, message: t('Not sent: the upload from this Restricted Mode workspace was declined.') };
+  // The account in use may have changed while a question was open; sendSubmission takes the client at once, after this check.
+  const elsewhere = accountProblem(deps.session, account);
+  if (elsewhere) return { recipients: recent, message: elsewhere };
   const sent = await sendSubmission(deps, {
     formReference: form.formReference.trim(),
     recipients,
