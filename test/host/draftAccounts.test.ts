@@ -14,26 +14,11 @@ import {
 } from './composerDriver';
 import { closeAllEditors, tempDir, workspaceFile } from './fixtures';
 import { webviewText } from './helpers';
-import { api, requireSandbox, runRecord, signIn, withAnswers } from './session';
+import { api, requireSandbox, runRecord, signIn, useAccount, withAnswers } from './session';
 
 const config = () => vscode.workspace.getConfiguration('dsas');
 const told = (asked: readonly { method: string; text: string }[]) => asked.filter((a) => ['info', 'warn', 'error'].includes(a.method)).map((a) => a.text);
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-type Account = Pick<Sandbox, 'baseUrl' | 'user' | 'password' | 'key'>;
-
-/** Points the user settings at `sb` and signs in (without asking when its secrets are stored); what was said meanwhile. */
-async function useAccount(sb: Account): Promise<string[]> {
-  const { deps } = await api();
-  const { input } = await withAnswers([], async () => {
-    await config().update('userName', sb.user, vscode.ConfigurationTarget.Global);
-    await config().update('baseURL', sb.baseUrl, vscode.ConfigurationTarget.Global);
-    await deps.session.restore();
-  });
-  if (!deps.session.signedIn) await withAnswers([sb.password, sb.key], () => vscode.commands.executeCommand('dsas.signIn'));
-  assert.ok(deps.session.signedIn, `signed in to ${sb.baseUrl} as ${sb.user}`);
-  return told(input.asked);
-}
 
 /** New Submission from the palette, dismissed at its first question: the labels it offered. */
 async function offered(): Promise<readonly string[]> {
