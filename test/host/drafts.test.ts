@@ -214,6 +214,22 @@ describe('drafts of New Submission', () => {
     assert.ok((await api()).deps.composer.memory.draft(id)?.documents.some((d) => d.archiveId === archived.id), 'still in the draft');
   });
 
+  it('closing an untouched form while Add from the Archive… downloads its file leaves no draft, no copy and no error', async () => {
+    const { composer } = (await api()).deps;
+    const id = await compose(doc);
+    const before = copies();
+    const mark = await logMark();
+    await control('/faults', 'POST', { method: 'GET', path: `^/archives/${archived.id}$`, kind: 'delay', ms: 3000, rate: 1 });
+    const adding = withAnswers([archived.title], () => composer.deliver(id, { type: 'addDocuments', from: 'archive' }));
+    await waitFor('the archive listed', async () => (await serviceRequests(mark)).some((r) => r.method === 'GET' && /\/archives$/.test(r.path)));
+    await new Promise((r) => setTimeout(r, 500));
+    await closeComposer(id);
+    const { input } = await adding;
+    assert.deepEqual(told(input.asked), [], 'nothing to say: the user closed the form');
+    assert.equal(composer.memory.draft(id), undefined, 'closed untouched: no draft');
+    await waitFor('no copy left', () => JSON.stringify(copies()) === JSON.stringify(before));
+  });
+
   it('an archive document whose account was not recorded (a draft of an earlier version) is not fetched: it stays, said once, and blocks sending until removed', async () => {
     const { deps } = await api();
     const ref = `No account ${Date.now()}`;

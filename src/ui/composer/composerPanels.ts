@@ -189,7 +189,8 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   }
 
   private async changed(e: Entry, form: ComposerForm): Promise<void> {
-    if (e.sending) return;
+    // Closed while documents were being added: what came is dropped, as the form was.
+    if (e.sending || e.closed) return;
     const documents = e.copies.documents(form.documents);
     e.form = { ...form, documents };
     e.reviewed = undefined;
@@ -211,7 +212,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
 
   /** Adds documents to the form, those it has (by real path) once. */
   private async added(e: Entry, listed: readonly ComposerDocument[] | undefined): Promise<void> {
-    if (!listed?.length) return;
+    if (!listed?.length || e.closed) return;
     const known = new Set(e.form.documents.map((d) => d.path));
     await this.changed(e, { ...e.form, documents: [...e.form.documents, ...listed.filter((d) => !known.has(d.path) && !e.copies.has(d))] });
     this.post(e);
@@ -225,7 +226,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     const problem = accountProblem(deps.session, e.account);
     if (problem) return void deps.input.current.warn(problem);
     const fetched = await chooseArchiveDocuments(deps);
-    if (!fetched) return undefined;
+    if (!fetched || e.closed) return void fetched?.dispose();
     if (e.account === undefined && fetched.account !== undefined) {
       // A form of no known account belongs, from its first archive document on, to that document's.
       e.account = fetched.account;
