@@ -10,9 +10,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { formatBytes } from '../../src/ui/format';
 import { tried } from '../reliability/tally';
-import { compose, composeShown, edit, filled, forgetDrafts, openDrafts, sendReviewed } from './composerDriver';
+import { compose, composeShown, edit, filled, forgetDrafts, onComposerPage, openDrafts, sendReviewed } from './composerDriver';
 import { closeAllEditors, extensionLog, sha256, sha256File, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
-import { dragToWebview } from './helpers';
+import { dragToWebview, webviewText } from './helpers';
 import type { Asked } from './scriptedInput';
 import { api, logMark, sandboxState, serviceRequests, signIn, withAnswers } from './session';
 
@@ -173,6 +173,31 @@ describe('the files taken from what the user chose', () => {
     await withAnswers([], async () => sendReviewed(draft, await edit(draft, filled(formReference))));
     const sent = (await sandboxState()).submissions.find((x) => x.formReference === formReference);
     assert.deepEqual(sent?.attachments.map((a) => [a.name, a.sha256]), [['latest.txt', sha256File(target.fsPath)]]);
+  });
+
+  it('a document replaced after it was added, by a folder or by a link to another file, is not sent in its place: the form says which', async function () {
+    if (process.platform === 'win32') this.skip();
+    const first = workspaceFile(`${ROOT}/replaced/first.txt`, 'first\n');
+    workspaceFile(`${ROOT}/replaced/other.txt`, 'another file of the workspace\n');
+    const replacements: Record<string, () => void> = {
+      folder: () => workspaceFile(`${ROOT}/replaced/second.txt/inside.txt`, 'a file of the folder put in its place\n'),
+      link: () => link('replaced/second.txt', 'other.txt'),
+    };
+    for (const [by, replace] of Object.entries(replacements)) {
+      const second = workspaceFile(`${ROOT}/replaced/second.txt`, 'second\n');
+      const draft = await compose(first, second);
+      const formReference = `Replaced by a ${by} ${Date.now()}`;
+      const form = await edit(draft, filled(formReference));
+      rmSync(second.fsPath);
+      replace();
+      await withAnswers([], () => sendReviewed(draft, form));
+      const sent = (await sandboxState()).submissions.find((x) => x.formReference === formReference);
+      assert.equal(sent, undefined, `replaced by a ${by}, sent as ${JSON.stringify(sent?.attachments.map((a) => [a.name, a.size]))}`);
+      if (process.env.DSAS_WORKBENCH_URL) {
+        assert.match(await onComposerPage(draft, () => webviewText('is no longer the file added')), /Not sent: "second\.txt" is no longer the file added/);
+      }
+      rmSync(second.fsPath, { recursive: true, force: true });
+    }
   });
 
   it('a selection of 1,000 files in the Explorer is counted once and titled by one rule, not one question per file', async () => {

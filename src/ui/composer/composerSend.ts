@@ -69,9 +69,20 @@ export async function sendForm(deps: Deps, form: ComposerForm, account?: string)
   const recent = recipients.map((r) => ({ name: [r.firstName, r.lastName].filter(Boolean).join(' '), email: r.email }));
   const chosen = await filesToSend(deps.input.current, form.documents.map((d) => vscode.Uri.file(d.path)), { log: deps.log });
   if (!chosen) return { recipients: recent, message: t('Not sent.') };
-  if (chosen.length !== form.documents.length) return { recipients: recent, message: t('Some documents can no longer be read: remove them or add them again.') };
-  // Each under the name the form shows (a link's own, not its target's).
-  const documents = chosen.map((f, i) => ({ ...f, name: form.documents[i].name }));
+  // Each document is the file found at its own path, sent under the name the form shows (a link's own). A workspace
+  // document's path is the real path it was added at: a link there now, or a folder, took the file's place.
+  const at = new Map(chosen.map((f) => [f.uri.fsPath, f]));
+  const found = form.documents.map((d) => {
+    const f = at.get(vscode.Uri.file(d.path).fsPath);
+    return f && (d.archiveId !== undefined || !f.linked) ? { ...f, name: d.name } : undefined;
+  });
+  const lost = form.documents.filter((_, i) => !found[i]).map((d) => `"${oneLine(d.name)}"`);
+  if (lost.length) {
+    return { recipients: recent, message: lost.length === 1
+      ? t('Not sent: {0} is no longer the file added (it cannot be read, or a folder or a link took its place): remove it, or add it again.', lost[0])
+      : t('Not sent: {0} are no longer the files added (they cannot be read, or folders or links took their place): remove them, or add them again.', lost.join(', ')) };
+  }
+  const documents = found.filter((f) => f !== undefined);
   if (!(await confirmUploadInRestrictedMode(deps.input.current, documents))) return { recipients: recent, message: t('Not sent: the upload from this Restricted Mode workspace was declined.') };
   // The account in use may have changed while a question was open; sendSubmission takes the client at once, after this check.
   const elsewhere = accountProblem(deps.session, account);
