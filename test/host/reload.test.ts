@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ComposerForm } from '../../src/shared/composerMessages';
-import { archiveDocumentsFetched, compose, continueDraft, edit, filled, heldBack, onComposerPage, recipient } from './composerDriver';
+import { archiveDocumentsFetched, compose, continueDraft, edit, filled, heldBack, onComposerPage, recipient, sendReviewed } from './composerDriver';
 import { submissionNode, waitFor, workspaceFile } from './fixtures';
 import { EXTENSION_ID, extension, log, pdfView, screenshot, timelineView, webviewText } from './helpers';
 import { api, control, sandboxState, signIn, withAnswers } from './session';
@@ -20,6 +20,8 @@ interface Mark {
   history: string; summary: string; formReferences: Record<string, string>; draft?: { id: string; form: ComposerForm };
   /** A composer opened and left untouched; a draft whose archive document was being fetched when the window reloaded. */
   untouched?: string; midFetch?: { id: string; archiveId: string };
+  /** A form whose submission was on its way (the sandbox holding it back) when the window reloaded. */
+  midSend?: { id: string; formReference: string };
 }
 
 /** Clicks a tab of the active group, as a user would (a restored panel in a background tab loads when shown). */
@@ -75,9 +77,17 @@ describe('a window reload', () => {
       await control('/faults', 'POST', { method: 'GET', path: `^/archives/${q1.id}$`, kind: 'delay', ms: 20_000, rate: 1 });
       await continueDraft('Fetched across a reload', (opened) => heldBack(opened, /^Being fetched/));
       await onComposerPage(midFetch, () => webviewText('fetched-later.txt'));
-      assert.deepEqual(webviewTitles().sort(), [`History: ${formReferences[history]}`, `Summary: ${formReferences[summary]}`, 'New Submission', 'New Submission', 'New Submission'].sort());
+      // A form being sent: the service holds the submission back, and the window reloads before any answer.
+      const sendingRef = `Sent across a reload ${Date.now()}`;
+      const midSend = await compose(workspaceFile('reload/sending.txt', 'on its way\n'));
+      const sendingForm = await edit(midSend, filled(sendingRef));
+      await onComposerPage(midSend, () => webviewText('sending.txt'));
+      await control('/faults', 'POST', { method: 'POST', path: '^/submissions$', kind: 'delay', ms: 60_000 });
+      void withAnswers([], () => sendReviewed(midSend, sendingForm));
+      await waitFor('the submission on its way', async () => (await control<{ faults: unknown[] }>('/faults')).faults.every((f) => (f as { method?: string }).method !== 'POST'));
+      assert.deepEqual(webviewTitles().sort(), [`History: ${formReferences[history]}`, `Summary: ${formReferences[summary]}`, 'New Submission', 'New Submission', 'New Submission', 'New Submission'].sort());
       await vscode.commands.executeCommand('workbench.view.explorer');
-      writeFileSync(MARK, JSON.stringify({ history, summary, formReferences, draft: { id, form }, untouched, midFetch: { id: midFetch, archiveId: q1.id } } satisfies Mark));
+      writeFileSync(MARK, JSON.stringify({ history, summary, formReferences, draft: { id, form }, untouched, midFetch: { id: midFetch, archiveId: q1.id }, midSend: { id: midSend, formReference: sendingRef } } satisfies Mark));
       await screenshot('reload-before');
       log('    (before) History and Summary open, the Explorer showing: reloading the window');
       await vscode.commands.executeCommand('workbench.action.reloadWindow');
@@ -145,6 +155,20 @@ describe('a window reload', () => {
     assert.equal(composer.memory.stored(id)?.touched, false);
     composer.drafts.get(id)!.panel.dispose();
     await waitFor('its draft gone', () => composer.memory.draft(id) === undefined);
+  });
+
+  it('(after) a form being sent when the window reloaded comes back saying that whether the service received it is not known, and its draft says so in the picker', async () => {
+    const { composer } = (await api()).deps;
+    const { id, formReference } = mark.midSend!;
+    await waitFor('the composer restored', () => composer.drafts.get(id), 20_000);
+    composer.drafts.get(id)!.panel.reveal();
+    const page = await webviewText('whether the service received it is not known');
+    assert.match(page, new RegExp(`"${formReference}" was being sent when the window closed or reloaded \\(at .+\\): whether the service received it is not known\\. Look for it in the Submissions list before you send it again\\.`));
+    composer.drafts.get(id)!.panel.dispose();
+    const { input } = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.newSubmission'));
+    const offered = input.asked[0].items?.find((l) => l.includes(formReference));
+    assert.match(offered ?? '', /being sent when the window closed/, JSON.stringify(input.asked[0].items));
+    await composer.memory.removeDraft(id);
   });
 
   it('(after) a draft whose archive document was being fetched when the window reloaded keeps it, and fetches it once signed in', async () => {

@@ -18,7 +18,7 @@ import { documentsOf, sendForm, wordedProblems } from './composerSend';
 import { droppedUri, sameRemoteAs } from '../localFiles';
 import { advancedOf, newForm } from './formSubmission';
 import { accountProblem, sentToText, tellAccount } from './formAccount';
-import { discardDraft } from './keptDrafts';
+import { cutOffText, discardDraft } from './keptDrafts';
 
 const VIEW_TYPE = 'dsas.composer';
 
@@ -60,7 +60,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     const kept = form && this.memory.stored(draftId);
     const start = form ? { ...form, documents: [...form.documents, ...documents] } : newForm(documents, advancedOf(DEFAULT_PACKAGE));
     this.open.get(draftId)?.host.panel.dispose();
-    const meta = { account: kept ? kept.account : accountInSettings(), touched: kept?.touched ?? false };
+    const meta = { account: kept ? kept.account : accountInSettings(), touched: kept?.touched ?? false, sendingSince: kept?.sendingSince };
     await this.memory.saveDraft(draftId, start, meta);
     const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('New Submission'), vscode.ViewColumn.Active, {
       enableFindWidget: true,
@@ -112,7 +112,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
    * (copies go with the tab that made them): they are fetched once the
    * session is known, if their account's is signed in.
    */
-  private attach(panel: vscode.WebviewPanel, draftId: string, form: ComposerForm, { account, touched }: { account?: string; touched: boolean }): Entry {
+  private attach(panel: vscode.WebviewPanel, draftId: string, form: ComposerForm, { account, touched, sendingSince }: { account?: string; touched: boolean; sendingSince?: number }): Entry {
     const deps = this.deps();
     const host = new PanelHost<ToComposer, FromComposer>(panel, deps.context.extensionUri,
       { title: vscode.l10n.t('New Submission'), script: 'composer.js', styles: ['media/composer.css'] }, { accepts: isFromComposer, log: deps.log });
@@ -136,6 +136,12 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       if (!entry.touched) void this.memory.removeDraft(draftId);
     });
     this.post(entry);
+    if (sendingSince !== undefined) {
+      // Its send was cut off by the window closing: said in the form and once as a message.
+      const text = cutOffText({ form, sendingSince });
+      host.post({ type: 'phase', phase: 'editing', message: text }, true);
+      void deps.input.current.warn(text);
+    }
     void this.sessionStarted.catch(() => undefined).then(() => entry.copies.refresh(true));
     return entry;
   }
@@ -256,11 +262,9 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       e.host.post({ type: 'phase', phase: 'reviewing' }, true);
       return;
     }
-    if (!e.touched) {
-      // Sent as it opened (Send Again With…): should the send fail after the tab closed, the draft stays.
-      e.touched = true;
-      await this.memory.saveDraft(e.draftId, e.form, { touched: true });
-    }
+    // Sent as it opened (Send Again With…) it is kept too: should the send fail after the tab closed, or the window close first, the draft stays, marked.
+    e.touched = true;
+    await this.memory.saveDraft(e.draftId, e.form, { touched: true, sendingSince: Date.now() });
     e.sending = true;
     this.sendingIds.add(e.draftId);
     e.host.post({ type: 'phase', phase: 'sending' }, true);
@@ -281,6 +285,8 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       this.sendingIds.delete(e.draftId);
       e.reviewed = undefined;
       release();
+      // Over, its outcome said: no longer cut off (a draft discarded meanwhile, by Sign Out, stays discarded).
+      if (this.memory.stored(e.draftId)) await this.memory.saveDraft(e.draftId, e.form, { sendingSince: undefined });
     }
     // Closed meanwhile: the failure was said by the send; the draft stays, offered again.
     if (!e.closed) e.host.post({ type: 'phase', phase: 'editing', message }, true);

@@ -37,6 +37,12 @@ export function draftName(form: ComposerForm): string {
   return oneLine(form.formReference.trim() || vscode.l10n.t('(no form reference)'));
 }
 
+/** What a draft whose send was cut off by the window closing (see `sendingSince`) says when it opens again. */
+export function cutOffText(d: Pick<StoredDraft, 'form' | 'sendingSince'>): string {
+  return vscode.l10n.t('"{0}" was being sent when the window closed or reloaded (at {1}): whether the service received it is not known. Look for it in the Submissions list before you send it again.',
+    draftName(d.form), new Date(d.sendingSince ?? 0).toLocaleString(vscode.env.language));
+}
+
 /** Discards a draft, open or kept, after asking (not while it is being sent); its tab closes. True when it was discarded. */
 export async function discardDraft(composer: Pick<Composer, 'memory' | 'drafts' | 'sending'>, ui: UserInput, id: string): Promise<boolean> {
   const form = composer.drafts.get(id)?.form ?? composer.memory.draft(id);
