@@ -17,8 +17,9 @@ export interface Outgoing extends Omit<NewSubmission, 'documents'> {
  * Sends a new submission with progress and Cancel, the one way every sending
  * path sends. Once sent, the new row is revealed and the user told; an
  * unknown outcome is checked against the list from before sending, never
- * sent again. Returns what the service created, or undefined when the
- * outcome was unknown (the user was told what the list shows).
+ * sent again. Returns what the service created (also when the check found
+ * it received), or undefined when the outcome stays unknown (the user was
+ * told what the list shows).
  */
 export async function sendSubmission(deps: Deps, s: Outgoing): Promise<Created | undefined> {
   // Taken once: should the account in use change meanwhile, this one is still the one checked and recorded.
@@ -42,17 +43,24 @@ export async function sendSubmission(deps: Deps, s: Outgoing): Promise<Created |
     });
   } catch (e) {
     if (isServiceError(e) && e.outcomeUnknown) {
-      await reportUnknownOutcome(deps.input.current, deps.log, e, before, arrival);
-      return undefined;
+      const arrived = await reportUnknownOutcome(deps.input.current, deps.log, e, before, arrival);
+      // Received after all (said and revealed by the check): sent, as far as the caller is concerned.
+      if (arrived) recordSent(deps, arrived.id, s, account);
+      return arrived && { id: arrived.id };
     }
     throw e;
   }
   deps.log.info(`Submission ${created.id} sent with ${s.documents.length} document(s), ${total} bytes.`);
   reached('sentSubmission');
-  void deps.workspaceFiles.sent(created.id, s, account).catch((e: unknown) => deps.log.warn(`Recording the sent documents failed: ${String(e)}`));
+  recordSent(deps, created.id, s, account);
   if (deps.session.uses(client)) await deps.submissions.reveal(created.id); // fetches the list again: the new id is not in it yet
   void deps.input.current.info(vscode.l10n.t('Submission "{0}" was sent (id {1}).', s.formReference, created.id));
   return created;
+}
+
+/** The Explorer's record of what was sent, for the account it went to. */
+function recordSent(deps: Deps, id: string, s: Outgoing, account: string | undefined): void {
+  void deps.workspaceFiles.sent(id, s, account).catch((e: unknown) => deps.log.warn(`Recording the sent documents failed: ${String(e)}`));
 }
 
 /** The document going out, for the progress line: `"annex.csv" (2 of 3)`. */

@@ -112,6 +112,20 @@ describe('unknown outcome: what arrived is told by what was sent', () => {
     tried('faults');
   });
 
+  it('the form whose submission is found received after an unknown outcome closes as sent: its draft is not kept to be sent again', async () => {
+    const formReference = `Found received ${Date.now()}`;
+    const { composer } = (await api()).deps;
+    let draft = '';
+    const { input } = await whileHeld('POST', '^/submissions$',
+      () => withAnswers([], async () => (draft = await composeAndSend(formReference))),
+      async () => undefined,
+      { kind: 'storedLate', ms: 2000 });
+    assert.match(oneMessage(input, 'info'), /The service received .*Do not send it again\.$/);
+    assert.equal(composer.drafts.get(draft), undefined, 'its tab closed');
+    assert.equal(composer.memory.draft(draft), undefined, 'its draft gone: nothing to send twice');
+    assert.equal((await submissionsNamed(formReference)).length, 1);
+  });
+
   it('two windows send the same form reference at once to different primary recipients, one connection fails: each is told of its own', async () => {
     const formReference = `Two windows ${Date.now()}`;
     const first = await compose(doc);
