@@ -5,11 +5,12 @@
 // checks what the restored panels show. A file in the run's temporary folder
 // tells the two apart.
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ComposerForm } from '../../src/shared/composerMessages';
+import { TEMPORARY_FOLDER_PREFIX } from '../../src/ui/temporaryFolder';
 import { archiveDocumentsFetched, compose, continueDraft, edit, filled, heldBack, onComposerPage, recipient, sendReviewed } from './composerDriver';
 import { submissionNode, waitFor, workspaceFile } from './fixtures';
 import { EXTENSION_ID, extension, log, pdfView, screenshot, timelineView, webviewText } from './helpers';
@@ -22,7 +23,12 @@ interface Mark {
   untouched?: string; midFetch?: { id: string; archiveId: string };
   /** A form whose submission was on its way (the sandbox holding it back) when the window reloaded. */
   midSend?: { id: string; formReference: string };
+  /** The private folders holding the composers' archive copies when the window reloaded. */
+  copies?: string[];
 }
+
+/** The extension's private temporary folders (archive copies and the like) now. */
+const transferFolders = () => readdirSync(os.tmpdir()).filter((n) => n.startsWith(TEMPORARY_FOLDER_PREFIX)).map((n) => path.join(os.tmpdir(), n));
 
 /** Clicks a tab of the active group, as a user would (a restored panel in a background tab loads when shown). */
 async function showTab(label: string): Promise<void> {
@@ -87,7 +93,9 @@ describe('a window reload', () => {
       await waitFor('the submission on its way', async () => (await control<{ faults: unknown[] }>('/faults')).faults.every((f) => (f as { method?: string }).method !== 'POST'));
       assert.deepEqual(webviewTitles().sort(), [`History: ${formReferences[history]}`, `Summary: ${formReferences[summary]}`, 'New Submission', 'New Submission', 'New Submission', 'New Submission'].sort());
       await vscode.commands.executeCommand('workbench.view.explorer');
-      writeFileSync(MARK, JSON.stringify({ history, summary, formReferences, draft: { id, form }, untouched, midFetch: { id: midFetch, archiveId: q1.id }, midSend: { id: midSend, formReference: sendingRef } } satisfies Mark));
+      const copies = transferFolders();
+      assert.ok(copies.length > 0, 'the composer\'s archive document has its copy');
+      writeFileSync(MARK, JSON.stringify({ history, summary, formReferences, draft: { id, form }, untouched, midFetch: { id: midFetch, archiveId: q1.id }, midSend: { id: midSend, formReference: sendingRef }, copies } satisfies Mark));
       await screenshot('reload-before');
       log('    (before) History and Summary open, the Explorer showing: reloading the window');
       await vscode.commands.executeCommand('workbench.action.reloadWindow');
@@ -100,6 +108,12 @@ describe('a window reload', () => {
 
   it('(after) the restored panels activate the extension by themselves, with the Explorer showing', async () => {
     await waitFor(`${EXTENSION_ID} activated by a restored panel`, () => extension().isActive, 20_000);
+  });
+
+  it('(after) the archive copies of the window before the reload are gone from the temporary folder', async () => {
+    await waitFor('the earlier copies removed', () => mark.copies!.every((c) => !existsSync(c)), 20_000).catch(() => {
+      throw new Error(`left behind: ${mark.copies!.filter((c) => existsSync(c)).join(', ')}`);
+    });
   });
 
   it('(after) the session comes back as it was left, or the panels wait for a sign-in', async () => {
