@@ -250,6 +250,19 @@ describe('drafts of New Submission', () => {
     await deps.composer.memory.removeDraft(id);
   });
 
+  it('a draft whose form reference is 100,000 characters long is offered, and asked about, under its first 100 characters', async () => {
+    const { composer } = (await api()).deps;
+    await forgetDrafts();
+    const huge = `Pasted ${Date.now()} ${'x'.repeat(100_000)}`;
+    const id = await compose(doc);
+    await edit(id, filled(huge));
+    await closeComposer(id);
+    const { input } = await withAnswers(['$(trash) Discard a Draft…', undefined], () => vscode.commands.executeCommand('dsas.newSubmission'));
+    const offered = [...(input.asked[0].items ?? []), ...(input.asked[1].items ?? [])].filter((l) => l.includes('draft "'));
+    assert.deepEqual(offered, [`$(edit) Continue the draft "${huge.slice(0, 100)}…"`, `$(trash) Discard the draft "${huge.slice(0, 100)}…"`]);
+    await composer.memory.removeDraft(id);
+  });
+
   it('Discard a Draft… in the New Submission picker removes the draft chosen (after asking) and no other', async () => {
     const { deps } = await api();
     await forgetDrafts();

@@ -32,9 +32,13 @@ export function draftsOf(memory: ComposerMemory, accounts: readonly string[], ty
   });
 }
 
-/** How a draft is named to the user: its form reference. */
+/** How long a draft's name is, in code points, before an ellipsis: a text pasted into the form reference is not a name. */
+const NAME_SHOWN = 100;
+
+/** How a draft is named to the user: its form reference (its beginning, when long). */
 export function draftName(form: ComposerForm): string {
-  return oneLine(form.formReference.trim() || vscode.l10n.t('(no form reference)'));
+  const points = Array.from(oneLine(form.formReference.trim() || vscode.l10n.t('(no form reference)')));
+  return points.length > NAME_SHOWN ? `${points.slice(0, NAME_SHOWN).join('')}…` : points.join('');
 }
 
 /** What a draft whose send was cut off by the window closing (see `sendingSince`) says when it opens again. */
