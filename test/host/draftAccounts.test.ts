@@ -12,9 +12,9 @@ import { startSandbox, type Sandbox } from '../sandbox';
 import {
   addFromArchive, archiveDocuments, archiveDocumentsFetched, closeComposer, compose, continueDraft, edit, filled, forgetDrafts, heldBack, onComposerPage, openDrafts, sendReviewed,
 } from './composerDriver';
-import { closeAllEditors, tempDir, workspaceFile } from './fixtures';
+import { closeAllEditors, tempDir, waitFor, workspaceFile } from './fixtures';
 import { webviewText } from './helpers';
-import { api, requireSandbox, runRecord, signIn, useAccount, withAnswers } from './session';
+import { api, control, requireSandbox, runRecord, signIn, useAccount, withAnswers } from './session';
 
 const config = () => vscode.workspace.getConfiguration('dsas');
 const told = (asked: readonly { method: string; text: string }[]) => asked.filter((a) => ['info', 'warn', 'error'].includes(a.method)).map((a) => a.text);
@@ -158,6 +158,33 @@ describe('drafts belong to their account', () => {
     });
     assert.equal(b.store.submissions.length, 0);
     assert.deepEqual(a.store.submissions.filter((s) => s.formReference === ref).map((s) => s.attachments.map((x) => x.sha256)), [[sha256(Buffer.from('A letter.\n')), sha256(terms)]]);
+  });
+
+  it('a form whose send goes on through a Sign Out of its account, then fails, stays that account\'s: typed in again, its draft is kept for it alone', async () => {
+    const sb = requireSandbox();
+    await useAccount(sb);
+    const { composer } = (await api()).deps;
+    const ref = `Signed out while sending ${Date.now()}`;
+    const id = await compose(doc);
+    const form = await edit(id, filled(ref));
+    // The list read before sending is held back; then the service refuses the submission: a failure whose outcome is known.
+    await control('/faults', 'POST', { method: 'GET', path: '^/submissions$', kind: 'delay', ms: 3000 });
+    await control('/faults', 'POST', { method: 'POST', path: '^/submissions$', kind: 'status', status: 400 });
+    try {
+      const sending = withAnswers([], () => sendReviewed(id, form));
+      await waitFor('sending', () => composer.drafts.get(id)?.phase === 'sending');
+      await withAnswers(['Sign Out'], () => vscode.commands.executeCommand('dsas.signOut'));
+      assert.equal(composer.memory.draft(id), undefined, 'discarded with its account');
+      await sending;
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    assert.equal(composer.drafts.get(id)?.phase, 'editing', 'the form stays open after the failure');
+    await edit(id, (f) => ({ ...f, coverNote: 'Typed in after the failure.' }));
+    assert.equal(composer.memory.stored(id)?.account, accountKey({ baseUrl: sb.baseUrl, username: sb.user }), 'kept for its account, not for every account');
+    await closeComposer(id);
+    await composer.memory.removeDraft(id);
+    await signIn();
   });
 
   it('another account\'s drafts are not offered; Sign Out discards the signed-out account\'s drafts only, and says how many', async () => {

@@ -2,7 +2,7 @@
 // left behind are removed, another window's (a live process) never.
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { removeLeftovers, temporaryFolder, TEMPORARY_FOLDER_PREFIX } from '../../src/ui/temporaryFolder';
 import { tempDir } from './helpers';

@@ -191,7 +191,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     if (JSON.stringify(documents) === JSON.stringify(e.form.documents)) return;
     e.form = { ...e.form, documents };
     e.host.post({ type: 'documents', documents, problems: this.problems(e) }, true);
-    void this.memory.saveDraft(e.draftId, e.form);
+    void this.memory.saveDraft(e.draftId, e.form, { account: e.account });
   }
 
   private async changed(e: Entry, form: ComposerForm): Promise<void> {
@@ -205,7 +205,8 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     // The page's documents were outdated (one was fetched meanwhile): it gets them as they are, then its answer.
     if (JSON.stringify(documents) !== JSON.stringify(form.documents)) e.host.post({ type: 'documents', documents, problems }, true);
     e.host.post({ type: 'problems', problems }, true);
-    await this.memory.saveDraft(e.draftId, e.form, { touched: true });
+    // With its account: a draft Sign Out discarded while the form was being sent is kept again for that account alone.
+    await this.memory.saveDraft(e.draftId, e.form, { touched: true, account: e.account });
   }
 
   private async add(e: Entry, m: Extract<FromComposer, { type: 'addDocuments' | 'dropped' }>): Promise<void> {
