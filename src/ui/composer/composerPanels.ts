@@ -18,7 +18,7 @@ import { documentsOf, sendForm, wordedProblems } from './composerSend';
 import { droppedUri, sameRemoteAs } from '../localFiles';
 import { advancedOf, newForm } from './formSubmission';
 import { accountProblem, sentToText, tellAccount } from './formAccount';
-import { cutOffText, discardDraft } from './keptDrafts';
+import { discardDraft, sayCutOff } from './keptDrafts';
 
 const VIEW_TYPE = 'dsas.composer';
 
@@ -136,12 +136,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       if (!entry.touched) void this.memory.removeDraft(draftId);
     });
     this.post(entry);
-    if (sendingSince !== undefined) {
-      // Its send was cut off by the window closing: said in the form and once as a message.
-      const text = cutOffText({ form, sendingSince });
-      host.post({ type: 'phase', phase: 'editing', message: text }, true);
-      void deps.input.current.warn(text);
-    }
+    if (sendingSince !== undefined) sayCutOff({ form, sendingSince }, host, deps.input.current);
     void this.sessionStarted.catch(() => undefined).then(() => entry.copies.refresh(true));
     return entry;
   }

@@ -1,7 +1,7 @@
 // Which kept drafts belong to whom, and discarding one: the rules the
 // palette's picker, the form's Discard Draft… and Sign Out share.
 import * as vscode from 'vscode';
-import type { ComposerForm } from '../../shared/composerMessages';
+import type { ComposerForm, ToComposer } from '../../shared/composerMessages';
 import { oneLine } from '../text';
 import type { UserInput } from '../userInput';
 import type { Composer } from './composer';
@@ -41,10 +41,12 @@ export function draftName(form: ComposerForm): string {
   return points.length > NAME_SHOWN ? `${points.slice(0, NAME_SHOWN).join('')}…` : points.join('');
 }
 
-/** What a draft whose send was cut off by the window closing (see `sendingSince`) says when it opens again. */
-export function cutOffText(d: Pick<StoredDraft, 'form' | 'sendingSince'>): string {
-  return vscode.l10n.t('"{0}" was being sent when the window closed or reloaded (at {1}): whether the service received it is not known. Look for it in the Submissions list before you send it again.',
+/** A draft whose send the window's closing cut off (see `sendingSince`) opens saying so: in its form, and once as a message. */
+export function sayCutOff(d: Pick<StoredDraft, 'form' | 'sendingSince'>, host: { post(m: ToComposer, notice?: boolean): void }, ui: UserInput): void {
+  const text = vscode.l10n.t('"{0}" was being sent when the window closed or reloaded (at {1}): whether the service received it is not known. Look for it in the Submissions list before you send it again.',
     draftName(d.form), new Date(d.sendingSince ?? 0).toLocaleString(vscode.env.language));
+  host.post({ type: 'phase', phase: 'editing', message: text }, true);
+  void ui.warn(text);
 }
 
 /** Discards a draft, open or kept, after asking (not while it is being sent); its tab closes. True when it was discarded. */
