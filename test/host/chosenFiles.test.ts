@@ -79,13 +79,15 @@ describe('the files taken from what the user chose', () => {
     assert.deepEqual(documents.map((d) => [d.name, d.path]), [['first-document.txt', first.fsPath], ['dragged-note.txt', dragged.fsPath]]);
   });
 
-  it('Archive Folder… archives exactly the files inside the folder: a link to a file outside it and a pipe are skipped and counted, the log names the link\'s target, the outside file never reaches the service', async function () {
+  it('Archive Folder… archives exactly the files inside the folder: a link to a file outside it, a link to its hidden .env and a pipe are skipped and counted, the log names where the outside link leads, neither file reaches the service', async function () {
     if (process.platform === 'win32') this.skip(); // links and pipes as on Linux and macOS
     const key = privateKey();
     const a = workspaceFile(`${ROOT}/links/docs/a.txt`, 'inside\n');
-    const v2 = workspaceFile(`${ROOT}/links/docs/.versions/v2.txt`, 'version 2\n');
+    const v2 = workspaceFile(`${ROOT}/links/docs/versions/v2.txt`, 'version 2\n');
+    const env = workspaceFile(`${ROOT}/links/docs/.env`, `API_KEY=${randomUUID()}\n`);
     link('links/docs/notes.txt', key.path);
-    link('links/docs/current.txt', '.versions/v2.txt'); // a link that stays inside: kept
+    link('links/docs/current.txt', 'versions/v2.txt'); // a link to a file the folder gives: that file, under its own name
+    link('links/docs/settings.txt', '.env'); // a link to a hidden file of the folder: skipped, as the file itself is
     fifo(inWorkspace('links/docs/pipe'));
     const folder = vscode.Uri.file(inWorkspace('links/docs'));
     const before = new Set((await sandboxState()).archives.map((x) => x.id));
@@ -93,12 +95,12 @@ describe('the files taken from what the user chose', () => {
 
     const { input } = await withAnswers(['File name'], () => vscode.commands.executeCommand('dsas.archiveFolder', folder, [folder]));
     const size = readFileSync(a.fsPath).length + readFileSync(v2.fsPath).length;
-    assert.equal(input.asked[0].text, `Archive 2 files (${formatBytes(size)}); 2 skipped How each file is titled in the archive`);
+    assert.equal(input.asked[0].text, `Archive 2 files (${formatBytes(size)}); 3 skipped How each file is titled in the archive`);
     const added = (await sandboxState()).archives.filter((x) => !before.has(x.id));
-    assert.deepEqual(added.map((x) => [x.title, x.name, x.hash]).sort(), [['a.txt', 'a.txt', sha256File(a.fsPath)], ['current.txt', 'current.txt', sha256File(v2.fsPath)]]);
+    assert.deepEqual(added.map((x) => [x.title, x.name, x.hash]).sort(), [['a.txt', 'a.txt', sha256File(a.fsPath)], ['v2.txt', 'v2.txt', sha256File(v2.fsPath)]]);
     assert.equal(await uploads(mark), 2, 'two uploads, no more');
-    assert.ok(!(await sandboxState()).archives.some((x) => x.hash === key.hash), 'the private key is not in the archive');
-    assert.deepEqual(told(input.asked), [['info', '2 file(s) archived, 2 skipped, 0 failed. Skipped: "notes.txt" leads outside the chosen folder; "pipe" is not a regular file.']]);
+    assert.ok(!(await sandboxState()).archives.some((x) => x.hash === key.hash || x.hash === sha256File(env.fsPath)), 'neither the private key nor the .env is in the archive');
+    assert.deepEqual(told(input.asked), [['info', '2 file(s) archived, 3 skipped, 0 failed. Skipped: "notes.txt" leads outside the chosen folder; "pipe" is not a regular file; "settings.txt" leads to a hidden file of the chosen folder.']]);
     const logged = await waitFor('the log to name the link\'s target', async () => ((await extensionLog()).includes(key.path) ? extensionLog() : undefined));
     assert.match(logged, new RegExp(`Skipped ".*notes\\.txt": it leads to "${key.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}", outside the chosen folder`));
     tried('lossChecks');
