@@ -14,7 +14,7 @@ import { ArchiveCopies } from './archiveCopies';
 import { chooseArchiveDocuments, markedFromArchive } from './archiveSource';
 import type { Composer } from './composer';
 import type { ComposerMemory } from './composerMemory';
-import { documentsOf, sendForm, wordedProblems } from './composerSend';
+import { asOnDisk, documentsOf, sendForm, wordedProblems } from './composerSend';
 import { droppedUri, sameRemoteAs } from '../localFiles';
 import { advancedOf, newForm } from './formSubmission';
 import { accountProblem, sentToText, tellAccount } from './formAccount';
@@ -246,9 +246,11 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   /** The review step first (unless the user switched it off), then sending the form reviewed; the draft goes once sent. */
   private async send(e: Entry, posted: ComposerForm): Promise<void> {
     const deps = this.deps();
-    const form = { ...posted, documents: e.copies.documents(posted.documents) };
-    // A form other than the one reviewed is an edit: it is kept, and reviewed again.
+    const listed = e.copies.documents(posted.documents);
+    const form = { ...posted, documents: await asOnDisk(listed) };
+    // A form other than the one reviewed is an edit (a file edited since too: the page is shown its size): kept, and reviewed again.
     if (JSON.stringify(form) !== JSON.stringify(e.form)) await this.changed(e, form);
+    if (JSON.stringify(form.documents) !== JSON.stringify(listed)) this.post(e);
     const problems = this.problems(e, form);
     // The page may not know yet that the account in use changed: it is told.
     if (Object.keys(problems).length) return tellAccount(deps.session, e, problems);

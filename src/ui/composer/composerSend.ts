@@ -1,3 +1,4 @@
+import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { mediaTypeFor, type Created, type Logger } from '../../core';
 import type { ComposerDocument, ComposerForm, ComposerProblems } from '../../shared/composerMessages';
@@ -21,6 +22,19 @@ import { toNewRecipient } from './formSubmission';
 export async function documentsOf(ui: UserInput, uris: readonly vscode.Uri[], o: { log?: Logger; sameRemote?: SameRemote } = {}): Promise<ComposerDocument[]> {
   if (!uris.length) return [];
   return ((await filesToSend(ui, uris, o)) ?? []).map(documentOf);
+}
+
+/**
+ * The documents as they are on disk now: a workspace document edited since it
+ * was added is listed with its size now, so that the review shows what is
+ * sent. (An archive document's copy is the extension's own.)
+ */
+export async function asOnDisk(docs: readonly ComposerDocument[]): Promise<ComposerDocument[]> {
+  return Promise.all(docs.map(async (d) => {
+    if (d.archiveId !== undefined || !d.path) return d;
+    const st = await fs.stat(d.path).catch(() => undefined);
+    return st?.isFile() && st.size !== d.size ? { ...d, size: st.size, sizeText: formatBytes(st.size) } : d;
+  }));
 }
 
 /** A checked file as the form lists it: the name and size it is sent with. */
@@ -83,6 +97,9 @@ export async function sendForm(deps: Deps, form: ComposerForm, account?: string)
       : t('Not sent: {0} are no longer the files added (they cannot be read, or folders or links took their place): remove them, or add them again.', lost.join(', ')) };
   }
   const documents = found.filter((f) => f !== undefined);
+  // Edited between the review and now: the review showed another file.
+  const changed = documents.filter((f, i) => form.documents[i].archiveId === undefined && f.size !== form.documents[i].size);
+  if (changed.length) return { recipients: recent, message: t('Not sent: {0} changed after the review. Send again to review it as it is now.', changed.map((f) => `"${oneLine(f.name)}"`).join(', ')) };
   if (!(await confirmUploadInRestrictedMode(deps.input.current, documents))) return { recipients: recent, message: t('Not sent: the upload from this Restricted Mode workspace was declined.') };
   // The account in use may have changed while a question was open; sendSubmission takes the client at once, after this check.
   const elsewhere = accountProblem(deps.session, account);
