@@ -48,8 +48,9 @@ export const isFromComposer = messageCheck<FromComposer>({
 
 /** From the extension to the composer page. */
 export const isToComposer = messageCheck<ToComposer>({
-  form: (m) => isString(m.draftId) && isComposerForm(m.form) && isProblems(m.problems) && isArrayOf((r) => isRecord(r) && texts(r, ['name', 'email']))(m.recentRecipients) && isAdvanced(m.defaults) && (RECIPIENT_TYPES as readonly unknown[]).includes(m.defaultType),
+  form: (m) => isString(m.draftId) && isComposerForm(m.form) && isProblems(m.problems) && isString(m.to) && isArrayOf((r) => isRecord(r) && texts(r, ['name', 'email']))(m.recentRecipients) && isAdvanced(m.defaults) && (RECIPIENT_TYPES as readonly unknown[]).includes(m.defaultType),
   problems: (m) => isProblems(m.problems),
+  account: (m) => isString(m.to) && isProblems(m.problems),
   documents: (m) => isArrayOf(isDocument)(m.documents) && isProblems(m.problems),
   phase: (m) => (m.phase === 'editing' || m.phase === 'reviewing' || m.phase === 'sending') && (m.message === undefined || isString(m.message)),
   announce: (m) => isString(m.text),

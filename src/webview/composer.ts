@@ -4,7 +4,7 @@
 import { isToComposer } from '../shared/composerChecks';
 import { archiveDocumentKey, type ComposerAdvanced, type ComposerForm, type ComposerPhase, type ComposerProblems, type ComposerState, type FromComposer, type RecipientType, type ToComposer } from '../shared/composerMessages';
 import { bidiVisible } from '../shared/visibleText';
-import { actionButton, idOf, showProblems } from './composerFields';
+import { actionButton, errorLine, idOf, showProblems } from './composerFields';
 import { acceptDocumentDrops } from './composerDrop';
 import { documentsSection, formView, type FormContext } from './composerForm';
 import { reviewView } from './composerReview';
@@ -16,6 +16,8 @@ app.removeAttribute('aria-live');
 
 let form: ComposerForm | undefined;
 let problems: ComposerProblems = {};
+/** The account the form is sent to, as the extension words it. */
+let to = '';
 let phase: ComposerPhase = 'editing';
 let recent: FormContext['recent'] = [];
 let defaults: ComposerAdvanced = { broadcast: '0', transparency: '0', confirmIntent: '0' };
@@ -31,6 +33,7 @@ const { post, state } = connect<FromComposer, ToComposer, ComposerState>(isToCom
   if (m.type === 'form') {
     form = m.form;
     problems = m.problems;
+    to = m.to;
     recent = m.recentRecipients;
     defaults = m.defaults;
     defaultType = m.defaultType;
@@ -41,6 +44,15 @@ const { post, state } = connect<FromComposer, ToComposer, ComposerState>(isToCom
     problems = m.problems;
     if (!timer) checking = false;
     refreshProblems();
+  } else if (m.type === 'account') {
+    to = m.to;
+    problems = m.problems;
+    if (phase !== 'editing') render();
+    else {
+      const line = document.getElementById('sent-to');
+      if (line) line.textContent = sentToLine();
+      refreshProblems();
+    }
   } else if (m.type === 'documents') {
     if (!form) return;
     // Its archive documents as they stand now (fetched, held back, gone); the rest of the form, the order of the
@@ -100,17 +112,22 @@ function render(focus?: string): void {
   if (!form) return;
   const keep = focus ?? (document.activeElement as HTMLElement | null)?.id;
   if (phase !== 'editing') {
-    app.replaceChildren(el('h1', { text: 'New Submission' }), reviewView(form, phase === 'sending', () => {
+    app.replaceChildren(el('h1', { text: 'New Submission' }), reviewView(form, to || sentToNone, phase === 'sending', () => {
       phase = 'editing';
       post({ type: 'back' });
       render('send');
     }, () => form && post({ type: 'send', form })));
   } else {
-    app.replaceChildren(el('h1', { text: 'New Submission' }), ...formView(form, context()), sendRow());
+    app.replaceChildren(el('h1', { text: 'New Submission' }), el('p', { className: 'muted', text: sentToLine(), attrs: { id: 'sent-to' } }),
+      errorLine('account-err', 'account'), ...formView(form, context()), sendRow());
     refreshProblems();
   }
   if (keep) document.getElementById(keep)?.focus();
 }
+
+const sentToNone = 'the account you sign in to';
+/** Which account the form is sent to: its own (it is never sent to another). */
+const sentToLine = (): string => `Sent to ${to || sentToNone}.`;
 
 function sendRow(): HTMLElement {
   const send = actionButton('send', 'Send…', () => {
@@ -134,7 +151,7 @@ function sendRow(): HTMLElement {
 
 /** Problems under their fields, and whether Send can be used (and why not). */
 function refreshProblems(): void {
-  showProblems(app, problems, (key) => showAll || touched.has(key) || key === 'documents' || key === 'recipients');
+  showProblems(app, problems, (key) => showAll || touched.has(key) || key === 'documents' || key === 'recipients' || key === 'account');
   const send = document.getElementById('send') as HTMLButtonElement | null;
   const hint = document.getElementById('send-hint');
   const showMissing = document.getElementById('show-missing');
