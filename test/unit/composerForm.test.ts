@@ -92,7 +92,7 @@ describe('the composer\'s form', () => {
       assert.ok(isFromComposer({ type: 'changed', form }), `a change ${what} is answered`);
       assert.ok(isFromComposer({ type: 'send', form }), `Send ${what} is answered`);
       assert.ok(isComposerForm(form), `a draft ${what} can be read back`);
-      assert.ok(isToComposer({ type: 'form', draftId: 'd', form, problems: {}, recentRecipients: [], defaults: valid.advanced, defaultType: 'REGULAR' }), `the page takes a form ${what}`);
+      assert.ok(isToComposer({ type: 'form', draftId: 'd', form, problems: {}, to: 'ann at example.org', recentRecipients: [], defaults: valid.advanced, defaultType: 'REGULAR' }), `the page takes a form ${what}`);
     }
     assert.ok(isFromComposer({ type: 'dropped', uris: Array.from({ length: 5000 }, (_, i) => `file:///tmp/${i}.txt`) }), 'a drop of 5,000 files');
   });
