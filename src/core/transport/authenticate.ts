@@ -3,6 +3,7 @@ import type { Logger } from '../logger';
 import type { Quote } from '../serviceText';
 import { abortable, AuthGate, type PilotOutcome, type Turn } from './authGate';
 import { parseAuthParams, parseChallenges, type Challenge } from './challenge';
+import { Deadline } from './deadline';
 import { describeOffered, DigestSession, type Authorization } from './digest';
 import { CONNECTIONS_PER_HOST, discard, failedBefore, type RawResponse } from './http';
 import { Slots } from './slots';
@@ -40,6 +41,8 @@ export interface AuthenticatorOptions {
   readonly quote: Quote;
   readonly log: Logger;
   readonly nonceMaxAgeMs?: number;
+  /** The response deadline of a request made on behalf of others (the check of the key after a 403). */
+  readonly responseDeadlineMs: number;
   readonly onRefused?: (error: ServiceError) => void;
 }
 
@@ -216,8 +219,10 @@ export class Authenticator {
     if (this.gate.refused) return this.gate.refused;
     if (Date.now() - this.keyAcceptedAt < KEY_ACCEPTED_MS) return undefined;
     this.keyCheck ??= (async () => {
+      // A deadline of its own: the calls that wait for it are not on the wire, so their clocks are stopped.
+      const limit = new Deadline(this.o.responseDeadlineMs, undefined);
       try {
-        const res = await this.send({ ...KEY_CHECK, operation: `${KEY_CHECK.method} ${KEY_CHECK.path} (to check the API key after a 403)` });
+        const res = await this.send({ ...KEY_CHECK, operation: `${KEY_CHECK.method} ${KEY_CHECK.path} (to check the API key after a 403)`, signal: limit.signal, deadline: limit });
         discard(res.body);
         this.keyAcceptedAt = Date.now();
         return undefined;
@@ -225,6 +230,7 @@ export class Authenticator {
         // Not confirmed (the list failed for another reason): the 403 stays "not allowed".
         return e === this.gate.refused ? (e as ServiceError) : undefined;
       } finally {
+        limit.dispose();
         this.keyCheck = undefined;
       }
     })();

@@ -107,6 +107,7 @@ export class ServiceTransport {
       quote: this.quote,
       log: this.log,
       nonceMaxAgeMs: opts.nonceMaxAgeMs,
+      responseDeadlineMs: this.responseDeadlineMs,
       onRefused: opts.onRefused,
     });
   }
