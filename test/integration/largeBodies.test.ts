@@ -72,6 +72,25 @@ describe('client ↔ hostile server: a large body goes out once', function () {
     tried('hostile');
   });
 
+  const otherSpaces: Record<string, (x: Exchange) => void> = {
+    'another realm': (x) => x.server.reply(x, 401, 'who', { 'WWW-Authenticate': x.server.challenge({ realm: 'front door' }) }),
+    'no qop': (x) => x.server.reply(x, 401, 'who', { 'WWW-Authenticate': x.server.challenge({ qop: null }) }),
+  };
+  for (const [name, answer] of Object.entries(otherSpaces)) {
+    it(`the request without credentials for a new nonce answered with a challenge of ${name}: not taken, the body goes once on the nonce in use`, async () => {
+      const sv = await readingBodies((x) => (!x.entry.digest && x.entry.path === '/archives' && x.entry.n > 2 ? answer(x) : x.server.standard(x)));
+      const { c, refusals } = hostileClient(sv, { nonceMaxAgeMs: 300 });
+      await c.listArchive();
+      await wait(400); // older than the client allows: proved, then renewed
+      const file = makeFile(tempDir(), 'big.bin', Buffer.alloc(SIZE, 7));
+      const mark = sv.log.length;
+      await c.uploadArchiveFile({ path: file, title: 'big' });
+      assert.equal(bodyBytes(sv, mark), SIZE, `the body went out exactly once: ${lines(sv, mark).join(', ')}`);
+      assert.equal(refusals.length, 0);
+      tried('hostile');
+    });
+  }
+
   for (const [op, upload] of Object.entries({
     'PUT /archives': (c: ReturnType<typeof hostileClient>['c'], file: string) => c.uploadArchiveFile({ path: file, title: 'big' }),
     'POST /submissions': (c: ReturnType<typeof hostileClient>['c'], file: string) => c.createSubmission({

@@ -105,8 +105,8 @@ export class Authenticator {
         }
         releaseWhenRead(res, release);
         if (before === 'renew') {
-          // A fresh challenge, or none (a gateway let it through): the nonce stays, accepted a moment ago.
-          if (res.status === 401) this.digest.accept(challengesOf(res));
+          // A fresh challenge of the account's realm; else (none, another realm, a gateway let it through) the nonce stays, accepted a moment ago.
+          if (res.status === 401) this.digest.renew(challengesOf(res));
           discard(res.body);
           body.renewed = true;
           keepPlace();
