@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { formatBytes } from '../byteSize';
 import { ServiceError, abortReason, cancelledError } from '../errors';
+import { boundOnly, type Quote } from '../serviceText';
 import { decodeXml } from '../xml/decode';
 
 /** A request body that can be produced again (needed when a 401 asks for a retry). */
@@ -173,8 +174,8 @@ export function send(ex: Exchange): Promise<RawResponse> {
   });
 }
 
-/** Collects a response body as text (in the encoding it declares), refusing more than `limit` bytes. */
-export async function readText(res: http.IncomingMessage, limit: number, operation: string): Promise<string> {
+/** Collects a response body as text (in the encoding it declares), refusing more than `limit` bytes; what the service named is quoted by `quote`. */
+export async function readText(res: http.IncomingMessage, limit: number, operation: string, quote: Quote = boundOnly): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -194,7 +195,7 @@ export async function readText(res: http.IncomingMessage, limit: number, operati
     throw new ServiceError('network', `The connection closed after ${size} of ${expected} bytes.`, { operation });
   }
   try {
-    return decodeXml(Buffer.concat(chunks), res.headers['content-type']);
+    return decodeXml(Buffer.concat(chunks), res.headers['content-type'], quote);
   } catch (e) {
     // The decoder knows the encoding, not the call: the error names both.
     if (e instanceof ServiceError && e.operation === undefined) throw new ServiceError(e.kind, e.message, { operation, cause: e });

@@ -122,7 +122,7 @@ export class ServiceTransport {
     try {
       return await this.withRetries(operation, limit.signal, async () => {
         const res = await this.request({ method: 'GET', path, operation, signal: limit.signal, deadline: limit });
-        return readText(res.body, this.maxXmlBytes, operation);
+        return readText(res.body, this.maxXmlBytes, operation, this.quote);
       });
     } finally {
       limit.dispose();
@@ -150,7 +150,7 @@ export class ServiceTransport {
       try {
         // The answer's own deadline starts with it: sending a large body may take long.
         limit.signal.addEventListener('abort', () => res.body.destroy(abortReason(limit.signal)), { once: true });
-        return await readText(res.body, this.maxXmlBytes, req.operation);
+        return await readText(res.body, this.maxXmlBytes, req.operation, this.quote);
       } finally {
         limit.dispose();
       }
@@ -218,7 +218,7 @@ export class ServiceTransport {
 
   private async errorMessage(body: IncomingMessage, operation: string): Promise<string> {
     try {
-      return messageFromBody(await readText(body, ERROR_BODY_LIMIT, operation), this.quote);
+      return messageFromBody(await readText(body, ERROR_BODY_LIMIT, operation, this.quote), this.quote);
     } catch {
       return '';
     }
