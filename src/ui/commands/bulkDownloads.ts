@@ -84,7 +84,7 @@ export async function downloadMany(deps: BulkDeps, title: string, load: (signal:
       }
       show(i, before, true);
       try {
-        const f = await file;
+        const f = await file.inTurn();
         const to = { path: path.join(folder, names[i]), overwrite: answers.replace.has(names[i]) };
         const r = await f.save(to, { signal, onProgress: (n) => show(i, before + n) });
         before += r.bytes;
@@ -115,25 +115,42 @@ export async function downloadMany(deps: BulkDeps, title: string, load: (signal:
   return saved;
 }
 
+/** A file of a bulk download whose detail may be on its way. */
+interface AheadFile {
+  /** Settles when the detail fetched ahead is in. */
+  readonly ahead: Promise<SavableFile>;
+  /** The file, once its turn has come. */
+  inTurn(): Promise<SavableFile>;
+}
+
 /**
  * Each file to save (undefined: left out), its detail fetched a few files at
- * a time in order, so that the next files are ready when their turn comes.
+ * a time in order, so that the next files are ready when their turn comes. A
+ * detail that failed ahead of its turn because the service could not be
+ * reached is fetched again in its turn: the service may be back by then, and
+ * a failure counted against the service must be one of now.
  */
-function fetchAhead(items: readonly DownloadItem[], wanted: (i: number) => boolean, signal: AbortSignal): (Promise<SavableFile> | undefined)[] {
+function fetchAhead(items: readonly DownloadItem[], wanted: (i: number) => boolean, signal: AbortSignal): (AheadFile | undefined)[] {
   const details = new Limiter(DETAILS_AT_ONCE);
   return items.map((item, i) => {
     if (!wanted(i)) return undefined;
     const { file } = item;
-    const ready = typeof file === 'function' ? details.run(() => file(signal)) : Promise.resolve(file);
-    ready.catch(() => undefined); // awaited in its turn
-    return ready;
+    if (typeof file !== 'function') return { ahead: Promise.resolve(file), inTurn: () => Promise.resolve(file) };
+    let failedAhead = false;
+    const ahead = details.run(() => file(signal));
+    ahead.catch((e: unknown) => {
+      failedAhead = unreachable(e);
+    });
+    return { ahead, inTurn: () => (failedAhead && !signal.aborted ? file(signal) : ahead) };
   });
 }
 
+const unreachable = (e: unknown): boolean => e instanceof ServiceError && (e.kind === 'network' || e.kind === 'timeout');
+
 /** The progress line of `files`: with a bar once every size is known (when every detail is in). */
-function progressOf(p: TaskProgress, files: readonly (Promise<SavableFile> | undefined)[]): (index: number, bytes: number, now?: boolean) => void {
+function progressOf(p: TaskProgress, files: readonly (AheadFile | undefined)[]): (index: number, bytes: number, now?: boolean) => void {
   let show = progressLine(p, files.length, undefined);
-  void Promise.all(files.map((f) => f?.catch(() => undefined) ?? null)).then((all) => {
+  void Promise.all(files.map((f) => f?.ahead.catch(() => undefined) ?? null)).then((all) => {
     let total = 0;
     for (const f of all) {
       if (f === null) continue;
