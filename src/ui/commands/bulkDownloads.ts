@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ServiceError, type DownloadOptions, type DownloadResult } from '../../core';
-import { distinctNames, summaryText, summaryWarns, UNREACHABLE_IN_A_ROW, UnreachableRun, type TransferCounts } from '../bulkRules';
+import { distinctNames, failsEveryFile, summaryText, summaryWarns, UNREACHABLE_IN_A_ROW, UnreachableRun, type TransferCounts } from '../bulkRules';
 import { Cmd } from '../commandIds';
 import type { Deps } from '../deps';
 import { askReplacements } from '../downloads';
@@ -55,7 +55,8 @@ export async function downloadMany(deps: BulkDeps, title: string, load: (signal:
   const saved: string[] = [];
   const c = { done: 0, skipped: 0, failed: 0, notDone: 0, mismatched: 0 };
   let folder = '';
-  let stoppedBy: unknown;
+  /** What stopped the rest: files in a row that could not reach the service, or a destination that takes no more. */
+  let stoppedBy: { readonly error: unknown; readonly unreachable: boolean } | undefined;
   await withCancellableProgress(title, async (p, cancel) => {
     const set = await load(cancel);
     folder = set.folder;
@@ -74,7 +75,7 @@ export async function downloadMany(deps: BulkDeps, title: string, load: (signal:
     for (const [i, file] of files.entries()) {
       if (signal.aborted) {
         c.notDone++;
-        note(i, cancel.aborted ? 'not downloaded: cancelled' : 'not tried: the service could not be reached');
+        note(i, cancel.aborted ? 'not downloaded: cancelled' : `not tried: ${stoppedBy?.unreachable ? 'the service could not be reached' : errorDetail(stoppedBy?.error)}`);
         continue;
       }
       if (!file) {
@@ -101,8 +102,10 @@ export async function downloadMany(deps: BulkDeps, title: string, load: (signal:
         }
         c.failed++;
         note(i, `failed: ${errorDetail(e)}`);
-        if (unreachable.failed(e instanceof ServiceError ? e.kind : undefined)) {
-          stoppedBy = e;
+        const kind = e instanceof ServiceError ? e.kind : undefined;
+        const unreachableNow = unreachable.failed(kind);
+        if (unreachableNow || failsEveryFile(kind, errnoOf(e))) {
+          stoppedBy = { error: e, unreachable: unreachableNow };
           stop.abort();
         }
       }
@@ -110,7 +113,9 @@ export async function downloadMany(deps: BulkDeps, title: string, load: (signal:
   });
   // A cancel before anything was saved is quiet, as for one download.
   if (c.done + c.failed === 0) return saved;
-  const stopped = stoppedBy === undefined ? '' : ` ${vscode.l10n.t('Stopped after {0} files in a row could not be downloaded: {1}', UNREACHABLE_IN_A_ROW, describeError(stoppedBy))}`;
+  const stopped = stoppedBy === undefined ? ''
+    : stoppedBy.unreachable ? ` ${vscode.l10n.t('Stopped after {0} files in a row could not be downloaded: {1}', UNREACHABLE_IN_A_ROW, describeError(stoppedBy.error))}`
+      : ` ${vscode.l10n.t('Stopped: {0}', describeError(stoppedBy.error))}`;
   showTransferSummary(deps, summaryText('download', c, path.basename(folder), vscode.l10n.t) + stopped, c);
   return saved;
 }
@@ -139,13 +144,16 @@ function fetchAhead(items: readonly DownloadItem[], wanted: (i: number) => boole
     let failedAhead = false;
     const ahead = details.run(() => file(signal));
     ahead.catch((e: unknown) => {
-      failedAhead = unreachable(e);
+      failedAhead = outOfReach(e);
     });
     return { ahead, inTurn: () => (failedAhead && !signal.aborted ? file(signal) : ahead) };
   });
 }
 
-const unreachable = (e: unknown): boolean => e instanceof ServiceError && (e.kind === 'network' || e.kind === 'timeout');
+/** The file system's code of a local file's error (`ENOSPC`), if it is one. */
+const errnoOf = (e: unknown): string | undefined => (e instanceof ServiceError && e.cause instanceof Error ? (e.cause as NodeJS.ErrnoException).code : undefined);
+
+const outOfReach = (e: unknown): boolean => e instanceof ServiceError && (e.kind === 'network' || e.kind === 'timeout');
 
 /** The progress line of `files`: with a bar once every size is known (when every detail is in). */
 function progressOf(p: TaskProgress, files: readonly (AheadFile | undefined)[]): (index: number, bytes: number, now?: boolean) => void {
