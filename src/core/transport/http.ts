@@ -214,9 +214,10 @@ const DISCARD_MS = 2000;
  * ends, and no call's deadline runs for it any more.
  */
 export function discard(res: http.IncomingMessage): void {
+  if (res.closed) return;
   if (Number(res.headers['content-length'] ?? 0) > DISCARD_BYTES) return void res.destroy();
   let bytes = 0;
-  const timer = setTimeout(() => res.destroy(), DISCARD_MS);
+  const timer = setTimeout(() => res.destroy(), DISCARD_MS).unref();
   res.once('close', () => clearTimeout(timer));
   res.on('data', (chunk: Buffer) => {
     bytes += chunk.length;
