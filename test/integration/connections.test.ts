@@ -87,13 +87,33 @@ describe('client ↔ hostile server: every call gets a connection, or ends', fun
     tried('hostile');
   });
 
+  /** A server whose downloads send a byte every 100 ms for as long as the client listens. */
+  const endlessDownloads = () => hostile((x) => x.server.standard(x, (y) => {
+    if (!y.entry.path.startsWith('/archives/')) return sendOk(y);
+    y.res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+    const timer = setInterval(() => (y.res.destroyed ? clearInterval(timer) : y.res.write('.')), 100);
+    y.res.once('close', () => clearInterval(timer));
+  }));
+
+  it(`a second client (built when a setting changes) does not wait for the connections of the first: its list is answered while the first's ${CONNECTIONS_PER_HOST} downloads go on`, async () => {
+    const sv = await endlessDownloads();
+    const first = hostileClient(sv).c;
+    await first.listSubmissions();
+    const dir = tempDir();
+    const stops = Array.from({ length: CONNECTIONS_PER_HOST }, () => new AbortController());
+    const downloads = stops.map((stop, i) => first.downloadArchiveFile({ id: String(i), ticket: 'T', name: `f${i}.bin` }, { directory: dir }, { signal: stop.signal }).catch((e: Error) => e));
+    await wait(500);
+    const second = hostileClient(sv, { responseDeadlineMs: 1500 }).c;
+    const listed = await second.listSubmissions().then(() => 'answered', (e: Error) => e.message);
+    for (const stop of stops) stop.abort();
+    await Promise.all(downloads);
+    // Before, its request waited for one of the first client's connections, its deadline running, and failed blaming the service.
+    assert.equal(listed, 'answered');
+    tried('hostile');
+  });
+
   it(`a call queued behind ${CONNECTIONS_PER_HOST} downloads that never end ends at once when cancelled`, async () => {
-    const sv = await hostile((x) => x.server.standard(x, (y) => {
-      if (!y.entry.path.startsWith('/archives/')) return sendOk(y);
-      y.res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
-      const timer = setInterval(() => (y.res.destroyed ? clearInterval(timer) : y.res.write('.')), 100);
-      y.res.once('close', () => clearInterval(timer));
-    }));
+    const sv = await endlessDownloads();
     const { c } = hostileClient(sv, { responseDeadlineMs: 1500 });
     await c.listSubmissions();
     const dir = tempDir();

@@ -23,6 +23,8 @@ export interface Exchange {
   readonly signal?: AbortSignal;
   /** No progress (connect, send, first byte) for this long aborts the exchange. */
   readonly timeoutMs: number;
+  /** The connections it may use: its client's own (`connections()`). */
+  readonly agents: Agents;
 }
 
 export interface RawResponse {
@@ -66,10 +68,23 @@ export function failedBefore(e: unknown): unknown {
 /** Connections kept per host; the transport sends no more requests than this at once. */
 export const CONNECTIONS_PER_HOST = 8;
 
-const agents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_HOST }),
-  https: new https.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_HOST }),
-};
+export interface Agents {
+  readonly http: http.Agent;
+  readonly https: https.Agent;
+}
+
+/**
+ * One client's connections, its own: a transport counts its requests on the
+ * wire against them, so a request it lets go never waits for another
+ * client's (the one the extension built before a setting changed, whose
+ * downloads go on), its deadline running meanwhile.
+ */
+export function connections(): Agents {
+  return {
+    http: new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_HOST }),
+    https: new https.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_HOST }),
+  };
+}
 
 /**
  * One HTTP exchange with node:http: streams the body with backpressure,
@@ -94,7 +109,7 @@ export function send(ex: Exchange): Promise<RawResponse> {
     const req = (isHttps ? https : http).request(ex.url, {
       method: ex.method,
       headers,
-      agent: isHttps ? agents.https : agents.http,
+      agent: isHttps ? ex.agents.https : ex.agents.http,
     });
     const fail = (e: ServiceError): void => {
       if (settled) return;

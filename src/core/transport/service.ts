@@ -6,7 +6,7 @@ import { messageFromBody } from '../xml/document';
 import { Authenticator } from './authenticate';
 import { Deadline } from './deadline';
 import { formatBytes } from '../byteSize';
-import { ExchangeError, readText, send, type RawResponse } from './http';
+import { connections, ExchangeError, readText, send, type RawResponse } from './http';
 import type { ServiceRequest } from './request';
 import { backoffDelay, sleep, type RetryPolicy } from './retry';
 
@@ -73,6 +73,7 @@ export class ServiceTransport {
   readonly quote: Quote;
   /** Requests sent, 401 challenges included: what a benchmark counts as round trips. */
   requestCount = 0;
+  private readonly agents = connections();
 
   constructor(opts: TransportOptions) {
     let url: URL;
@@ -187,7 +188,7 @@ export class ServiceTransport {
     const started = Date.now();
     this.requestCount++;
     try {
-      const res = await send({ method: req.method, url: this.url(req), headers, body: req.body, signal: req.signal, timeoutMs: this.timeoutMs });
+      const res = await send({ method: req.method, url: this.url(req), headers, body: req.body, signal: req.signal, timeoutMs: this.timeoutMs, agents: this.agents });
       const sent = res.bodyStarted && req.body?.length !== undefined ? `, sent ${formatBytes(req.body.length)}` : '';
       const length = res.headers['content-length'];
       const received = length !== undefined ? `, ${formatBytes(Number(length))} to receive` : '';
