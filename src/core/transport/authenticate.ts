@@ -5,10 +5,11 @@ import { abortable, AuthGate, type PilotOutcome, type Turn } from './authGate';
 import { parseAuthParams, parseChallenges, type Challenge } from './challenge';
 import { Deadline } from './deadline';
 import { describeOffered, DigestSession, type Authorization } from './digest';
-import { CONNECTIONS_PER_HOST, discard, failedBefore, type RawResponse } from './http';
+import { CONNECTIONS_PER_HOST, failedBefore, type RawResponse } from './http';
 import { NonceAges } from './nonceAges';
 import { Slots } from './slots';
 import type { ServiceRequest } from './request';
+import { discard } from './unread';
 
 /** Stale answers in a row one call accepts before it reports a service error (never a refusal). */
 export const MAX_STALE = 3;
