@@ -14,6 +14,7 @@ import { createLog } from './ui/log';
 import { Secrets } from './ui/secrets';
 import { Session } from './ui/session';
 import { moveRenamedSettings } from './ui/settingsRename';
+import { removeLeftovers } from './ui/temporaryFolder';
 import { PendingStatus } from './ui/status/statusBar';
 import { ArchiveTree } from './ui/trees/archiveTree';
 import { SubmissionsTree } from './ui/trees/submissionsTree';
@@ -44,6 +45,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const secrets = new Secrets(context.secrets);
   // Settings read the old keys meanwhile, so nothing below waits for this.
   void moveRenamedSettings('dsas', log).catch((e: unknown) => log.warn(`Moving renamed settings failed: ${String(e)}`));
+  // Copies of archive documents a reloaded, closed or crashed window left behind.
+  context.subscriptions.push({ dispose: removeLeftovers(log) });
   const session = new Session(secrets, input, log);
   // Started here so that restored panels can wait for it; it reads the secrets
   // asynchronously, so everything below is built before it changes anything.

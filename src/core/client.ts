@@ -39,7 +39,6 @@ export interface CallOptions {
 /** A new submission: the package fields and the documents to send. */
 export interface NewSubmission extends SubmissionFields {
   readonly documents: readonly LocalSource[];
-  readonly options?: Partial<PackageDefaults>;
 }
 
 export type NewArchiveFile = LocalSource & { readonly title: string };

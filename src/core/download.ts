@@ -136,7 +136,17 @@ function numberOrUndefined(v: string | undefined): number | undefined {
   return Number(v);
 }
 
+/** Errors of the destination a person can act on, in words (the code stays, for a search). */
+const LOCAL_WHY: Record<string, string> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+};
+
 function localError(what: string, e: unknown): ServiceError {
   const err = e as NodeJS.ErrnoException;
-  return new ServiceError('localFile', `${what}: ${err.code ?? err.message}.`, { cause: e });
+  const why = err.code && LOCAL_WHY[err.code] ? `${LOCAL_WHY[err.code]} (${err.code})` : err.code ?? err.message;
+  return new ServiceError('localFile', `${what}: ${why}.`, { cause: e });
 }

@@ -7,6 +7,10 @@
 export type ProblemCode =
   /** Blank where a value is needed. */
   | 'empty'
+  /** Longer than the client sends (`limit`), with its length (`count`). */
+  | 'tooLong'
+  /** More than the client sends in one request (`limit`), with how many there are (`count`). */
+  | 'tooMany'
   /** A line break or other control character in a single-line value. */
   | 'controlCharacter'
   /** A character XML 1.0 cannot carry (C0 controls, U+FFFE/U+FFFF, a lone surrogate). */
@@ -34,6 +38,8 @@ export type ProblemField =
   | 'formReference' | 'coverNote' | 'data'
   | 'firstName' | 'lastName' | 'email' | 'recipientType' | 'authMethod' | 'authNumber'
   | 'recipients' | 'documents' | 'documentName'
+  /** One of the package's open values, named in `values` as the package names it (`transparency`, `confirm_intent`). */
+  | 'packageValue'
   | 'title' | 'fileName' | 'userName' | 'id';
 
 export interface Problem {
@@ -44,6 +50,10 @@ export interface Problem {
   /** The values concerned, as given: names, an address. */
   readonly values?: readonly string[];
   readonly errno?: string;
+  /** The client's limit that was exceeded, for `tooLong` and `tooMany`. */
+  readonly limit?: number;
+  /** The length or number given, for `tooLong` and `tooMany`. */
+  readonly count?: number;
 }
 
 const FIELD: Record<ProblemField, string> = {
@@ -59,6 +69,7 @@ const FIELD: Record<ProblemField, string> = {
   recipients: 'The recipients',
   documents: 'The documents',
   documentName: 'The document name',
+  packageValue: 'The package value',
   title: 'The title',
   fileName: 'The file name',
   userName: 'The user name',
@@ -66,11 +77,13 @@ const FIELD: Record<ProblemField, string> = {
 };
 
 const quoted = (values: readonly string[] = []): string => values.map((v) => `"${v}"`).join(', ');
+const number = (n = 0): string => n.toLocaleString('en');
 
 /** The field as the subject of a sentence: "Recipient 2's last name", "The document name "a.pdf"". */
 function subject(p: Problem): string {
   if (p.recipient !== undefined) return `Recipient ${p.recipient}'s ${FIELD[p.field]}`;
   if (p.field === 'documentName') return p.values?.length ? `The document name ${quoted(p.values)}` : 'A document name';
+  if (p.field === 'packageValue') return `The package value ${p.values?.[0] ?? ''}`.trim();
   return FIELD[p.field];
 }
 
@@ -79,6 +92,8 @@ export function problemMessage(p: Problem): string {
   const many = (p.values?.length ?? 0) > 1;
   switch (p.code) {
     case 'empty': return `${subject(p)} must not be empty.`;
+    case 'tooLong': return `${subject(p)} has ${number(p.count)} characters; at most ${number(p.limit)} can be sent.`;
+    case 'tooMany': return `A submission can have at most ${number(p.limit)} recipients; this one has ${number(p.count)}.`;
     case 'controlCharacter': return `${subject(p)} must be a single line without control characters.`;
     case 'notXml': return `${subject(p)} contains a control character that cannot be sent.`;
     case 'invalidEmail': return `${subject(p)} ${quoted(p.values)} is not valid.`;

@@ -1,8 +1,8 @@
 import { invalidInput } from './errors';
 import type { CheckedFile } from './fileChunks';
 import { sourceFile, sourceName, type LocalSource } from './localFile';
-import { checkText, documentNamesProblem, isValidEmail, PACKAGE_LINE, PACKAGE_TEXT } from './validate';
-import type { NewRecipient } from './xml/package';
+import { checkText, documentNamesProblem, isValidEmail, PACKAGE_LINE, PACKAGE_TEXT, recipientsProblem } from './validate';
+import type { NewRecipient, PackageDefaults } from './xml/package';
 
 /** The package fields of a new submission, as the client's `createSubmission` takes them. */
 export interface SubmissionFields {
@@ -10,7 +10,13 @@ export interface SubmissionFields {
   readonly recipients: readonly NewRecipient[];
   readonly coverNote?: string;
   readonly data?: string;
+  readonly options?: Partial<PackageDefaults>;
 }
+
+/** The package's open values as the package names them, in messages. */
+const OPTION_NAMES: Record<keyof PackageDefaults, string> = {
+  submissionType: 'type', broadcast: 'broadcast', transparency: 'transparency', confirmIntent: 'confirm_intent', recipientType: 'recipient type',
+};
 
 /**
  * Checks a new submission before anything is sent: every package value,
@@ -19,7 +25,8 @@ export interface SubmissionFields {
  */
 export async function checkSubmission(s: SubmissionFields, documents: readonly LocalSource[], packageFileName: string): Promise<{ name: string; file: CheckedFile }[]> {
   checkText('formReference', s.formReference, PACKAGE_LINE);
-  if (s.recipients.length === 0) throw invalidInput({ code: 'noRecipients', field: 'recipients' });
+  const count = recipientsProblem(s.recipients.length);
+  if (count) throw invalidInput(count);
   s.recipients.forEach((r, i) => {
     const recipient = i + 1;
     checkText('email', r.email, { required: true }, recipient);
@@ -34,6 +41,10 @@ export async function checkSubmission(s: SubmissionFields, documents: readonly L
   });
   checkText('coverNote', s.coverNote ?? '', PACKAGE_TEXT);
   checkText('data', s.data ?? '', PACKAGE_TEXT);
+  for (const [key, name] of Object.entries(OPTION_NAMES) as [keyof PackageDefaults, string][]) {
+    const v = s.options?.[key];
+    if (v !== undefined) checkText('packageValue', v, PACKAGE_LINE, undefined, [name]);
+  }
   const names = documents.map(sourceName);
   const problem = documentNamesProblem(names, packageFileName);
   if (problem) throw invalidInput(problem);

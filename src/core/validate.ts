@@ -24,9 +24,25 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\u
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/u;
 
+/*
+ * The client's size limits. The service states none (its interface leaves
+ * limits "not shown"), so these are the client's own: generous for what a
+ * person types or pastes, and a bound on what the form, its draft and the
+ * package hold. Lengths count UTF-16 code units, as JavaScript strings do
+ * (a character outside the BMP, such as an emoji, counts two).
+ */
+/** Values of the package written on one line: the form reference, names, authentication, the package's open values. */
+export const MAX_LINE_LENGTH = 1000;
+/** The cover note and the data. */
+export const MAX_TEXT_LENGTH = 10_000_000;
+/** Recipients of one submission. */
+export const MAX_RECIPIENTS = 10_000;
+
 export interface TextRule {
   /** Blank (or only spaces) is refused. */
   readonly required?: boolean;
+  /** Longer is refused. */
+  readonly maxLength?: number;
   /** No line break or other control character. */
   readonly singleLine?: boolean;
   /** Only characters XML 1.0 can carry. */
@@ -34,26 +50,36 @@ export interface TextRule {
 }
 
 /** Values of the package written on one line: names, form reference, recipient type and authentication. */
-export const PACKAGE_LINE: TextRule = { singleLine: true, xml: true };
+export const PACKAGE_LINE: TextRule = { singleLine: true, xml: true, maxLength: MAX_LINE_LENGTH };
 /** Cover note and data: any text XML can carry, line breaks included. */
-export const PACKAGE_TEXT: TextRule = { xml: true };
+export const PACKAGE_TEXT: TextRule = { xml: true, maxLength: MAX_TEXT_LENGTH };
 /** Header values (archive title, file name) and user names: not blank, one line. */
 export const HEADER_VALUE: TextRule = { required: true, singleLine: true };
 
-export type TextProblemCode = 'empty' | 'controlCharacter' | 'notXml';
+export type TextProblemCode = 'empty' | 'tooLong' | 'controlCharacter' | 'notXml';
 
-/** The first rule `value` breaks, in the order blank, control character, not XML. */
+/** The first rule `value` breaks, in the order too long (so that a huge value is not searched), blank, control character, not XML. */
 export function textProblem(value: string, rule: TextRule): TextProblemCode | undefined {
+  if (rule.maxLength !== undefined && value.length > rule.maxLength) return 'tooLong';
   if (rule.required && value.trim() === '') return 'empty';
   if (rule.singleLine && CONTROL.test(value)) return 'controlCharacter';
   if (rule.xml && NOT_XML.test(value)) return 'notXml';
   return undefined;
 }
 
-/** Throws the problem of `value` in `field` as an `invalidRequest` error. */
-export function checkText(field: ProblemField, value: string, rule: TextRule, recipient?: number): void {
+/** Throws the problem of `value` in `field` as an `invalidRequest` error; `values` name the field further (a package value's name). */
+export function checkText(field: ProblemField, value: string, rule: TextRule, recipient?: number, values?: readonly string[]): void {
   const code = textProblem(value, rule);
-  if (code) throw invalidInput({ code, field, recipient });
+  if (!code) return;
+  const named = values ? { values } : {};
+  throw invalidInput(code === 'tooLong' ? { code, field, recipient, ...named, limit: rule.maxLength, count: value.length } : { code, field, recipient, ...named });
+}
+
+/** Why a submission cannot have `count` recipients: none, or more than the client sends. */
+export function recipientsProblem(count: number): Problem | undefined {
+  if (count === 0) return { code: 'noRecipients', field: 'recipients' };
+  if (count > MAX_RECIPIENTS) return { code: 'tooMany', field: 'recipients', limit: MAX_RECIPIENTS, count };
+  return undefined;
 }
 
 /**

@@ -3,19 +3,20 @@ import type { ComposerAdvanced, ComposerDocument, ComposerForm, ComposerRecipien
 import { RECIPIENT_TYPES } from './composerMessages';
 import { isArrayOf, isCount, isRecord, isString, messageCheck, none, type Fields } from './messageChecks';
 
-/** Generous bounds: a form is typed by a person; anything larger is not one. */
-const MAX_TEXT = 1_000_000;
-const MAX_ROWS = 1000;
+/*
+ * The shape only, never a size: every form the page can hold is answered.
+ * How long a value or how many recipients the client sends is a rule of the
+ * client's (src/core/validate.ts), said under its field like any other
+ * problem; a check here that refused a large form would leave the page
+ * waiting for an answer that never comes, and its draft unsaved.
+ */
+const texts = (o: Fields, keys: readonly string[]): boolean => keys.every((k) => isString(o[k]));
 
-const isText = (v: unknown): v is string => isString(v) && v.length <= MAX_TEXT;
-const texts = (o: Fields, keys: readonly string[]): boolean => keys.every((k) => isText(o[k]));
-const rows = <T>(check: (v: unknown) => boolean) => (v: unknown): v is T[] => isArrayOf<T>(check)(v) && (v as unknown[]).length <= MAX_ROWS;
-
-const isUnavailable = (v: unknown): boolean => isRecord(v) && isText(v.reason) && typeof v.retry === 'boolean';
+const isUnavailable = (v: unknown): boolean => isRecord(v) && isString(v.reason) && typeof v.retry === 'boolean';
 
 const isDocument = (v: unknown): v is ComposerDocument =>
-  isRecord(v) && texts(v, ['path', 'name', 'sizeText', 'type']) && isCount(v.size) && (v.archiveId === undefined || isText(v.archiveId))
-  && (v.account === undefined || isText(v.account)) && (v.unavailable === undefined || isUnavailable(v.unavailable));
+  isRecord(v) && texts(v, ['path', 'name', 'sizeText', 'type']) && isCount(v.size) && (v.archiveId === undefined || isString(v.archiveId))
+  && (v.account === undefined || isString(v.account)) && (v.unavailable === undefined || isUnavailable(v.unavailable));
 
 const isRecipient = (v: unknown): v is ComposerRecipient =>
   isRecord(v) && (v.nameMode === 'full' || v.nameMode === 'split')
@@ -25,7 +26,7 @@ const isRecipient = (v: unknown): v is ComposerRecipient =>
 const isAdvanced = (v: unknown): v is ComposerAdvanced => isRecord(v) && texts(v, ['broadcast', 'transparency', 'confirmIntent']);
 
 export const isComposerForm = (v: unknown): v is ComposerForm =>
-  isRecord(v) && rows(isDocument)(v.documents) && rows(isRecipient)(v.recipients)
+  isRecord(v) && isArrayOf(isDocument)(v.documents) && isArrayOf(isRecipient)(v.recipients)
   && texts(v, ['coverNote', 'data', 'formReference']) && isAdvanced(v.advanced);
 
 const isProblems = (v: unknown): boolean => isRecord(v) && Object.values(v).every(isString);
@@ -38,7 +39,7 @@ export const isFromComposer = messageCheck<FromComposer>({
   ready: none,
   changed: (m) => isComposerForm(m.form),
   addDocuments: (m) => m.from === 'workspace' || m.from === 'archive',
-  dropped: (m) => rows<string>(isText)(m.uris),
+  dropped: (m) => isArrayOf<string>(isString)(m.uris),
   send: (m) => isComposerForm(m.form),
   back: none,
   discard: none,
@@ -47,8 +48,10 @@ export const isFromComposer = messageCheck<FromComposer>({
 
 /** From the extension to the composer page. */
 export const isToComposer = messageCheck<ToComposer>({
-  form: (m) => isString(m.draftId) && isComposerForm(m.form) && isProblems(m.problems) && rows((r) => isRecord(r) && texts(r, ['name', 'email']))(m.recentRecipients) && isAdvanced(m.defaults) && (RECIPIENT_TYPES as readonly unknown[]).includes(m.defaultType),
+  form: (m) => isString(m.draftId) && isComposerForm(m.form) && isProblems(m.problems) && isString(m.to) && isArrayOf((r) => isRecord(r) && texts(r, ['name', 'email']))(m.recentRecipients) && isAdvanced(m.defaults) && (RECIPIENT_TYPES as readonly unknown[]).includes(m.defaultType),
   problems: (m) => isProblems(m.problems),
-  documents: (m) => rows(isDocument)(m.documents) && isProblems(m.problems),
+  account: (m) => isString(m.to) && isProblems(m.problems),
+  documents: (m) => isArrayOf(isDocument)(m.documents) && isProblems(m.problems),
   phase: (m) => (m.phase === 'editing' || m.phase === 'reviewing' || m.phase === 'sending') && (m.message === undefined || isString(m.message)),
+  announce: (m) => isString(m.text),
 });

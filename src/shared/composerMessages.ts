@@ -71,7 +71,8 @@ export interface ComposerForm {
 
 /**
  * Field keys problems are reported under: `formReference`, `coverNote`,
- * `data`, `documents`, `recipients`, `advanced.broadcast`…, and
+ * `data`, `documents`, `recipients`, `account` (the form belongs to another
+ * account than the one in use), `advanced.broadcast`…, and
  * `recipients.<i>.<field>` (from 0) for a recipient's fields.
  */
 export type ComposerProblems = Readonly<Record<string, string>>;
@@ -86,13 +87,21 @@ export type ComposerPhase = 'editing' | 'reviewing' | 'sending';
 
 export type ToComposer =
   /** The form to show (at first, after a document was added or removed) with its problems and what to offer. */
-  | { readonly type: 'form'; readonly draftId: string; readonly form: ComposerForm; readonly problems: ComposerProblems; readonly recentRecipients: readonly { readonly name: string; readonly email: string }[]; readonly defaults: ComposerAdvanced; readonly defaultType: RecipientType }
+  | { readonly type: 'form'; readonly draftId: string; readonly form: ComposerForm; readonly problems: ComposerProblems; readonly to: string; readonly recentRecipients: readonly { readonly name: string; readonly email: string }[]; readonly defaults: ComposerAdvanced; readonly defaultType: RecipientType }
+  /**
+   * The account the form is sent to (`"ann" at dsas.example.com`, empty when
+   * none is known yet), with the form's problems: the account in use changed,
+   * so it may now be sent, or not.
+   */
+  | { readonly type: 'account'; readonly to: string; readonly problems: ComposerProblems }
   /** The problems of the form last posted. */
   | { readonly type: 'problems'; readonly problems: ComposerProblems }
   /** The documents as they are now (an archive document fetched, held back or taken out), with the form's problems: the rest of the form stays as typed. */
   | { readonly type: 'documents'; readonly documents: readonly ComposerDocument[]; readonly problems: ComposerProblems }
   /** Review the form as posted, sending (the form locked), or back to editing (`message` says why, when sending did not happen). */
-  | { readonly type: 'phase'; readonly phase: ComposerPhase; readonly message?: string };
+  | { readonly type: 'phase'; readonly phase: ComposerPhase; readonly message?: string }
+  /** What became of documents just added (added, already there), to be read out after the form that shows them. */
+  | { readonly type: 'announce'; readonly text: string };
 
 export type FromComposer =
   | { readonly type: 'ready' }

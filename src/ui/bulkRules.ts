@@ -92,3 +92,16 @@ export class UnreachableRun {
     return this.count >= UNREACHABLE_IN_A_ROW;
   }
 }
+
+/** File-system errors of the destination that every other file would meet as well. */
+const DESTINATION_FAILS = new Set(['ENOSPC', 'EDQUOT', 'EROFS']);
+
+/**
+ * Whether a file that failed this way (the core's `ServiceError` kind, the
+ * file system's error code) stops a bulk download at once: the disk or the
+ * quota is full, or the file system read-only, so the rest would only be
+ * fetched from the service to fail the same way.
+ */
+export function failsEveryFile(kind: string | undefined, code: string | undefined): boolean {
+  return kind === 'localFile' && code !== undefined && DESTINATION_FAILS.has(code);
+}

@@ -24,6 +24,8 @@ export interface Choice {
 export type LeftOutReason =
   /** A link below a folder chosen that leads out of it (to a file, a folder, a device). */
   | 'outside'
+  /** A link below a folder chosen to one of its files that the folder does not give: hidden (`.env`, `.git/config`) or in node_modules. */
+  | 'hidden'
   /** A link to a folder inside the folder chosen: not followed (links may loop). */
   | 'linkedFolder'
   /** A link that leads nowhere: its target is missing, or the links loop (`errno`). */
@@ -102,8 +104,9 @@ export function within(p: string, dir: string): boolean {
 /**
  * The files to send for `choices`. A folder gives the files below it (not
  * hidden ones, not node_modules), each judged by its real path: a link that
- * leads out of the folder chosen is left out, so is a link to a folder (not
- * followed), and so are special files. A file chosen directly is kept, and
+ * leads out of the folder chosen, or to a file of it the folder does not give
+ * (a hidden one), is left out, so is a link to a folder (not followed), and
+ * so are special files. A file chosen directly is kept, and
  * marked when its real path lies outside its workspace folder. Each file is
  * kept once (by real path), with its path below the outermost folder chosen
  * and, when a link and the file itself are both found, the file's own name.
@@ -176,7 +179,7 @@ class Collector {
     }
   }
 
-  /** A link found below the folder chosen (`top`): kept only when it leads to a file inside it. */
+  /** A link found below the folder chosen (`top`): kept only when it leads to a file the folder gives (inside it, not hidden). */
   private async link(at: { path: string; relative: string }, real: string, top: string, outside: Outside | undefined): Promise<void> {
     let target: string;
     try {
@@ -187,6 +190,7 @@ class Collector {
     if (!within(target, top)) return void this.leftOut.push({ ...at, reason: 'outside', target, folder: top });
     const st = await fs.stat(target).catch(() => undefined);
     if (st?.isDirectory()) this.leftOut.push({ ...at, reason: 'linkedFolder', target });
+    else if (st?.isFile() && path.relative(top, target).split(path.sep).some(isSkippedName)) this.leftOut.push({ ...at, reason: 'hidden', target });
     else if (st?.isFile()) this.candidate({ ...at, real: target, linked: true, outside });
     else this.leftOut.push({ ...at, reason: st ? 'special' : 'brokenLink', target });
   }

@@ -7,6 +7,7 @@ import type { Problem, TextProblemCode } from '../core';
 const t = vscode.l10n.t;
 
 const quoted = (values: readonly string[] = []): string => values.map((v) => `"${v}"`).join(', ');
+const number = (n = 0): string => n.toLocaleString(vscode.env.language);
 
 /** The field as the subject of a sentence: "Recipient 2's last name". */
 function subject(p: Problem): string {
@@ -24,6 +25,7 @@ function subject(p: Problem): string {
     case 'recipients': return t('The recipients');
     case 'documents': return t('The documents');
     case 'documentName': return p.values?.length ? t('The document name {0}', quoted(p.values)) : t('A document name');
+    case 'packageValue': return t('The package value {0}', p.values?.[0] ?? '');
     case 'title': return t('The title');
     case 'fileName': return t('The file name');
     case 'userName': return t('The user name');
@@ -36,6 +38,8 @@ export function problemText(p: Problem): string {
   const names = (p.values ?? []).join(', ');
   switch (p.code) {
     case 'empty': return t('{0} cannot be empty.', subject(p));
+    case 'tooLong': return t('{0} has {1} characters; at most {2} can be sent.', subject(p), number(p.count), number(p.limit));
+    case 'tooMany': return t('A submission can have at most {0} recipients; this one has {1}.', number(p.limit), number(p.count));
     case 'controlCharacter': return t('{0} must be a single line without control characters.', subject(p));
     case 'notXml': return t('{0} contains a control character that cannot be sent.', subject(p));
     case 'invalidEmail': return t('{0} {1} is not valid.', subject(p), quoted(p.values));
@@ -55,10 +59,11 @@ export function problemText(p: Problem): string {
   }
 }
 
-/** The hint under an input box whose prompt already names the field. */
-export function inputProblemText(code: TextProblemCode | 'invalidEmail'): string {
-  switch (code) {
+/** The hint under an input box whose prompt already names the field; `limit` and `count` for a value too long. */
+export function inputProblemText(p: { readonly code: TextProblemCode | 'invalidEmail'; readonly limit?: number; readonly count?: number }): string {
+  switch (p.code) {
     case 'empty': return t('This cannot be empty.');
+    case 'tooLong': return t('This has {0} characters; at most {1} can be sent.', number(p.count), number(p.limit));
     case 'controlCharacter': return t('Use a single line without control characters.');
     case 'notXml': return t('This contains a control character that cannot be sent.');
     case 'invalidEmail': return t('Enter a valid e-mail address, e.g. name@example.com.');

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { documentAt, isServiceError, primaryEmails, submissionRule, type Created, type NewSubmission, type SubmissionListItem, type SubmissionWhy } from '../core';
+import { documentAt, isServiceError, primaryEmails, submissionRule, type Created, type NewSubmission, type ServiceClient, type SubmissionListItem, type SubmissionWhy } from '../core';
 import type { Deps } from './deps';
 import { formatTime } from './format';
 import type { LocalFile } from './localFiles';
@@ -17,13 +17,15 @@ export interface Outgoing extends Omit<NewSubmission, 'documents'> {
  * Sends a new submission with progress and Cancel, the one way every sending
  * path sends. Once sent, the new row is revealed and the user told; an
  * unknown outcome is checked against the list from before sending, never
- * sent again. Returns what the service created, or undefined when the
- * outcome was unknown (the user was told what the list shows).
+ * sent again. Returns what the service created (also when the check found
+ * it received), or undefined when the outcome stays unknown (the user was
+ * told what the list shows).
  */
 export async function sendSubmission(deps: Deps, s: Outgoing): Promise<Created | undefined> {
-  const client = deps.session.client;
+  // Taken once: should the account in use change meanwhile, this one is still the one checked and recorded.
+  const { client, account } = deps.session.sender;
   const total = s.documents.reduce((n, d) => n + d.size, 0);
-  const arrival = submissionArrival(deps, s);
+  const arrival = submissionArrival(deps, client, s);
   let before: ReadonlySet<string> | undefined;
   let created: Created;
   try {
@@ -41,17 +43,24 @@ export async function sendSubmission(deps: Deps, s: Outgoing): Promise<Created |
     });
   } catch (e) {
     if (isServiceError(e) && e.outcomeUnknown) {
-      await reportUnknownOutcome(deps.input.current, deps.log, e, before, arrival);
-      return undefined;
+      const arrived = await reportUnknownOutcome(deps.input.current, deps.log, e, before, arrival);
+      // Received after all (said and revealed by the check): sent, as far as the caller is concerned.
+      if (arrived) recordSent(deps, arrived.id, s, account);
+      return arrived && { id: arrived.id };
     }
     throw e;
   }
   deps.log.info(`Submission ${created.id} sent with ${s.documents.length} document(s), ${total} bytes.`);
   reached('sentSubmission');
-  void deps.workspaceFiles.sent(created.id, s).catch((e: unknown) => deps.log.warn(`Recording the sent documents failed: ${String(e)}`));
-  await deps.submissions.reveal(created.id); // fetches the list again: the new id is not in it yet
+  recordSent(deps, created.id, s, account);
+  if (deps.session.uses(client)) await deps.submissions.reveal(created.id); // fetches the list again: the new id is not in it yet
   void deps.input.current.info(vscode.l10n.t('Submission "{0}" was sent (id {1}).', s.formReference, created.id));
   return created;
+}
+
+/** The Explorer's record of what was sent, for the account it went to. */
+function recordSent(deps: Deps, id: string, s: Outgoing, account: string | undefined): void {
+  void deps.workspaceFiles.sent(id, s, account).catch((e: unknown) => deps.log.warn(`Recording the sent documents failed: ${String(e)}`));
 }
 
 /** The document going out, for the progress line: `"annex.csv" (2 of 3)`. */
@@ -65,17 +74,19 @@ function documentLabel(documents: readonly LocalFile[], sent: number, overhead: 
  * How a new submission is recognised in the list after an unknown outcome:
  * its form reference, and as primary recipient one sent as such.
  */
-function submissionArrival(deps: Deps, s: Pick<Outgoing, 'formReference' | 'recipients'>): ArrivalCheck<SubmissionListItem, SubmissionWhy> {
+function submissionArrival(deps: Deps, client: ServiceClient, s: Pick<Outgoing, 'formReference' | 'recipients'>): ArrivalCheck<SubmissionListItem, SubmissionWhy> {
   const t = vscode.l10n.t;
   const ref = oneLine(s.formReference);
   // The primary recipients looked for, as the user typed them.
   const primaries = primaryEmails(s.recipients);
   const to = [...new Set(s.recipients.map((r) => r.email.trim()).filter((e) => primaries.has(e.toLowerCase())))].map(oneLine).join(', ');
   return {
-    list: (signal) => deps.session.client.listSubmissions({ signal }),
+    list: (signal) => client.listSubmissions({ signal }),
     rule: submissionRule(s),
     newestFirst: (l) => [...l].sort((a, b) => (b.created.date?.getTime() ?? 0) - (a.created.date?.getTime() ?? 0)),
-    reveal: (id) => deps.submissions.reveal(id),
+    reveal: async (id) => {
+      if (deps.session.uses(client)) await deps.submissions.reveal(id);
+    },
     text: {
       arrived: (x) => t('The service received "{0}": it is submission {1}, created {2}, to {3}. Do not send it again.', ref, x.id, formatTime(x.created), oneLine(x.primaryRecipient?.email ?? '')),
       absent: (seconds, others) => [

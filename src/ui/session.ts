@@ -7,6 +7,12 @@ import { accountKey, type Account, type SecretName, type Secrets } from './secre
 import { affectsConnection, checkBaseUrl, readSettings, type Settings } from './settings';
 import type { InputHolder } from './userInput';
 
+/** A client and the account (`accountKey`) it was built for. */
+export interface Sender {
+  readonly client: ServiceClient;
+  readonly account?: string;
+}
+
 /**
  * The connection to the service: settings plus the secrets stored for that
  * address and user name make a client. Signed in means both secrets are held
@@ -66,6 +72,21 @@ export class Session implements vscode.Disposable {
   get client(): ServiceClient {
     if (!this.current) throw new NotSignedInError();
     return this.current;
+  }
+
+  /**
+   * The client in use and its account, taken together when something is
+   * sent: what follows (the check after an unknown outcome, the Explorer's
+   * records, a batch's next file) keeps to that account, whatever the
+   * session switches to meanwhile.
+   */
+  get sender(): Sender {
+    return { client: this.client, account: this.account };
+  }
+
+  /** Whether `client` is still the one in use: only then do the views show what it sent. */
+  uses(client: ServiceClient): boolean {
+    return this.current === client;
   }
 
   /**

@@ -29,6 +29,7 @@ export function skippedText(l: SkippedItem): Skipped {
   const said = (why: string, log: string): Skipped => ({ name: l.relative, why, log: `Skipped ${logged(l.path)}: ${log}.` });
   switch (l.reason) {
     case 'outside': return said(t('leads outside the chosen folder'), `it leads to ${logged(l.target)}, outside the chosen folder ${logged(l.folder)}`);
+    case 'hidden': return said(t('leads to a hidden file of the chosen folder'), `it leads to ${logged(l.target)}, a hidden file of the chosen folder (or one in node_modules), which the folder does not give`);
     case 'declined': return said(t('leads outside its workspace folder'), `it leads to ${logged(l.target)}, outside its workspace folder, and was left out when asked`);
     case 'linkedFolder': return said(t('is a link to a folder, which is not followed'), `it is a link to the folder ${logged(l.target)}, which is not followed`);
     case 'brokenLink': return said(l.errno === 'ELOOP' ? t('is a link that loops') : t('is a link that leads nowhere'), `it is a link that leads nowhere (${l.errno ?? 'no target'})`);

@@ -49,9 +49,10 @@ export async function listedIds<T>(list: (signal: AbortSignal) => Promise<readon
  * The request may or may not have been carried out: never sent again by
  * itself. The list is compared with the one from before sending, and the user
  * is told what it shows, in one message: received (the item revealed), not
- * received, or that it cannot be told and why.
+ * received, or that it cannot be told and why. Returns the item when it was
+ * received: what was sent is then done with.
  */
-export async function reportUnknownOutcome<T, W>(ui: UserInput, log: Logger, e: ServiceError, before: ReadonlySet<string> | undefined, check: ArrivalCheck<T, W>): Promise<void> {
+export async function reportUnknownOutcome<T, W>(ui: UserInput, log: Logger, e: ServiceError, before: ReadonlySet<string> | undefined, check: ArrivalCheck<T, W>): Promise<T | undefined> {
   log.warn(`${e.operation ?? 'A request'}: outcome unknown (${e.kind}: ${e.message}); checking the list.`);
   // The transport's own words, without its "may or may not": the check below answers that.
   const cause = e.cause instanceof Error ? e.cause.message : e.message;
@@ -76,7 +77,7 @@ export async function reportUnknownOutcome<T, W>(ui: UserInput, log: Logger, e: 
     case 'arrived':
       await check.reveal(check.rule.id(found.item));
       void ui.info(`${why} ${check.text.arrived(found.item)}`);
-      return;
+      return found.item;
     case 'absent':
       void ui.warn(`${why} ${check.text.absent(checkMs / 1000, found.others)}`);
       return;
@@ -87,6 +88,7 @@ export async function reportUnknownOutcome<T, W>(ui: UserInput, log: Logger, e: 
     case 'undecided':
       await check.reveal(check.rule.id(found.unknown[0].item));
       void ui.warn(`${why} ${check.text.undecided(found.unknown)}`);
+      return;
   }
 }
 

@@ -3,7 +3,9 @@
 // problems per field, keeps it as the draft, and does the sending.
 import { isToComposer } from '../shared/composerChecks';
 import { archiveDocumentKey, type ComposerAdvanced, type ComposerForm, type ComposerPhase, type ComposerProblems, type ComposerState, type FromComposer, type RecipientType, type ToComposer } from '../shared/composerMessages';
-import { actionButton, idOf, showProblems } from './composerFields';
+import { bidiVisible } from '../shared/visibleText';
+import { actionButton, errorLine, idOf, showProblems } from './composerFields';
+import { acceptDocumentDrops } from './composerDrop';
 import { documentsSection, formView, type FormContext } from './composerForm';
 import { reviewView } from './composerReview';
 import { connect, el, iconsLoaded, setNotice } from './vscodeApi';
@@ -14,6 +16,8 @@ app.removeAttribute('aria-live');
 
 let form: ComposerForm | undefined;
 let problems: ComposerProblems = {};
+/** The account the form is sent to, as the extension words it. */
+let to = '';
 let phase: ComposerPhase = 'editing';
 let recent: FormContext['recent'] = [];
 let defaults: ComposerAdvanced = { broadcast: '0', transparency: '0', confirmIntent: '0' };
@@ -29,6 +33,7 @@ const { post, state } = connect<FromComposer, ToComposer, ComposerState>(isToCom
   if (m.type === 'form') {
     form = m.form;
     problems = m.problems;
+    to = m.to;
     recent = m.recentRecipients;
     defaults = m.defaults;
     defaultType = m.defaultType;
@@ -39,6 +44,15 @@ const { post, state } = connect<FromComposer, ToComposer, ComposerState>(isToCom
     problems = m.problems;
     if (!timer) checking = false;
     refreshProblems();
+  } else if (m.type === 'account') {
+    to = m.to;
+    problems = m.problems;
+    if (phase !== 'editing') render();
+    else {
+      const line = document.getElementById('sent-to');
+      if (line) line.textContent = sentToLine();
+      refreshProblems();
+    }
   } else if (m.type === 'documents') {
     if (!form) return;
     // Its archive documents as they stand now (fetched, held back, gone); the rest of the form, the order of the
@@ -53,6 +67,8 @@ const { post, state } = connect<FromComposer, ToComposer, ComposerState>(isToCom
     phase = m.phase;
     render(phase === 'reviewing' ? 'review-title' : before !== 'editing' && phase === 'editing' ? 'send' : undefined);
     if (m.message) setNotice(app, { icon: 'info', text: m.message, warn: true });
+  } else if (m.type === 'announce') {
+    announce(m.text);
   }
 });
 
@@ -96,17 +112,22 @@ function render(focus?: string): void {
   if (!form) return;
   const keep = focus ?? (document.activeElement as HTMLElement | null)?.id;
   if (phase !== 'editing') {
-    app.replaceChildren(el('h1', { text: 'New Submission' }), reviewView(form, phase === 'sending', () => {
+    app.replaceChildren(el('h1', { text: 'New Submission' }), reviewView(form, to || sentToNone, phase === 'sending', () => {
       phase = 'editing';
       post({ type: 'back' });
       render('send');
     }, () => form && post({ type: 'send', form })));
   } else {
-    app.replaceChildren(el('h1', { text: 'New Submission' }), ...formView(form, context()), sendRow());
+    app.replaceChildren(el('h1', { text: 'New Submission' }), el('p', { className: 'muted', text: sentToLine(), attrs: { id: 'sent-to' } }),
+      errorLine('account-err', 'account'), ...formView(form, context()), sendRow());
     refreshProblems();
   }
   if (keep) document.getElementById(keep)?.focus();
 }
+
+const sentToNone = 'the account you sign in to';
+/** Which account the form is sent to: its own (it is never sent to another). */
+const sentToLine = (): string => `Sent to ${to || sentToNone}.`;
 
 function sendRow(): HTMLElement {
   const send = actionButton('send', 'Send…', () => {
@@ -130,7 +151,7 @@ function sendRow(): HTMLElement {
 
 /** Problems under their fields, and whether Send can be used (and why not). */
 function refreshProblems(): void {
-  showProblems(app, problems, (key) => showAll || touched.has(key) || key === 'documents' || key === 'recipients');
+  showProblems(app, problems, (key) => showAll || touched.has(key) || key === 'documents' || key === 'recipients' || key === 'account');
   const send = document.getElementById('send') as HTMLButtonElement | null;
   const hint = document.getElementById('send-hint');
   const showMissing = document.getElementById('show-missing');
@@ -152,15 +173,22 @@ app.addEventListener('focusout', (e) => {
 });
 
 // Files dropped on the page: VS Code's Explorer (with Shift) and file managers hand URIs over.
-document.addEventListener('dragover', (e) => {
-  if (phase === 'editing') e.preventDefault();
+acceptDocumentDrops({
+  editing: () => phase === 'editing',
+  add: (uris) => post({ type: 'dropped', uris }),
+  say: announce,
 });
-document.addEventListener('drop', (e) => {
-  e.preventDefault();
-  if (phase !== 'editing' || !e.dataTransfer) return;
-  const text = e.dataTransfer.getData('application/vnd.code.uri-list') || e.dataTransfer.getData('text/uri-list') || e.dataTransfer.getData('text/plain');
-  const uris = text.split(/\r?\n/).map((s) => s.trim()).filter((s) => s && !s.startsWith('#'));
-  if (uris.length) post({ type: 'dropped', uris });
-});
+
+/** Says what became of documents added, where a screen reader reads it out (a polite live region under the documents). */
+function announce(text: string): void {
+  const region = document.getElementById('documents-status');
+  if (!region) return;
+  const shown = bidiVisible(text);
+  // The same words again are a change too (a second drop of the same files): emptied first, so that they are read out again.
+  if (region.textContent === shown) {
+    region.textContent = '';
+    setTimeout(() => (region.textContent = shown), 100);
+  } else region.textContent = shown;
+}
 
 void iconsLoaded().then(() => post({ type: 'ready' }));

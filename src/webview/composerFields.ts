@@ -73,7 +73,9 @@ export function showProblems(root: HTMLElement, problems: Readonly<Record<string
     const key = line.dataset.errorFor ?? '';
     const text = shown(key) ? bidiVisible(problems[key] ?? '') : '';
     if (line.textContent !== text) line.textContent = text;
-    const control = root.querySelector<HTMLElement>(`[data-key="${key}"]`);
-    if (control) control.setAttribute('aria-invalid', text ? 'true' : 'false');
+    // By id, not by a search of the page: a form of thousands of recipients has tens of thousands of lines.
+    const control = root.ownerDocument.getElementById(idOf(key));
+    const invalid = text ? 'true' : 'false';
+    if (control && control.getAttribute('aria-invalid') !== invalid) control.setAttribute('aria-invalid', invalid);
   }
 }

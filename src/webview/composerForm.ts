@@ -58,6 +58,8 @@ export function documentsSection(f: ComposerForm, c: FormContext): HTMLElement {
       actionButton('add-archive', 'Add from the Archive…', () => c.addDocuments('archive')),
       retry ? actionButton('fetch-again', 'Fetch Again', () => c.fetchAgain(), { aria: 'Fetch the archive documents not available yet again' }) : null),
     el('p', { className: 'help drop-hint', text: 'Or drop files here (from VS Code\'s Explorer, hold Shift while dropping).' }),
+    // Says what a drop or a choice added; filled after the form is drawn, so that it is read out.
+    el('p', { className: 'help', attrs: { id: 'documents-status', role: 'status' } }),
     errorLine('documents-err', 'documents'));
 }
 

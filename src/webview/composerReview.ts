@@ -9,8 +9,8 @@ const item = (term: string, ...desc: (Node | string)[]): HTMLElement[] => [
   el('dd', {}, ...desc.map((d) => (typeof d === 'string' ? el('span', { text: d }) : d))),
 ];
 
-/** The summary with Back and Send; `busy` while sending (everything disabled, the reason said). */
-export function reviewView(f: ComposerForm, busy: boolean, back: () => void, send: () => void): HTMLElement {
+/** The summary with Back and Send; `to`: the account it is sent to; `busy` while sending (everything disabled, the reason said). */
+export function reviewView(f: ComposerForm, to: string, busy: boolean, back: () => void, send: () => void): HTMLElement {
   const names = (r: ComposerForm['recipients'][number]) => (r.nameMode === 'full' ? r.name.trim() : `${r.firstName.trim()} ${r.lastName.trim()}`.trim());
   const recipients = el('ul', { className: 'plain' }, ...f.recipients.map((r) => el('li', {
     text: `${names(r)} <${r.email.trim()}> · ${r.type}${r.authMethod.trim() ? ` · authentication: ${r.authMethod.trim()} ${r.authNumber.trim()}` : ''}`,
@@ -23,6 +23,7 @@ export function reviewView(f: ComposerForm, busy: boolean, back: () => void, sen
       ? 'The notification shows the progress, with Cancel. The form is locked meanwhile.'
       : 'Check what will be sent. Back returns to the form with everything as you left it.' }),
     el('dl', { className: 'summary' },
+      ...item('Sent to', to),
       ...item('Form reference', f.formReference.trim()),
       ...item(`Recipients (${f.recipients.length})`, recipients),
       ...item(`Documents (${f.documents.length})`, documents),

@@ -11,7 +11,9 @@ import { ServiceClient } from '../../src/core';
 import { binaryBytes, closeAllEditors, sha256, tempDir, waitFor, withUserSetting, workspaceDir, workspaceFile } from './fixtures';
 import { pressCancelOnProgress } from './helpers';
 import { compose, edit, filled, recipient, sendReviewed } from './composerDriver';
-import { control, logMark, requireSandbox, sandboxState, serviceRequests, signIn, withAnswers } from './session';
+import { api, control, logMark, requireSandbox, runRecord, sandboxState, serviceRequests, signIn, useAccount, withAnswers } from './session';
+import { startSandbox, type Sandbox } from '../sandbox';
+import { accountKey } from '../../src/ui/secrets';
 import { tried } from '../reliability/tally';
 
 /** Another client on the same account: another window, or a colleague. */
@@ -59,9 +61,9 @@ const looking = <T>(fn: () => Promise<T>) => withUserSetting('arrivalCheckSecond
 /** The messages the user was shown (not the questions asked). */
 const toldOf = (input: { asked: readonly { method: string; text: string }[] }) => input.asked.filter((a) => a.method === 'info' || a.method === 'warn' || a.method === 'error');
 
-/** The one message shown, which must be `method`. */
+/** The one message shown, which must be `method` (besides the notice that the settings name another account). */
 function oneMessage(input: { asked: readonly { method: string; text: string }[] }, method: string): string {
-  const told = toldOf(input);
+  const told = toldOf(input).filter((t) => !/^The (user name|service address) changed to /.test(t.text));
   assert.equal(told.length, 1, told.map((t) => t.text).join(' | '));
   assert.equal(told[0].method, method, told[0].text);
   return told[0].text;
@@ -117,6 +119,20 @@ describe('unknown outcome: what arrived is told by what was sent', () => {
     const text = oneMessage(input, 'info');
     assert.match(text, new RegExp(`The service received "${formReference}": it is submission ${ours.id}, .*Do not send it again\\.$`));
     tried('faults');
+  });
+
+  it('the form whose submission is found received after an unknown outcome closes as sent: its draft is not kept to be sent again', async () => {
+    const formReference = `Found received ${Date.now()}`;
+    const { composer } = (await api()).deps;
+    let draft = '';
+    const { input } = await whileHeld('POST', '^/submissions$',
+      () => withAnswers([], async () => (draft = await composeAndSend(formReference))),
+      async () => undefined,
+      { kind: 'storedLate', ms: 2000 });
+    assert.match(oneMessage(input, 'info'), /The service received .*Do not send it again\.$/);
+    assert.equal(composer.drafts.get(draft), undefined, 'its tab closed');
+    assert.equal(composer.memory.draft(draft), undefined, 'its draft gone: nothing to send twice');
+    assert.equal((await submissionsNamed(formReference)).length, 1);
   });
 
   it('two windows send the same form reference at once to different primary recipients, one connection fails: each is told of its own', async () => {
@@ -181,6 +197,73 @@ describe('unknown outcome: what arrived is told by what was sent', () => {
       await control('/faults', 'DELETE');
     }
     tried('faults');
+  });
+
+  describe('the account in use changes while it is sent', () => {
+    let other: Sandbox;
+    const main = () => requireSandbox();
+    const keyOf = (sb: { baseUrl: string; user: string }) => accountKey({ baseUrl: sb.baseUrl, username: sb.user })!;
+
+    before(async () => {
+      other = await startSandbox({ user: 'eve', password: `pw-eve-${Date.now()}`, key: `key-eve-${Date.now()}` });
+      runRecord().secrets.push(other.password, other.key);
+      // Its secrets are stored: pointing the settings at it signs in there at once, as a user who switches between two services.
+      await useAccount(other);
+      await useAccount(main());
+    });
+    after(async () => {
+      await useAccount(main());
+      await other.close();
+    });
+
+    /** The settings now name the other service; the session signs in there by itself. */
+    const switchToOther = async () => {
+      const config = vscode.workspace.getConfiguration('dsas');
+      await config.update('userName', other.user, vscode.ConfigurationTarget.Global);
+      await config.update('baseURL', other.baseUrl, vscode.ConfigurationTarget.Global);
+      await waitFor('signed in to the other service', async () => (await api()).deps.session.account === keyOf(other));
+    };
+
+    it('a submission whose outcome is unknown is looked for in the list of the service it was sent to, not the one in use since', async () => {
+      await useAccount(main());
+      const formReference = `Switched ${Date.now()}`;
+      const { input } = await whileHeld('POST', '^/submissions$', () => withAnswers([], () => composeAndSend(formReference)), switchToOther, { kind: 'storedLate', ms: 3000 });
+      const ours = await waitFor('ours stored', async () => (await submissionsNamed(formReference))[0]);
+      const text = oneMessage(input, 'info');
+      assert.match(text, new RegExp(`The service received "${formReference}": it is submission ${ours.id}, .*Do not send it again\\.$`));
+      assert.equal(other.store.submissions.length, 0);
+    });
+
+    it('an archive upload whose outcome is unknown is looked for in the archive it was sent to, not the one in use since', async () => {
+      await useAccount(main());
+      const title = `Switched upload ${Date.now()}`;
+      const uri = workspaceFile('arrival/switched.bin', binaryBytes(3000, 11));
+      const { input } = await whileHeld('PUT', '^/archives$', () => withAnswers([title], () => vscode.commands.executeCommand('dsas.archiveFile', uri)), switchToOther, { kind: 'storedLate', ms: 3000 });
+      const ours = await waitFor('ours stored', async () => (await sandboxState()).archives.find((a) => a.title === title));
+      const text = oneMessage(input, 'info');
+      assert.match(text, new RegExp(`The archive received "${title}": it is file ${ours.id}\\b.*Do not upload it again\\.$`));
+      assert.equal(other.store.archives.length, 0);
+    });
+
+    it('Archive This File on two files: the second goes to the archive the first went to, though the account in use changed meanwhile', async () => {
+      await useAccount(main());
+      const stamp = Date.now();
+      const uris = [workspaceFile(`arrival/first-${stamp}.txt`, 'first\n'), workspaceFile(`arrival/second-${stamp}.txt`, 'second\n')];
+      const titles = [`First ${stamp}`, `Second ${stamp}`];
+      await whileHeld('PUT', '^/archives$', () => withAnswers(titles, () => vscode.commands.executeCommand('dsas.archiveFile', uris[0], uris)), switchToOther, { kind: 'delay', ms: 1 });
+      assert.deepEqual(other.store.archives.map((a) => a.title), [], 'nothing reached the archive of the account in use since');
+      assert.deepEqual((await sandboxState()).archives.filter((a) => titles.includes(a.title)).map((a) => a.title).sort(), titles);
+    });
+
+    it('a submission sent while the account in use changed is recorded for the Explorer under the account it was sent to', async () => {
+      await useAccount(main());
+      const formReference = `Recorded ${Date.now()}`;
+      await whileHeld('POST', '^/submissions$', () => withAnswers([], () => composeAndSend(formReference)), switchToOther, { kind: 'delay', ms: 1 });
+      const ours = await waitFor('ours stored', async () => (await submissionsNamed(formReference))[0]);
+      const records = (await api()).deps.context.globalState.get<Record<string, Record<string, { sent?: { submissionId: string } }>>>('dsas.fileRecords') ?? {};
+      assert.equal(records[keyOf(main())]?.[doc.toString()]?.sent?.submissionId, ours.id, 'recorded for the service it went to');
+      assert.equal(records[keyOf(other)]?.[doc.toString()], undefined, 'nothing recorded for the other service');
+    });
   });
 
   describe('archive files', () => {

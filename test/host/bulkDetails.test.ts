@@ -130,6 +130,29 @@ describe('bulk downloads: the details they fetch', () => {
     tried('lossChecks');
   });
 
+  it('the network down and back while the first file arrives: the details that failed ahead of their files are fetched again in their turn, and every file is saved', async function () {
+    this.timeout(60_000);
+    const ids = ['101', '102', '103', '104', '105', '106', '107'];
+    const nodes = await archiveNodes(...ids);
+    const dir = tempDir();
+    // The first file arrives slowly (about 5 s). Meanwhile the last three details, fetched ahead,
+    // find every connection cut, each through its retries; then the network is back.
+    await control('/faults', 'POST', { method: 'GET', path: '^/archives/101/', kind: 'slowBody', ms: 1200, chunkBytes: 16 });
+    await control('/faults', 'POST', { method: 'GET', path: '^/archives/10[5-7]$', kind: 'drop', rate: 1 });
+    const download = withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
+    await new Promise((r) => setTimeout(r, 3000));
+    await control('/faults', 'DELETE'); // the first file's answer goes on as slowly as it began
+    const { input } = await download;
+    const stored = (await sandboxState()).archives;
+    assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [['info', `Downloaded into "${path.basename(dir)}": 7 saved, 0 skipped, 0 failed.`]]);
+    for (const id of ids) {
+      const f = stored.find((x) => x.id === id)!;
+      assert.equal(sha256File(path.join(dir, safeFileName(f.name))), f.hash, f.name);
+    }
+    tried('faults');
+    tried('lossChecks');
+  });
+
   it('the service gone in the middle: after 3 files in a row fail to reach it, the rest are not tried, and the summary says why', async function () {
     this.timeout(60_000);
     const nodes = await archiveNodes('101', '102', '103', '104', '105', '106', '107');

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -134,6 +135,34 @@ describe('bulk transfers', () => {
       ['sub/b.bin', 'b.bin', sha256File(b.fsPath)],
     ]);
     assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [['info', '3 file(s) archived, 0 failed.']]);
+  });
+
+  it('a full disk: the first file that cannot be written stops the download, the rest are not asked for, and the summary says why', async function () {
+    // A file system of its own that is full: a small tmpfs, which only root can mount.
+    if (process.platform !== 'linux' || process.getuid?.() !== 0) this.skip();
+    const ids = ['101', '102', '103', '104', '105', '106', '107'];
+    const nodes = await archiveNodes(...ids);
+    const dir = tempDir();
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir]);
+    try {
+      try {
+        writeFileSync(path.join(dir, 'filler'), Buffer.alloc(256 * 1024));
+      } catch {
+        // ENOSPC: full to the last block, as intended
+      }
+      const mark = (await control<unknown[]>('/log')).length;
+      const { input } = await withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
+      assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [[
+        'warn', `Downloaded into "${path.basename(dir)}": 0 saved, 0 skipped, 1 failed. 6 not downloaded. Stopped: The file could not be written to "${dir}": the disk is full (ENOSPC).`,
+      ]]);
+      const downloads = (await control<{ path: string }[]>('/log')).slice(mark).filter((e) => /\/archives\/\d+\/./.test(e.path));
+      assert.deepEqual(downloads.map((e) => /\/archives\/(\d+)\//.exec(e.path)?.[1]), ['101'], 'the rest were not asked for');
+      assert.deepEqual(readdirSync(dir), ['filler'], 'no partial file');
+    } finally {
+      execFileSync('umount', [dir]);
+    }
+    tried('faults');
+    tried('lossChecks');
   });
 
   it('with several rows selected, a one-row command acts on the row clicked', async () => {

@@ -10,9 +10,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { formatBytes } from '../../src/ui/format';
 import { tried } from '../reliability/tally';
-import { compose, composeShown, edit, filled, forgetDrafts, openDrafts, sendReviewed } from './composerDriver';
-import { closeAllEditors, extensionLog, sha256, sha256File, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
-import { dragToWebview } from './helpers';
+import { compose, composeShown, edit, filled, forgetDrafts, onComposerPage, openDrafts, sendReviewed } from './composerDriver';
+import { closeAllEditors, extensionLog, remoteAuthority, sha256, sha256File, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
+import { dragToWebview, webviewText } from './helpers';
 import type { Asked } from './scriptedInput';
 import { api, logMark, sandboxState, serviceRequests, signIn, withAnswers } from './session';
 
@@ -35,13 +35,6 @@ function fifo(p: string): void {
   const r = spawnSync('mkfifo', [p]);
   if (r.status !== 0) throw new Error(`mkfifo ${p} failed: ${r.stderr.toString()}`);
 }
-
-/**
- * This window's remote authority. `vscode.env.remoteAuthority` is a proposed
- * API: VS Code lets extensions under development (these tests) read it, not
- * the extension as users install it.
- */
-const remoteAuthority = () => (vscode.env as { remoteAuthority?: string }).remoteAuthority;
 
 const inWorkspace = (relative: string) => path.join(workspaceDir(), ROOT, relative);
 
@@ -79,13 +72,15 @@ describe('the files taken from what the user chose', () => {
     assert.deepEqual(documents.map((d) => [d.name, d.path]), [['first-document.txt', first.fsPath], ['dragged-note.txt', dragged.fsPath]]);
   });
 
-  it('Archive Folder… archives exactly the files inside the folder: a link to a file outside it and a pipe are skipped and counted, the log names the link\'s target, the outside file never reaches the service', async function () {
+  it('Archive Folder… archives exactly the files inside the folder: a link to a file outside it, a link to its hidden .env and a pipe are skipped and counted, the log names where the outside link leads, neither file reaches the service', async function () {
     if (process.platform === 'win32') this.skip(); // links and pipes as on Linux and macOS
     const key = privateKey();
     const a = workspaceFile(`${ROOT}/links/docs/a.txt`, 'inside\n');
-    const v2 = workspaceFile(`${ROOT}/links/docs/.versions/v2.txt`, 'version 2\n');
+    const v2 = workspaceFile(`${ROOT}/links/docs/versions/v2.txt`, 'version 2\n');
+    const env = workspaceFile(`${ROOT}/links/docs/.env`, `API_KEY=${randomUUID()}\n`);
     link('links/docs/notes.txt', key.path);
-    link('links/docs/current.txt', '.versions/v2.txt'); // a link that stays inside: kept
+    link('links/docs/current.txt', 'versions/v2.txt'); // a link to a file the folder gives: that file, under its own name
+    link('links/docs/settings.txt', '.env'); // a link to a hidden file of the folder: skipped, as the file itself is
     fifo(inWorkspace('links/docs/pipe'));
     const folder = vscode.Uri.file(inWorkspace('links/docs'));
     const before = new Set((await sandboxState()).archives.map((x) => x.id));
@@ -93,12 +88,12 @@ describe('the files taken from what the user chose', () => {
 
     const { input } = await withAnswers(['File name'], () => vscode.commands.executeCommand('dsas.archiveFolder', folder, [folder]));
     const size = readFileSync(a.fsPath).length + readFileSync(v2.fsPath).length;
-    assert.equal(input.asked[0].text, `Archive 2 files (${formatBytes(size)}); 2 skipped How each file is titled in the archive`);
+    assert.equal(input.asked[0].text, `Archive 2 files (${formatBytes(size)}); 3 skipped How each file is titled in the archive`);
     const added = (await sandboxState()).archives.filter((x) => !before.has(x.id));
-    assert.deepEqual(added.map((x) => [x.title, x.name, x.hash]).sort(), [['a.txt', 'a.txt', sha256File(a.fsPath)], ['current.txt', 'current.txt', sha256File(v2.fsPath)]]);
+    assert.deepEqual(added.map((x) => [x.title, x.name, x.hash]).sort(), [['a.txt', 'a.txt', sha256File(a.fsPath)], ['v2.txt', 'v2.txt', sha256File(v2.fsPath)]]);
     assert.equal(await uploads(mark), 2, 'two uploads, no more');
-    assert.ok(!(await sandboxState()).archives.some((x) => x.hash === key.hash), 'the private key is not in the archive');
-    assert.deepEqual(told(input.asked), [['info', '2 file(s) archived, 2 skipped, 0 failed. Skipped: "notes.txt" leads outside the chosen folder; "pipe" is not a regular file.']]);
+    assert.ok(!(await sandboxState()).archives.some((x) => x.hash === key.hash || x.hash === sha256File(env.fsPath)), 'neither the private key nor the .env is in the archive');
+    assert.deepEqual(told(input.asked), [['info', '2 file(s) archived, 3 skipped, 0 failed. Skipped: "notes.txt" leads outside the chosen folder; "pipe" is not a regular file; "settings.txt" leads to a hidden file of the chosen folder.']]);
     const logged = await waitFor('the log to name the link\'s target', async () => ((await extensionLog()).includes(key.path) ? extensionLog() : undefined));
     assert.match(logged, new RegExp(`Skipped ".*notes\\.txt": it leads to "${key.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}", outside the chosen folder`));
     tried('lossChecks');
@@ -173,6 +168,31 @@ describe('the files taken from what the user chose', () => {
     await withAnswers([], async () => sendReviewed(draft, await edit(draft, filled(formReference))));
     const sent = (await sandboxState()).submissions.find((x) => x.formReference === formReference);
     assert.deepEqual(sent?.attachments.map((a) => [a.name, a.sha256]), [['latest.txt', sha256File(target.fsPath)]]);
+  });
+
+  it('a document replaced after it was added, by a folder or by a link to another file, is not sent in its place: the form says which', async function () {
+    if (process.platform === 'win32') this.skip();
+    const first = workspaceFile(`${ROOT}/replaced/first.txt`, 'first\n');
+    workspaceFile(`${ROOT}/replaced/other.txt`, 'another file of the workspace\n');
+    const replacements: Record<string, () => void> = {
+      folder: () => workspaceFile(`${ROOT}/replaced/second.txt/inside.txt`, 'a file of the folder put in its place\n'),
+      link: () => link('replaced/second.txt', 'other.txt'),
+    };
+    for (const [by, replace] of Object.entries(replacements)) {
+      const second = workspaceFile(`${ROOT}/replaced/second.txt`, 'second\n');
+      const draft = await compose(first, second);
+      const formReference = `Replaced by a ${by} ${Date.now()}`;
+      const form = await edit(draft, filled(formReference));
+      rmSync(second.fsPath);
+      replace();
+      await withAnswers([], () => sendReviewed(draft, form));
+      const sent = (await sandboxState()).submissions.find((x) => x.formReference === formReference);
+      assert.equal(sent, undefined, `replaced by a ${by}, sent as ${JSON.stringify(sent?.attachments.map((a) => [a.name, a.size]))}`);
+      if (process.env.DSAS_WORKBENCH_URL) {
+        assert.match(await onComposerPage(draft, () => webviewText('is no longer the file added')), /Not sent: "second\.txt" is no longer the file added/);
+      }
+      rmSync(second.fsPath, { recursive: true, force: true });
+    }
   });
 
   it('a selection of 1,000 files in the Explorer is counted once and titled by one rule, not one question per file', async () => {

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { closeAllEditors, contrast, luminance, waitFor, workspaceFile } from './fixtures';
 import { archiveDocuments, archiveDocumentsFetched, compose, composerOpenedBy, continueDraft, edit, filled, forgetDrafts, openDrafts, recipient, sendReviewed } from './composerDriver';
-import { notificationText, screenshot, webviewColors, webviewKeys } from './helpers';
+import { notificationText, screenshot, webviewColors, webviewKeys, webviewText } from './helpers';
 import { api, control, sandboxState, signIn, withAnswers } from './session';
 
 describe('the New Submission composer', () => {
@@ -103,6 +103,30 @@ describe('the New Submission composer', () => {
       await control('/faults', 'DELETE');
     }
     assert.ok((await sandboxState()).submissions.some((x) => x.formReference === formReference), 'sent once the service answered');
+  });
+
+  it('the review shows each document as it is on disk when Send is pressed, and what is sent is what it showed: edited since, it is reviewed again', async () => {
+    const { composer } = (await api()).deps;
+    const letter = workspaceFile('composer/edited-letter.txt', 'v1\n');
+    const formReference = `Edited after adding ${Date.now()}`;
+    const id = await compose(letter);
+    const form = await edit(id, filled(formReference));
+    workspaceFile('composer/edited-letter.txt', 'version 2, longer\n');
+    await withAnswers([], () => composer.deliver(id, { type: 'send', form }));
+    assert.equal(composer.drafts.get(id)?.phase, 'reviewing');
+    const reviewed = composer.drafts.get(id)!.form;
+    assert.deepEqual(reviewed.documents.map((d) => [d.name, d.size, d.sizeText]), [['edited-letter.txt', 18, '18 bytes']], 'the review shows the file as it is now');
+    if (process.env.DSAS_WORKBENCH_URL) assert.match(await webviewText('Review before sending'), /edited-letter\.txt · 18 bytes/);
+    // Edited again between the review and its Send: reviewed again, not sent.
+    workspaceFile('composer/edited-letter.txt', 'version 3, longer still\n');
+    await withAnswers([], () => composer.deliver(id, { type: 'send', form: reviewed }));
+    assert.equal((await sandboxState()).submissions.find((s) => s.formReference === formReference), undefined, 'not sent: the review showed another size');
+    assert.equal(composer.drafts.get(id)?.phase, 'reviewing', 'reviewed again');
+    const again = composer.drafts.get(id)!.form;
+    assert.equal(again.documents[0].size, 24);
+    await withAnswers([], () => composer.deliver(id, { type: 'send', form: again }));
+    const sent = await waitFor('sent', async () => (await sandboxState()).submissions.find((s) => s.formReference === formReference));
+    assert.deepEqual(sent.attachments.map((a) => [a.name, a.size]), [['edited-letter.txt', 24]]);
   });
 
   it('Add to New Submission adds the Explorer\'s selection to the form used last, once each; with none open it opens one', async () => {

@@ -158,3 +158,31 @@ export async function onComposerPage<T>(draftId: string, read: () => Promise<T>)
     return read();
   }
 }
+
+/**
+ * Runs `open` (which opens a composer and returns its draft's id) and waits
+ * until its page says it is ready. The browser workbench of code-server 1.100
+ * sometimes leaves a new webview blank right after another was closed (see
+ * webviews.test.ts): the draft is then shown once more, in a new tab.
+ */
+export async function composerShown(open: () => Promise<string>): Promise<string> {
+  const composer = (await api()).deps.composer;
+  const ready = new Set<string>();
+  const sub = composer.onDidReport((r) => {
+    if (r.message.type === 'ready') ready.add(r.draftId);
+  });
+  try {
+    const id = await open();
+    if (await waitFor('the composer\'s page ready', () => ready.has(id), 10_000).then(() => true, () => false)) return id;
+    const form = composer.drafts.get(id)?.form;
+    if (!form) throw new Error(`no composer open with draft ${id}`);
+    log(`    (the composer of ${id} stayed blank: the workbench's service-worker stall; showing it again)`);
+    composer.drafts.get(id)?.panel.dispose();
+    await new Promise((r) => setTimeout(r, 1500));
+    await composer.compose([], form, id);
+    await waitFor('the composer\'s page ready', () => ready.has(id), 20_000);
+    return id;
+  } finally {
+    sub.dispose();
+  }
+}

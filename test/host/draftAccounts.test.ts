@@ -12,28 +12,13 @@ import { startSandbox, type Sandbox } from '../sandbox';
 import {
   addFromArchive, archiveDocuments, archiveDocumentsFetched, closeComposer, compose, continueDraft, edit, filled, forgetDrafts, heldBack, onComposerPage, openDrafts, sendReviewed,
 } from './composerDriver';
-import { closeAllEditors, tempDir, workspaceFile } from './fixtures';
+import { closeAllEditors, tempDir, waitFor, workspaceFile } from './fixtures';
 import { webviewText } from './helpers';
-import { api, requireSandbox, runRecord, signIn, withAnswers } from './session';
+import { api, control, requireSandbox, runRecord, signIn, useAccount, withAnswers } from './session';
 
 const config = () => vscode.workspace.getConfiguration('dsas');
 const told = (asked: readonly { method: string; text: string }[]) => asked.filter((a) => ['info', 'warn', 'error'].includes(a.method)).map((a) => a.text);
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-type Account = Pick<Sandbox, 'baseUrl' | 'user' | 'password' | 'key'>;
-
-/** Points the user settings at `sb` and signs in (without asking when its secrets are stored); what was said meanwhile. */
-async function useAccount(sb: Account): Promise<string[]> {
-  const { deps } = await api();
-  const { input } = await withAnswers([], async () => {
-    await config().update('userName', sb.user, vscode.ConfigurationTarget.Global);
-    await config().update('baseURL', sb.baseUrl, vscode.ConfigurationTarget.Global);
-    await deps.session.restore();
-  });
-  if (!deps.session.signedIn) await withAnswers([sb.password, sb.key], () => vscode.commands.executeCommand('dsas.signIn'));
-  assert.ok(deps.session.signedIn, `signed in to ${sb.baseUrl} as ${sb.user}`);
-  return told(input.asked);
-}
 
 /** New Submission from the palette, dismissed at its first question: the labels it offered. */
 async function offered(): Promise<readonly string[]> {
@@ -132,6 +117,74 @@ describe('drafts belong to their account', () => {
     });
     const sent = a.store.submissions.find((s) => s.formReference === ref);
     assert.deepEqual(sent?.attachments.map((x) => [x.name, x.sha256]), [['letter.txt', sha256(Buffer.from('A letter.\n'))], ['terms.pdf', sha256(terms)]]);
+  });
+
+  it('a form open while the account changes is sent only to its own: under the other its Send stays in the form, which names both accounts and what to do; the review names the account sent to', async function () {
+    this.timeout(120_000);
+    const [a, b] = [await service('cleo'), await service('dan')];
+    const terms = Buffer.from('Cleo\'s terms, from her own archive.\n');
+    await archive(a, 'Terms', 'terms.pdf', terms);
+    await useAccount(a);
+    const ref = `Own account ${Date.now()}`;
+    const id = await compose(doc);
+    await addFromArchive(id, 'Terms');
+    await archiveDocumentsFetched(id);
+    const form = await edit(id, filled(ref));
+    const [hostA, hostB] = [new URL(a.baseUrl).host, new URL(b.baseUrl).host];
+
+    // The settings now name another service, and the user signs in there; the form stays open.
+    await useAccount(b);
+    const composer = (await api()).deps.composer;
+    await withAnswers([], async () => {
+      await composer.deliver(id, { type: 'send', form });
+      await composer.deliver(id, { type: 'send', form });
+    });
+    assert.deepEqual(b.store.submissions.map((s) => s.formReference), [], 'nothing reached the account in use');
+    assert.equal(a.store.submissions.length, 0, 'nothing reached the form\'s account while another is in use');
+    assert.equal(composer.drafts.get(id)?.phase, 'editing', 'no review, no send under another account');
+    if (process.env.DSAS_WORKBENCH_URL) {
+      const page = await onComposerPage(id, () => webviewText('This form belongs to'));
+      assert.ok(page.includes(`Sent to "cleo" at ${hostA}.`), page);
+      assert.ok(page.includes(`This form belongs to "cleo" at ${hostA}, and the account in use now is "dan" at ${hostB}: it is sent only to its own account.`), page);
+      assert.ok(page.includes(`To send it, sign in to "cleo" at ${hostA}`), page);
+    }
+
+    await useAccount(a);
+    await withAnswers([], async () => {
+      await composer.deliver(id, { type: 'send', form });
+      assert.equal(composer.drafts.get(id)?.phase, 'reviewing', 'reviewed once its own account is in use again');
+      if (process.env.DSAS_WORKBENCH_URL) assert.match(await webviewText('Review before sending'), new RegExp(`Sent to\\s*"cleo" at ${hostA.replace(/\./g, '\\.')}`));
+      await composer.deliver(id, { type: 'send', form });
+    });
+    assert.equal(b.store.submissions.length, 0);
+    assert.deepEqual(a.store.submissions.filter((s) => s.formReference === ref).map((s) => s.attachments.map((x) => x.sha256)), [[sha256(Buffer.from('A letter.\n')), sha256(terms)]]);
+  });
+
+  it('a form whose send goes on through a Sign Out of its account, then fails, stays that account\'s: typed in again, its draft is kept for it alone', async () => {
+    const sb = requireSandbox();
+    await useAccount(sb);
+    const { composer } = (await api()).deps;
+    const ref = `Signed out while sending ${Date.now()}`;
+    const id = await compose(doc);
+    const form = await edit(id, filled(ref));
+    // The list read before sending is held back; then the service refuses the submission: a failure whose outcome is known.
+    await control('/faults', 'POST', { method: 'GET', path: '^/submissions$', kind: 'delay', ms: 3000 });
+    await control('/faults', 'POST', { method: 'POST', path: '^/submissions$', kind: 'status', status: 400 });
+    try {
+      const sending = withAnswers([], () => sendReviewed(id, form));
+      await waitFor('sending', () => composer.drafts.get(id)?.phase === 'sending');
+      await withAnswers(['Sign Out'], () => vscode.commands.executeCommand('dsas.signOut'));
+      assert.equal(composer.memory.draft(id), undefined, 'discarded with its account');
+      await sending;
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    assert.equal(composer.drafts.get(id)?.phase, 'editing', 'the form stays open after the failure');
+    await edit(id, (f) => ({ ...f, coverNote: 'Typed in after the failure.' }));
+    assert.equal(composer.memory.stored(id)?.account, accountKey({ baseUrl: sb.baseUrl, username: sb.user }), 'kept for its account, not for every account');
+    await closeComposer(id);
+    await composer.memory.removeDraft(id);
+    await signIn();
   });
 
   it('another account\'s drafts are not offered; Sign Out discards the signed-out account\'s drafts only, and says how many', async () => {

@@ -218,6 +218,22 @@ describe('drafts of New Submission', () => {
     assert.ok((await api()).deps.composer.memory.draft(id)?.documents.some((d) => d.archiveId === archived.id), 'still in the draft');
   });
 
+  it('closing an untouched form while Add from the Archive… downloads its file leaves no draft, no copy and no error', async () => {
+    const { composer } = (await api()).deps;
+    const id = await compose(doc);
+    const before = copies();
+    const mark = await logMark();
+    await control('/faults', 'POST', { method: 'GET', path: `^/archives/${archived.id}$`, kind: 'delay', ms: 3000, rate: 1 });
+    const adding = withAnswers([archived.title], () => composer.deliver(id, { type: 'addDocuments', from: 'archive' }));
+    await waitFor('the archive listed', async () => (await serviceRequests(mark)).some((r) => r.method === 'GET' && /\/archives$/.test(r.path)));
+    await new Promise((r) => setTimeout(r, 500));
+    await closeComposer(id);
+    const { input } = await adding;
+    assert.deepEqual(told(input.asked), [], 'nothing to say: the user closed the form');
+    assert.equal(composer.memory.draft(id), undefined, 'closed untouched: no draft');
+    await waitFor('no copy left', () => JSON.stringify(copies()) === JSON.stringify(before));
+  });
+
   it('an archive document whose account was not recorded (a draft of an earlier version) is not fetched: it stays, said once, and blocks sending until removed', async () => {
     const { deps } = await api();
     const ref = `No account ${Date.now()}`;
@@ -236,6 +252,19 @@ describe('drafts of New Submission', () => {
     await withAnswers([], () => sendReviewed(id, deps.composer.drafts.get(id)!.form));
     assert.equal(await submitted(ref), undefined);
     await deps.composer.memory.removeDraft(id);
+  });
+
+  it('a draft whose form reference is 100,000 characters long is offered, and asked about, under its first 100 characters', async () => {
+    const { composer } = (await api()).deps;
+    await forgetDrafts();
+    const huge = `Pasted ${Date.now()} ${'x'.repeat(100_000)}`;
+    const id = await compose(doc);
+    await edit(id, filled(huge));
+    await closeComposer(id);
+    const { input } = await withAnswers(['$(trash) Discard a Draft…', undefined], () => vscode.commands.executeCommand('dsas.newSubmission'));
+    const offered = [...(input.asked[0].items ?? []), ...(input.asked[1].items ?? [])].filter((l) => l.includes('draft "'));
+    assert.deepEqual(offered, [`$(edit) Continue the draft "${huge.slice(0, 100)}…"`, `$(trash) Discard the draft "${huge.slice(0, 100)}…"`]);
+    await composer.memory.removeDraft(id);
   });
 
   it('Discard a Draft… in the New Submission picker removes the draft chosen (after asking) and no other', async () => {

@@ -23,6 +23,19 @@ export function workspaceDir(): string {
   return f.uri.fsPath;
 }
 
+/**
+ * This window's remote authority. `vscode.env.remoteAuthority` is a proposed
+ * API: VS Code lets extensions under development (these tests) read it, not
+ * the extension as users install it.
+ */
+export const remoteAuthority = (): string | undefined => (vscode.env as { remoteAuthority?: string }).remoteAuthority;
+
+/** A file of the extension host as the workbench of this (remote) window names it in a drag: `vscode-remote://<authority>/…`. */
+export function windowUri(file: vscode.Uri): string {
+  const authority = remoteAuthority();
+  return authority ? `vscode-remote://${authority}${file.path}` : file.toString();
+}
+
 /** Writes a file under the workspace folder and returns its Uri. */
 export function workspaceFile(relative: string, content: Buffer | string): vscode.Uri {
   const p = path.join(workspaceDir(), relative);

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import manifest from '../../package.json';
 import type { DragSeen } from './dragPage';
 import type { ExplorerRowSeen } from './explorerPage';
+import type { DropSeen, OutsideDrag } from './dragPage';
 import type { ColorsSeen, DetailsSeen, KeyStep, KeysSeen, PdfSeen, TabSeen, TimelineSeen } from './workbenchPage';
 
 export const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
@@ -145,6 +146,11 @@ export async function webviewText(contains: string): Promise<string> {
   return askWorkbench('/webview-text', { contains }, `reading the webview showing "${contains}"`);
 }
 
+/** The text of the first element matching each CSS selector in the webview showing `contains`, shown on screen or not ('' for none). */
+export async function webviewParts(contains: string, selectors: readonly string[]): Promise<string[]> {
+  return JSON.parse(await askWorkbench('/webview-parts', { contains, selectors: JSON.stringify(selectors) }, `reading parts of the webview showing "${contains}"`)) as string[];
+}
+
 /** The colours the body of the webview showing `contains` is painted in (CSS colour strings). */
 export async function webviewColors(contains: string): Promise<ColorsSeen> {
   return JSON.parse(await askWorkbench('/webview-colors', { contains }, `reading the colours of the webview showing "${contains}"`)) as ColorsSeen;
@@ -210,6 +216,19 @@ export async function extensionTab(tab: string, contains: string, exclude: strin
 /** Types into the webview showing `contains`, step by step, with the keyboard alone (see KeyStep); what it shows after. */
 export async function webviewKeys(contains: string, steps: readonly KeyStep[]): Promise<KeysSeen> {
   return JSON.parse(await askWorkbench('/webview-keys', { contains, steps: JSON.stringify(steps) }, `typing into the webview showing "${contains}"`)) as KeysSeen;
+}
+
+/**
+ * Drops on the control labelled `target` (or `css=<selector>`) of the webview showing `contains` a drag from
+ * outside the page carrying `drag`, through the browser's own drag and drop; what the page shows after.
+ */
+export async function webviewDrop(contains: string, target: string, drag: OutsideDrag): Promise<DropSeen> {
+  return JSON.parse(await askWorkbench('/webview-drop', { contains, target, drag: JSON.stringify(drag) }, `dropping on "${target}"`)) as DropSeen;
+}
+
+/** Drags `text`, selected at the start of the text control labelled `target`, with the mouse to the control's end. */
+export async function webviewMoveText(contains: string, target: string, text: string): Promise<DropSeen> {
+  return JSON.parse(await askWorkbench('/webview-move-text', { contains, target, text }, `dragging "${text}" in "${target}"`)) as DropSeen;
 }
 
 function askRunner(url: string, what: string, ms = 20_000): Promise<string> {

@@ -59,6 +59,19 @@ export async function signIn(): Promise<void> {
   if (!a.deps.session.signedIn) throw new Error(`sign-in to the sandbox failed; asked: ${input.asked.map((q) => `${q.method}: ${q.text}`).join(' / ')}`);
 }
 
+/** Points the user settings at `sb` and signs in (without asking when its secrets are stored). */
+export async function useAccount(sb: SandboxInfo): Promise<void> {
+  const { deps } = await api();
+  const config = vscode.workspace.getConfiguration('dsas');
+  await withAnswers([], async () => {
+    await config.update('userName', sb.user, vscode.ConfigurationTarget.Global);
+    await config.update('baseURL', sb.baseUrl, vscode.ConfigurationTarget.Global);
+    await deps.session.restore();
+  });
+  if (!deps.session.signedIn) await withAnswers([sb.password, sb.key], () => vscode.commands.executeCommand('dsas.signIn'));
+  if (!deps.session.signedIn) throw new Error(`not signed in to ${sb.baseUrl} as ${sb.user}`);
+}
+
 /** A secret the extension keeps for the sandbox account, read from SecretStorage under the key the extension uses. */
 export async function storedSecret(name: SecretName): Promise<string | undefined> {
   const sb = requireSandbox();

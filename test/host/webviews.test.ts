@@ -214,6 +214,27 @@ describe('webviews', () => {
     assert.equal(m.firstPageDrawn, true);
   });
 
+  it('closing a Summary while its PDF arrives ends the download at once: the connection is given back', async () => {
+    await closeAllEditors(); // a new viewer, not one shown before
+    const s = (await sandboxState()).submissions[0];
+    const { deps } = await api();
+    // The PDF comes 16 bytes a second: minutes for the whole of it.
+    await control('/faults', 'POST', { method: 'GET', path: `^/submissions/${s.id}/summary$`, kind: 'slowBody', ms: 1000, chunkBytes: 16 });
+    try {
+      const mark = (await control<unknown[]>('/log')).length;
+      void deps.pdfs.show({ kind: 'summary', submissionId: s.id }).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 2000)); // under way (the page need not be drawn for it)
+      const open = webviewTabs().find((t) => t.label.startsWith('Summary'));
+      assert.ok(open, 'the Summary tab');
+      await vscode.window.tabGroups.close(open);
+      // The sandbox logs a request once its connection settles: here, once the extension lets go of it.
+      await waitFor('the summary\'s download to end', async () => (await control<{ path: string }[]>('/log')).slice(mark).some((e) => /\/summary$/.test(e.path)), 3000);
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    tried('faults');
+  });
+
   it('Save PDF… writes the document where the user chooses', async () => {
     const s = (await sandboxState()).submissions[0];
     const target = vscode.Uri.file(path.join(tempDir(), 'saved-summary.pdf'));

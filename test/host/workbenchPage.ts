@@ -8,6 +8,7 @@
 // the DOM library, so each such function names the few members it reads.
 import type { Frame, Locator, Page } from 'playwright-core';
 import { oneLine, poll, sleep } from './pageWaits';
+import { dropFromOutside, moveText, type OutsideDrag } from './dragPage';
 import { explorerRow } from './explorerPage';
 import { dragExplorerRowToWebview } from './dragPage';
 import { notificationsSeen, watchNotifications } from './notificationsPage';
@@ -59,6 +60,9 @@ export function pageRoutes(page: Page): Record<string, Route> {
     },
     '/notifications-seen': async () => JSON.stringify(await notificationsSeen(page)),
     '/webview-keys': async (q) => JSON.stringify(await webviewKeys(page, q.get('contains') ?? '', JSON.parse(q.get('steps') ?? '[]') as KeyStep[])),
+    '/webview-parts': async (q) => JSON.stringify(await webviewParts(page, q.get('contains') ?? '', JSON.parse(q.get('selectors') ?? '[]') as string[])),
+    '/webview-drop': async (q) => JSON.stringify(await dropFromOutside(page, (await frameWith(page, q.get('contains') ?? '')).frame, q.get('target') ?? '', JSON.parse(q.get('drag') ?? '{}') as OutsideDrag)),
+    '/webview-move-text': async (q) => JSON.stringify(await moveText(page, (await frameWith(page, q.get('contains') ?? '')).frame, q.get('target') ?? '', q.get('text') ?? '')),
   };
 }
 
@@ -85,6 +89,16 @@ async function frameWith(page: Page, contains: string, exclude?: string, ms = 15
   } catch (e) {
     throw new Error(`${(e as Error).message}; the webviews show: ${JSON.stringify(seen)}`);
   }
+}
+
+/**
+ * The text of the first element matching each selector in the webview
+ * showing `contains` ('' for none), drawn or not: rows scrolled out of view
+ * are not laid out (content-visibility), so innerText would leave them out.
+ */
+async function webviewParts(page: Page, contains: string, selectors: readonly string[]): Promise<string[]> {
+  const { frame } = await frameWith(page, contains);
+  return Promise.all(selectors.map((s) => frame.locator(s).first().textContent({ timeout: 5000 }).then((t) => t ?? '', () => '')));
 }
 
 /** The colours the body of the webview showing `contains` is painted in, as the browser computed them. */
@@ -211,12 +225,14 @@ async function extensionTab(page: Page, tab: string, contains: string, exclude?:
 
 /**
  * One step of typing into a webview, as a user at the keyboard: move the
- * focus to a control (`focus`: by its label, as Tab would reach it; `press`:
- * Tab itself), type text, press a key, or wait until a control is enabled.
+ * focus to a control (`focus`: by its label or `#id`, as Tab would reach it; `press`:
+ * Tab itself), type text, paste text (`paste` repeated `times`: inserted at
+ * once, as a paste is), press a key, or wait until a control is enabled.
  */
 export type KeyStep =
   | { readonly focus: string }
   | { readonly type: string }
+  | { readonly paste: string; readonly times?: number }
   | { readonly press: string }
   | { readonly waitEnabled: string };
 
@@ -225,12 +241,21 @@ export interface KeysSeen { text: string; focused: string }
 
 interface FocusLike { id: string; labels?: ArrayLike<{ textContent: string | null }> | null; textContent: string | null; ownerDocument: { activeElement: FocusLike | null } }
 
+/**
+ * A control by its label, or by its id (`#…`): finding one by label makes the
+ * page compute every control's label, too slow in a form of thousands of rows.
+ */
+function focusable(frame: Frame, name: string): Locator {
+  return name.startsWith('#') ? frame.locator(name) : frame.getByLabel(name, { exact: true }).or(frame.getByRole('button', { name, exact: true }));
+}
+
 /** Runs `steps` in the webview showing `contains` (see KeyStep); each step waits up to 10 s. */
 async function webviewKeys(page: Page, contains: string, steps: readonly KeyStep[]): Promise<KeysSeen> {
   const { frame } = await frameWith(page, contains);
   for (const s of steps) {
-    if ('focus' in s) await frame.getByLabel(s.focus, { exact: true }).or(frame.getByRole('button', { name: s.focus, exact: true })).focus({ timeout: 10_000 });
+    if ('focus' in s) await focusable(frame, s.focus).focus({ timeout: 10_000 });
     else if ('type' in s) await page.keyboard.type(s.type);
+    else if ('paste' in s) await page.keyboard.insertText(s.paste.repeat(s.times ?? 1));
     else if ('press' in s) await page.keyboard.press(s.press);
     else {
       await frame.locator(`${s.waitEnabled}:not([disabled])`).waitFor({ state: 'visible', timeout: 10_000 }).catch(async (e: Error) => {

@@ -19,7 +19,9 @@ describe('client ↔ hostile server: no secret in any message or log line', () =
     const echo = `You sent ${encodeURIComponent(PASSWORD)} in a form,\nthe password ${PASSWORD}\nand X-Service-Key: key="${KEY}"`;
     const xmlEcho = echo.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     const xml = (x: Exchange, status: number, body: string) => x.res.writeHead(status, { 'Content-Type': 'application/xml' }).end(body);
-    const cases: [string, (x: Exchange) => void][] = [
+    const refs = (t: string) => Array.from(t, (c) => `&#x${c.codePointAt(0)!.toString(16)};`).join('');
+    const b64 = (t: string) => Buffer.from(t).toString('base64');
+    const cases: [string, (x: Exchange) => void, string[]?][] = [
       ['HTTP 200 with status="error" echoing them', (x) => xml(x, 200, `<?xml version="1.0"?><response status="error ${KEY}"><message>${xmlEcho}${' padding'.repeat(100)}</message></response>`)],
       ['HTTP 500 with an HTML page echoing them', (x) => x.res.writeHead(500, { 'Content-Type': 'text/html' }).end(`<html><body><h1>Error</h1><p>${echo}</p><pre>${'x'.repeat(5000)}</pre></body></html>`)],
       ['HTTP 500 with an HTML page that has a DOCTYPE, echoing them', (x) => x.res.writeHead(500, { 'Content-Type': 'text/html' }).end(`<!DOCTYPE html><html><body><p>${echo}</p><pre>${'x'.repeat(5000)}</pre></body></html>`)],
@@ -27,8 +29,13 @@ describe('client ↔ hostile server: no secret in any message or log line', () =
       ['HTTP 200 with a DOCTYPE document echoing them', (x) => xml(x, 200, `<?xml version="1.0"?><!DOCTYPE response><response status="ok"><message>${xmlEcho}</message>${'<pad/>'.repeat(100)}</response>`)],
       ['HTTP 403 echoing them', (x) => x.res.writeHead(403, { 'Content-Type': 'text/plain' }).end(echo)],
       ['a Basic challenge whose realm echoes them', (x) => x.res.writeHead(401, { 'WWW-Authenticate': `Basic realm="${KEY} ${'r'.repeat(300)}"` }).end()],
+      ['HTTP 200 with a DOCTYPE document that breaks the key by a tag', (x) => xml(x, 200, `<?xml version="1.0"?><!DOCTYPE response><response status="ok"><message>key ${KEY.slice(0, 9)}<br/>${KEY.slice(9)}</message></response>`), [KEY.slice(0, 9), KEY.slice(9)]],
+      ['HTTP 500 with an HTML page that writes them as character references', (x) => x.res.writeHead(500, { 'Content-Type': 'text/html' }).end(`<!DOCTYPE html><html><body><p>key ${refs(KEY)}<br>password ${refs(PASSWORD)}</body></html>`), [refs(KEY).slice(0, 60), refs(PASSWORD).slice(0, 60)]],
+      ['HTTP 500 with a UTF-16 page that has no byte order mark', (x) => x.res.writeHead(500, { 'Content-Type': 'text/plain' }).end(Buffer.from(echo, 'utf16le'))],
+      ['HTTP 500 with the request dumped in base64', (x) => x.res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`request: ${b64(`X-Service-Key ${KEY}\npassword ${PASSWORD}`)}`), [b64(KEY).slice(4, 20)]],
+      ['HTTP 200 with an XML declaration whose encoding is the key', (x) => xml(x, 200, `<?xml version="1.0" encoding="${KEY}"?><response status="ok"><Submissions/></response>`)],
     ];
-    for (const [name, answer] of cases) {
+    for (const [name, answer, forms = []] of cases) {
       it(`${name}: redacted and bounded to 200 characters`, async () => {
         const sv = await hostile((x) => (x.entry.passwordOk ? answer(x) : x.entry.digest ? x.server.standard(x) : x.server.reply(x, 401, 'who', { 'WWW-Authenticate': x.server.challenge() })));
         if (name.startsWith('a Basic')) sv.setScript(answer);
@@ -39,8 +46,9 @@ describe('client ↔ hostile server: no secret in any message or log line', () =
         const e = await rejection(() => c.getSubmission('5'));
         const texts = [e.message, e.serviceMessage ?? '', ...logger.lines];
         for (const t of texts) {
-          for (const secret of [PASSWORD, KEY, encodeURIComponent(PASSWORD), 'pa&amp;ss']) {
-            assert.ok(!t.includes(secret), `${JSON.stringify(secret)} in ${JSON.stringify(t)}`);
+          for (const secret of [PASSWORD, KEY, encodeURIComponent(PASSWORD), 'pa&amp;ss', ...forms]) {
+            // NULs left out, as a reader's eye leaves them out (UTF-16 read as UTF-8).
+            assert.ok(!t.replace(/\0/g, '').includes(secret), `${JSON.stringify(secret)} in ${JSON.stringify(t)}`);
           }
         }
         assert.ok((e.serviceMessage ?? '').length <= 201, `serviceMessage of ${e.serviceMessage?.length} characters`);

@@ -1,6 +1,6 @@
 import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
-import { distinctNames, summaryText, summaryWarns, titleByRule, UnreachableRun } from '../../src/ui/bulkRules';
+import { distinctNames, failsEveryFile, summaryText, summaryWarns, titleByRule, UnreachableRun } from '../../src/ui/bulkRules';
 
 describe('bulk transfer rules', () => {
   it('titles a folder\'s file by name, name without extension, or path below the folder', () => {
@@ -36,5 +36,12 @@ describe('bulk transfer rules', () => {
     assert.equal(run.failed('network'), true, 'the third in a row');
     const other = new UnreachableRun();
     assert.deepEqual(['serviceError', 'badResponse', undefined, 'localFile'].map((k) => other.failed(k)), [false, false, false, false]);
+  });
+
+  it('stops at once when the destination takes no more: a full disk or quota, a read-only file system', () => {
+    assert.deepEqual(['ENOSPC', 'EDQUOT', 'EROFS'].map((code) => failsEveryFile('localFile', code)), [true, true, true]);
+    // One file's own trouble (its folder removed meanwhile, its name taken) is not every file's.
+    assert.deepEqual(['ENOENT', 'EEXIST', 'EISDIR', undefined].map((code) => failsEveryFile('localFile', code)), [false, false, false, false]);
+    assert.equal(failsEveryFile('network', 'ENOSPC'), false, 'only a local file\'s error');
   });
 });

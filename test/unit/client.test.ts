@@ -100,6 +100,25 @@ describe('ServiceClient validation', () => {
       tried('hostile', 4);
     });
 
+    it('refuses a value longer than it sends, and more recipients than it sends, before anything is sent', async () => {
+      const r = valid().recipients[0];
+      await refused({ ...valid(), data: 'x'.repeat(10_000_001) }, 'The data has 10,000,001 characters; at most 10,000,000 can be sent.');
+      await refused({ ...valid(), coverNote: 'y'.repeat(10_000_001) }, 'The cover note has 10,000,001 characters; at most 10,000,000 can be sent.');
+      await refused({ ...valid(), formReference: 'R'.repeat(1001) }, 'The form reference has 1,001 characters; at most 1,000 can be sent.');
+      await refused({ ...valid(), recipients: [r, { ...r, lastName: 'L'.repeat(1001) }] }, "Recipient 2's last name has 1,001 characters; at most 1,000 can be sent.");
+      await refused({ ...valid(), recipients: [{ ...r, auth: { method: 'SMS', number: '1'.repeat(1001) } }] }, "Recipient 1's authentication number has 1,001 characters; at most 1,000 can be sent.");
+      await refused({ ...valid(), options: { transparency: 't'.repeat(1001) } }, 'The package value transparency has 1,001 characters; at most 1,000 can be sent.');
+      await refused({ ...valid(), options: { confirmIntent: '1\n' } }, 'The package value confirm_intent must be a single line without control characters.');
+      await refused({ ...valid(), recipients: Array.from({ length: 10_001 }, (_, i) => ({ ...r, email: `r${i}@example.org` })) }, 'A submission can have at most 10,000 recipients; this one has 10,001.');
+    });
+
+    it('lets a value at its limit through: 10,000,000 characters of data, 10,000 recipients', async () => {
+      const r = valid().recipients[0];
+      const s = { ...valid(), data: 'x'.repeat(10_000_000), formReference: 'R'.repeat(1000), recipients: Array.from({ length: 10_000 }, (_, i) => ({ ...r, email: `r${i}@example.org` })) };
+      await assert.rejects(client.createSubmission(s), /validation let POST \/submissions through to the network/);
+      attempted = [];
+    });
+
     it('refuses names and a form reference with characters XML cannot carry (U+FFFE, lone surrogates)', async () => {
       const r = valid().recipients[0];
       await refused({ ...valid(), recipients: [{ ...r, firstName: 'Ann\uFFFE' }] }, /first name/);

@@ -42,7 +42,7 @@ async function withTree<T>(tree: Record<string, string>, fn: (root: string) => P
 }
 
 describe('the files sent for what the user chose', () => {
-  it('a folder gives exactly the files inside it: links leading out of it, links to folders, loops, dead links and special files are left out, each with why and where it leads', async function () {
+  it('a folder gives exactly the files inside it: links leading out of it or to its hidden files, links to folders, loops, dead links and special files are left out, each with why and where it leads', async function () {
     if (!posix) this.skip();
     await withTree({
       'home/.ssh/id_ed25519': 'PRIVATE KEY',
@@ -50,7 +50,13 @@ describe('the files sent for what the user chose', () => {
       'docs/sub/b.txt': 'b',
       'docs/.versions/v2.txt': 'version 2',
       'docs/node_modules/x/index.js': 'module',
+      'docs/.env': 'API_KEY=secret',
+      'docs/.git/config': '[remote "origin"] url = https://user:token@example.org/repo',
+      'docs/latest.txt': '-> sub/b.txt',
       'docs/current.txt': '-> .versions/v2.txt',
+      'docs/settings.txt': '-> .env',
+      'docs/remote.txt': '-> .git/config',
+      'docs/module.js': '-> node_modules/x/index.js',
       'docs/notes.txt': '-> ../home/.ssh/id_ed25519',
       'docs/chain.txt': '-> .versions/hop',
       'docs/.versions/hop': '-> ../../home/.ssh/id_ed25519',
@@ -65,23 +71,28 @@ describe('the files sent for what the user chose', () => {
       const c = await collectFiles([{ path: path.join(root, 'docs') }]);
       assert.equal(c.folders, true);
       assert.deepEqual(seen(c, root), {
-        files: [['a.txt', 'a', ''], ['current.txt', 'version 2', ''], ['sub/b.txt', 'b', '']],
+        // latest.txt leads to a file the folder gives: that file, under its own name.
+        files: [['a.txt', 'a', ''], ['sub/b.txt', 'b', '']],
         leftOut: [
           ['again', 'linkedFolder', 'docs/sub'],
           ['chain.txt', 'outside', 'home/.ssh/id_ed25519'],
+          ['current.txt', 'hidden', 'docs/.versions/v2.txt'],
           ['dead', 'brokenLink', ''],
           ['keys', 'outside', 'home/.ssh'],
           ['loop-a', 'brokenLink', ''],
           ['loop-b', 'brokenLink', ''],
+          ['module.js', 'hidden', 'docs/node_modules/x/index.js'],
           ['notes.txt', 'outside', 'home/.ssh/id_ed25519'],
           ['pipe', 'special', ''],
+          ['remote.txt', 'hidden', 'docs/.git/config'],
+          ['settings.txt', 'hidden', 'docs/.env'],
           ['zero', 'outside', '/dev/zero'],
         ],
       });
       assert.equal(c.leftOut.find((l) => l.relative === 'loop-a')?.errno, 'ELOOP');
       assert.equal(c.leftOut.find((l) => l.relative === 'notes.txt')?.folder, path.join(root, 'docs'));
     });
-    tried('hostile', 9);
+    tried('hostile', 12);
   });
 
   it('each file once, whatever the selection: a folder, a file and a folder inside it, two links to one file; paths below the outermost folder chosen', async function () {

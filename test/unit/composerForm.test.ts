@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { isComposerForm, isFromComposer } from '../../src/shared/composerChecks';
+import { MAX_LINE_LENGTH, MAX_RECIPIENTS, MAX_TEXT_LENGTH } from '../../src/core/validate';
+import { isComposerForm, isFromComposer, isToComposer } from '../../src/shared/composerChecks';
 import type { ComposerForm } from '../../src/shared/composerMessages';
 import { emptyRecipient } from '../../src/shared/composerRecipients';
 import { formProblems } from '../../src/ui/composer/formChecks';
@@ -60,5 +61,39 @@ describe('the composer\'s form', () => {
     const fromArchive = { ...valid.documents[0], archiveId: '0042' };
     assert.ok(isComposerForm({ ...valid, documents: [fromArchive] }));
     assert.equal(isComposerForm({ ...valid, documents: [{ ...fromArchive, archiveId: 42 }] }), false);
+  });
+
+  it('says under each field what is longer than the client sends, and under Recipients when there are more than it sends', () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => ({ ...valid.recipients[0], email: `r${i}@example.org` }));
+    assert.deepEqual(keys({ ...valid, data: 'x'.repeat(MAX_TEXT_LENGTH), coverNote: 'y'.repeat(MAX_TEXT_LENGTH), formReference: 'R'.repeat(MAX_LINE_LENGTH), recipients: many(MAX_RECIPIENTS) }), [], 'at the limits');
+    const over = formProblems({
+      ...valid, data: 'x'.repeat(MAX_TEXT_LENGTH + 1), formReference: 'R'.repeat(MAX_LINE_LENGTH + 1),
+      recipients: [{ ...valid.recipients[0], nameMode: 'split', firstName: 'F'.repeat(MAX_LINE_LENGTH + 1), lastName: 'Lee' }, ...many(MAX_RECIPIENTS)],
+      advanced: { ...valid.advanced, transparency: 't'.repeat(MAX_LINE_LENGTH + 1) },
+    }, () => undefined);
+    assert.deepEqual(Object.fromEntries(over), {
+      data: { code: 'tooLong', limit: MAX_TEXT_LENGTH, count: MAX_TEXT_LENGTH + 1 },
+      formReference: { code: 'tooLong', limit: MAX_LINE_LENGTH, count: MAX_LINE_LENGTH + 1 },
+      'recipients.0.firstName': { code: 'tooLong', limit: MAX_LINE_LENGTH, count: MAX_LINE_LENGTH + 1 },
+      'advanced.transparency': { code: 'tooLong', limit: MAX_LINE_LENGTH, count: MAX_LINE_LENGTH + 1 },
+      recipients: { problem: { code: 'tooMany', field: 'recipients', limit: MAX_RECIPIENTS, count: MAX_RECIPIENTS + 1 } },
+    });
+  });
+
+  it('its message checks take every form the rules accept, and larger ones too, so that every form is answered', () => {
+    const row = (i: number) => ({ ...valid.recipients[0], email: `r${i}@example.org` });
+    const largest: ComposerForm = {
+      ...valid, data: 'x'.repeat(MAX_TEXT_LENGTH), coverNote: 'y'.repeat(MAX_TEXT_LENGTH), formReference: 'R'.repeat(MAX_LINE_LENGTH),
+      recipients: Array.from({ length: MAX_RECIPIENTS }, (_, i) => row(i)),
+      documents: Array.from({ length: 5000 }, (_, i) => ({ ...doc, path: `/tmp/${i}.txt`, name: `${i}.txt` })),
+    };
+    const beyond: ComposerForm = { ...largest, data: `${largest.data}x`, recipients: [...largest.recipients, row(MAX_RECIPIENTS)] };
+    for (const [what, form] of [['at the limits', largest], ['beyond them', beyond]] as const) {
+      assert.ok(isFromComposer({ type: 'changed', form }), `a change ${what} is answered`);
+      assert.ok(isFromComposer({ type: 'send', form }), `Send ${what} is answered`);
+      assert.ok(isComposerForm(form), `a draft ${what} can be read back`);
+      assert.ok(isToComposer({ type: 'form', draftId: 'd', form, problems: {}, to: 'ann at example.org', recentRecipients: [], defaults: valid.advanced, defaultType: 'REGULAR' }), `the page takes a form ${what}`);
+    }
+    assert.ok(isFromComposer({ type: 'dropped', uris: Array.from({ length: 5000 }, (_, i) => `file:///tmp/${i}.txt`) }), 'a drop of 5,000 files');
   });
 });

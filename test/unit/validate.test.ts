@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { ServiceError } from '../../src/core/errors';
 import { checkFile, isProblem, sourceFile } from '../../src/core/localFile';
 import { problemMessage, type Problem } from '../../src/core/problems';
-import { checkText, documentNamesProblem, emptyFilesProblem, HEADER_VALUE, PACKAGE_LINE, PACKAGE_TEXT, textProblem } from '../../src/core/validate';
+import { checkText, documentNamesProblem, emptyFilesProblem, HEADER_VALUE, MAX_LINE_LENGTH, MAX_RECIPIENTS, MAX_TEXT_LENGTH, PACKAGE_LINE, PACKAGE_TEXT, recipientsProblem, textProblem } from '../../src/core/validate';
 import { fieldProblem as answerProblem } from '../../src/ui/composer/formChecks';
 import { tempDir } from './helpers';
 
@@ -32,6 +32,29 @@ describe('validators', () => {
       }
       assert.equal(textProblem('Ann\uFFFE', PACKAGE_LINE), 'notXml');
       assert.equal(textProblem('a\uFFFE', HEADER_VALUE), undefined, 'header values are not XML');
+    });
+
+    it('finds a value longer than the client sends: 1,000 characters on one line, 10,000,000 in the cover note and data', () => {
+      assert.equal(MAX_LINE_LENGTH, 1000);
+      assert.equal(MAX_TEXT_LENGTH, 10_000_000);
+      assert.equal(textProblem('x'.repeat(MAX_LINE_LENGTH), PACKAGE_LINE), undefined, 'at the limit');
+      assert.equal(textProblem('x'.repeat(MAX_LINE_LENGTH + 1), PACKAGE_LINE), 'tooLong');
+      assert.equal(textProblem('x'.repeat(MAX_LINE_LENGTH + 1), PACKAGE_TEXT), undefined, 'a long line is a short text');
+      const text = 'line of text\n'.repeat(MAX_TEXT_LENGTH / 13 + 1).slice(0, MAX_TEXT_LENGTH);
+      assert.equal(textProblem(text, PACKAGE_TEXT), undefined, 'at the limit');
+      assert.equal(textProblem(`${text}x`, PACKAGE_TEXT), 'tooLong');
+      // Length first: a value too long is not searched for control characters.
+      assert.equal(textProblem(`${'x'.repeat(MAX_LINE_LENGTH)}\n`, PACKAGE_LINE), 'tooLong');
+      assert.equal(textProblem('x'.repeat(MAX_LINE_LENGTH + 1), HEADER_VALUE), undefined, 'header values have no such limit');
+    });
+
+    it('checkText throws a value too long with the limit and its length, for the extension to word', () => {
+      assert.throws(() => checkText('data', 'x'.repeat(MAX_TEXT_LENGTH + 5), PACKAGE_TEXT), (e: unknown) => {
+        assert.ok(e instanceof ServiceError);
+        assert.deepEqual(e.problem, { code: 'tooLong', field: 'data', recipient: undefined, limit: MAX_TEXT_LENGTH, count: MAX_TEXT_LENGTH + 5 });
+        assert.equal(e.message, 'The data has 10,000,005 characters; at most 10,000,000 can be sent.');
+        return true;
+      });
     });
 
     it('checkText throws the problem as data, with its field and recipient', () => {
@@ -70,6 +93,14 @@ describe('validators', () => {
       assert.deepEqual(p(['same.txt', 'other.txt', 'Same.txt']), { code: 'duplicateName', field: 'documentName', values: ['Same.txt'] });
       assert.equal(p(['a.pdf', 'b.pdf']), undefined);
     });
+  });
+
+  it('recipientsProblem needs one recipient at least and 10,000 at most', () => {
+    assert.equal(MAX_RECIPIENTS, 10_000);
+    assert.deepEqual(recipientsProblem(0), { code: 'noRecipients', field: 'recipients' });
+    assert.equal(recipientsProblem(1), undefined);
+    assert.equal(recipientsProblem(MAX_RECIPIENTS), undefined);
+    assert.deepEqual(recipientsProblem(MAX_RECIPIENTS + 1), { code: 'tooMany', field: 'recipients', limit: MAX_RECIPIENTS, count: MAX_RECIPIENTS + 1 });
   });
 
   it('emptyFilesProblem lists the empty files', () => {
@@ -126,6 +157,9 @@ describe('validators', () => {
       [{ code: 'folder', field: 'documents', values: ['a'] }, '"a" is not a file.'],
       [{ code: 'notAFile', field: 'documents', values: ['a'] }, '"a" is not a file.'],
       [{ code: 'emptyFile', field: 'documents', values: ['a'] }, '"a" is empty.'],
+      [{ code: 'tooLong', field: 'lastName', recipient: 3, limit: 1000, count: 1234 }, "Recipient 3's last name has 1,234 characters; at most 1,000 can be sent."],
+      [{ code: 'tooLong', field: 'packageValue', values: ['transparency'], limit: 1000, count: 1001 }, 'The package value transparency has 1,001 characters; at most 1,000 can be sent.'],
+      [{ code: 'tooMany', field: 'recipients', limit: 10_000, count: 12_345 }, 'A submission can have at most 10,000 recipients; this one has 12,345.'],
     ];
     for (const [p, text] of cases) assert.equal(problemMessage(p), text);
   });
@@ -149,6 +183,18 @@ describe('the New Submission composer accepts what the client accepts', () => {
   it('insists on a name, a form reference and an authentication number; the method is optional', () => {
     for (const field of ['name', 'formReference', 'authNumber'] as const) assert.equal(answerProblem(field, '  '), 'empty', field);
     assert.equal(answerProblem('authMethod', ''), undefined);
+  });
+
+  it('refuses what is longer than the client sends, in every text field', () => {
+    for (const field of ['name', 'firstName', 'lastName', 'formReference', 'authMethod', 'authNumber', 'advanced'] as const) {
+      assert.equal(answerProblem(field, 'x'.repeat(MAX_LINE_LENGTH)), undefined, field);
+      assert.equal(answerProblem(field, 'x'.repeat(MAX_LINE_LENGTH + 1)), 'tooLong', field);
+    }
+    for (const field of ['coverNote', 'data'] as const) {
+      assert.equal(answerProblem(field, 'x'.repeat(MAX_TEXT_LENGTH)), undefined, field);
+      assert.equal(answerProblem(field, 'x'.repeat(MAX_TEXT_LENGTH + 1)), 'tooLong', field);
+    }
+    assert.equal(answerProblem('email', `${'x'.repeat(MAX_TEXT_LENGTH)}@example.org`), 'invalidEmail');
   });
 
   it('checks the e-mail address as the client does', () => {

@@ -3,10 +3,13 @@ import type { Logger } from '../logger';
 import type { Quote } from '../serviceText';
 import { abortable, AuthGate, type PilotOutcome, type Turn } from './authGate';
 import { parseAuthParams, parseChallenges, type Challenge } from './challenge';
+import { Deadline } from './deadline';
 import { describeOffered, DigestSession, type Authorization } from './digest';
-import { CONNECTIONS_PER_HOST, discard, failedBefore, type RawResponse } from './http';
+import { CONNECTIONS_PER_HOST, failedBefore, type RawResponse } from './http';
+import { NonceAges } from './nonceAges';
 import { Slots } from './slots';
 import type { ServiceRequest } from './request';
+import { discard } from './unread';
 
 /** Stale answers in a row one call accepts before it reports a service error (never a refusal). */
 export const MAX_STALE = 3;
@@ -16,19 +19,6 @@ const MAX_ROUNDS = 3;
 const KEY_CHECK = { method: 'GET', path: '/submissions' } as const;
 /** After the key was accepted, a 403 within this time is taken as "not allowed" without asking again. */
 const KEY_ACCEPTED_MS = 30_000;
-/**
- * Before a body, a nonce older than this is renewed even when no stale
- * answer has shown the service's lifetime: services are configured far
- * below Apache's default of 300 s (30 s and less).
- */
-export const DEFAULT_NONCE_MAX_AGE_MS = 30_000;
-/** A body this large costs far more to send twice than one body-less round trip (measured: see CONTRIBUTING, "Large bodies")… */
-export const LARGE_BODY_BYTES = 4 * 1024 * 1024;
-/** …so it goes out at once only on a nonce at most this old; a service whose nonces live less is learned from its stale answer. */
-export const LARGE_BODY_NONCE_AGE_MS = 5_000;
-/** A stale nonce younger than this says little about the service's nonce lifetime (a restart forgets nonces). */
-const LIFETIME_EVIDENCE_MS = 2_000;
-
 export interface AuthenticatorOptions {
   readonly username: string;
   readonly password: string;
@@ -40,6 +30,8 @@ export interface AuthenticatorOptions {
   readonly quote: Quote;
   readonly log: Logger;
   readonly nonceMaxAgeMs?: number;
+  /** The response deadline of a request made on behalf of others (the check of the key after a 403). */
+  readonly responseDeadlineMs: number;
   readonly onRefused?: (error: ServiceError) => void;
 }
 
@@ -58,29 +50,36 @@ export class Authenticator {
   private readonly slots = new Slots(CONNECTIONS_PER_HOST);
   private keyCheck?: Promise<ServiceError | undefined>;
   private keyAcceptedAt = Number.NEGATIVE_INFINITY;
-  /** The nonce lifetime the service has shown (a stale answer), when shorter than the configured one. */
-  private learnedLifetime = Number.POSITIVE_INFINITY;
-  private lastAccepted?: { readonly nonce: string; readonly age: number };
+  private readonly ages: NonceAges;
 
   constructor(private readonly o: AuthenticatorOptions) {
     this.digest = new DigestSession(o.username, o.password);
+    this.ages = new NonceAges(o.nonceMaxAgeMs);
   }
 
   /**
    * Sends the request with its authentication. Resolves with any response
-   * but a 401 or 403, which become the errors described above. As a `probe`
-   * it also resolves with a stale 401: that proves the credentials and
-   * brings a fresh nonce, which is all a probe is for.
+   * but a 401 or 403, which become the errors described above. A body goes
+   * out only once what went before it on its connection has shown that it
+   * will not be refused (see `beforeBody`).
    */
-  async send(req: ServiceRequest, probe = false): Promise<RawResponse> {
-    if (req.body !== undefined) await this.readyForBody(req).catch((e: unknown) => Promise.reject(failedBefore(e)));
+  async send(req: ServiceRequest): Promise<RawResponse> {
     const url = this.o.url(req).toString();
     let turn = await this.gate.turn(req.signal);
     let stale = 0;
     let rounds = 0;
+    const body: BodyState = { mustProve: false, proved: false, renewed: false };
+    /** The connection this call takes next, ahead of those queued: it has waited its turn already. */
+    let next: Promise<() => void> | undefined;
+    const keepPlace = (): void => {
+      // Asked for before this answer's connection is given back, so that it comes to this call.
+      next = this.slots.acquire(req.signal, true);
+      next.catch(() => undefined);
+    };
     try {
       for (;;) {
-        const slot = await this.slots.acquire(req.signal);
+        const slot = await (next ?? this.slots.acquire(req.signal));
+        next = undefined;
         // The call's deadline runs from here: waiting for a connection is the client's own time.
         const stopClock = req.deadline?.run();
         const release = (): void => {
@@ -93,109 +92,97 @@ export class Authenticator {
           turn = await this.gate.turn(req.signal);
           continue;
         }
-        const auth = this.digest.authorization(req.method, url);
+        const before = this.beforeBody(req, body);
+        const sending = before ? { method: 'GET' as const, path: req.path, operation: `GET ${req.path} (${before === 'prove' ? 'before sending' : 'a new nonce before sending'} ${req.operation})`, signal: req.signal } : req;
+        // The request for a new nonce goes without credentials: nothing of the account in it, and its 401 refuses nothing.
+        const auth = before === 'renew' ? undefined : this.digest.authorization(sending.method, url);
         let res: RawResponse;
         try {
-          res = await this.o.exchange(req, auth?.header);
+          res = await this.o.exchange(sending, auth?.header);
         } catch (e) {
           release();
-          throw e;
+          // Nothing of the request itself went out: the service cannot have had it.
+          throw before ? failedBefore(e) : e;
         }
         releaseWhenRead(res, release);
+        if (before === 'renew') {
+          // A fresh challenge of the account's realm; else (none, another realm, a gateway let it through) the nonce stays, accepted a moment ago.
+          if (res.status === 401) this.digest.renew(challengesOf(res));
+          discard(res.body);
+          body.renewed = true;
+          keepPlace();
+          continue;
+        }
         if (res.status === 401) {
           const challenges = challengesOf(res);
           discard(res.body);
-          const before = this.digest.generation;
+          const generation = this.digest.generation;
           const accepted = this.digest.accept(challenges);
           if (!accepted) throw this.unsupported(req, challenges);
           if (accepted.stale) {
             // The digest was right; only the nonce was old. Never a refusal, but not forever either.
-            this.learnLifetime(auth);
-            if (probe && auth) {
-              turn.end({ kind: 'confirmed' });
-              return res;
-            }
+            this.ages.stale(auth);
             if (++stale > MAX_STALE) throw this.staleLoop(req);
-            this.o.log.debug(`${req.operation}: stale nonce, retrying (${this.digest.algorithm})`);
+            // Refused after its body went: that body goes again only once a body-less request is accepted.
+            if (req.body !== undefined && !before) body.mustProve = true;
+            if (req.body !== undefined) keepPlace();
+            if (before && auth && turn.pilot) {
+              turn.end({ kind: 'confirmed' });
+              turn = await this.gate.turn(req.signal);
+            }
+            this.o.log.debug(`${sending.operation}: stale nonce, retrying (${this.digest.algorithm})`);
             continue;
           }
-          if (auth && turn.pilot && this.gate.isFresh(auth.generation)) throw this.refuse(unauthorized(req));
+          if (auth && turn.pilot && this.gate.isFresh(auth.generation)) throw this.refuse(unauthorized(sending));
           if (++rounds > MAX_ROUNDS) throw this.noEnd(req);
           if (!turn.pilot) {
-            this.o.log.debug(`${req.operation}: credentials refused once; waiting for one request to try the new challenge`);
-            this.gate.doubt(before);
+            this.o.log.debug(`${sending.operation}: credentials refused once; waiting for one request to try the new challenge`);
+            this.gate.doubt(generation);
             turn = await this.gate.turn(req.signal);
           }
           continue;
         }
         if (auth) this.accepted(res, auth);
-        if (res.status === 403) throw await this.refusedHere(req, res, turn);
+        if (res.status === 403) throw await this.refusedHere(sending, res, turn);
         turn.end({ kind: 'confirmed' });
-        return res;
+        if (!before) return res;
+        discard(res.body);
+        Object.assign(body, { mustProve: false, proved: true });
+        keepPlace();
+        turn = await this.gate.turn(req.signal);
       }
     } catch (e) {
       turn.end(this.outcomeOf(e));
+      void next?.then((r) => r(), () => undefined);
       throw e;
     }
   }
 
   /**
    * A body must not go out only to be refused, nor to a nonce that may have
-   * expired: before one, unless the credentials were accepted and the nonce
-   * is young enough for its size, a body-less GET of the same path proves
-   * the credentials (when it is refused, `send` throws and the body is never
-   * sent) and, answered stale, brings a fresh nonce. Answered with the old
-   * nonce still accepted (a service that sends no nextnonce), it says
-   * nothing of how long that nonce lives on, so a fresh one is fetched.
+   * expired; this is judged when it can go, since time queued ages the nonce.
+   * Unless the credentials were accepted and the nonce is young enough for
+   * its size, a body-less GET of the same path goes first on the connection
+   * (`prove`): when it is refused, the body is never sent; answered stale,
+   * it brings a fresh nonce. Answered with the old nonce still accepted (a
+   * service that sends no nextnonce), it says nothing of how long that nonce
+   * lives on, so a GET without credentials fetches a fresh one (`renew`).
+   * After the body itself was answered stale, a body-less request must be
+   * accepted before it goes again: a service that calls its nonces stale
+   * gets it once.
    */
-  private async readyForBody(req: ServiceRequest): Promise<void> {
-    const max = this.maxNonceAge(req.body?.length);
-    const young = (): boolean => this.gate.isConfirmed && (this.digest.nonceAge ?? Infinity) <= max;
-    if (young()) return;
-    const res = await this.send({ method: 'GET', path: req.path, operation: `GET ${req.path} (before sending ${req.operation})`, signal: req.signal }, true);
-    discard(res.body);
-    if (!young()) await this.renewNonce(req);
-  }
-
-  /**
-   * A new nonce from the challenge that a body-less GET without credentials
-   * gets: nothing of the account goes out, and a 401 to it refuses nothing.
-   * When no challenge comes back (a gateway that lets it through), the nonce
-   * stays as it was: the service accepted it a moment ago.
-   */
-  private async renewNonce(req: ServiceRequest): Promise<void> {
-    const release = await this.slots.acquire(req.signal);
-    let res: RawResponse;
-    try {
-      res = await this.o.exchange({ method: 'GET', path: req.path, operation: `GET ${req.path} (a new nonce before sending ${req.operation})`, signal: req.signal });
-    } catch (e) {
-      release();
-      throw e;
-    }
-    releaseWhenRead(res, release);
-    if (res.status === 401) this.digest.accept(challengesOf(res));
-    discard(res.body);
-  }
-
-  /** How old a nonce a body of `length` bytes may go out on: the shortest lifetime seen bounds it, and a large body waits for little. */
-  private maxNonceAge(length: number | undefined): number {
-    const limit = Math.min(this.o.nonceMaxAgeMs ?? DEFAULT_NONCE_MAX_AGE_MS, this.learnedLifetime);
-    return length === undefined || length >= LARGE_BODY_BYTES ? Math.min(limit, LARGE_BODY_NONCE_AGE_MS) : limit;
+  private beforeBody(req: ServiceRequest, s: BodyState): 'prove' | 'renew' | undefined {
+    if (req.body === undefined) return undefined;
+    if (s.mustProve || !this.gate.isConfirmed) return 'prove';
+    if ((this.digest.nonceAge ?? Infinity) <= this.ages.maxAge(req.body.length) || s.renewed) return undefined;
+    return s.proved ? 'renew' : 'prove';
   }
 
   /** After a response that did not refuse the credentials: note the nonce's good age, take a nextnonce. */
   private accepted(res: RawResponse, auth: Authorization): void {
-    this.lastAccepted = { nonce: auth.nonce, age: auth.nonceAge };
     const info = res.headers['authentication-info'];
-    const next = typeof info === 'string' ? parseAuthParams(info).nextnonce : undefined;
+    const next = this.ages.accepted(auth, typeof info === 'string' ? parseAuthParams(info).nextnonce : undefined);
     if (next) this.digest.next(next, auth.nonce);
-  }
-
-  /** A stale answer bounds the service's nonce lifetime: below the age it was last accepted at, or half the age it was refused at. */
-  private learnLifetime(auth: Authorization | undefined): void {
-    if (!auth || auth.nonceAge < LIFETIME_EVIDENCE_MS) return;
-    const good = this.lastAccepted?.nonce === auth.nonce ? this.lastAccepted.age : auth.nonceAge / 2;
-    this.learnedLifetime = Math.min(this.learnedLifetime, Math.max(1000, good));
   }
 
   /** A 403: on the list of submissions, the key is refused; elsewhere, the list is asked before saying so. */
@@ -216,8 +203,10 @@ export class Authenticator {
     if (this.gate.refused) return this.gate.refused;
     if (Date.now() - this.keyAcceptedAt < KEY_ACCEPTED_MS) return undefined;
     this.keyCheck ??= (async () => {
+      // A deadline of its own: the calls that wait for it are not on the wire, so their clocks are stopped.
+      const limit = new Deadline(this.o.responseDeadlineMs, undefined);
       try {
-        const res = await this.send({ ...KEY_CHECK, operation: `${KEY_CHECK.method} ${KEY_CHECK.path} (to check the API key after a 403)` });
+        const res = await this.send({ ...KEY_CHECK, operation: `${KEY_CHECK.method} ${KEY_CHECK.path} (to check the API key after a 403)`, signal: limit.signal, deadline: limit });
         discard(res.body);
         this.keyAcceptedAt = Date.now();
         return undefined;
@@ -225,6 +214,7 @@ export class Authenticator {
         // Not confirmed (the list failed for another reason): the 403 stays "not allowed".
         return e === this.gate.refused ? (e as ServiceError) : undefined;
       } finally {
+        limit.dispose();
         this.keyCheck = undefined;
       }
     })();
@@ -271,6 +261,13 @@ export class Authenticator {
       status: 401, operation: req.operation,
     });
   }
+}
+
+/** What a body waits for in one call: a body-less request accepted after the body was answered stale; one that proved an old nonce still good; a new nonce fetched. */
+interface BodyState {
+  mustProve: boolean;
+  proved: boolean;
+  renewed: boolean;
 }
 
 function unauthorized(req: ServiceRequest): ServiceError {

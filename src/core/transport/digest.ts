@@ -86,6 +86,18 @@ export class DigestSession {
   }
 
   /**
+   * Takes a fresh nonce from the challenges that answered a request without
+   * credentials, only from one of the protection space in use (its realm,
+   * algorithm and qop): another one says nothing of this account's nonces.
+   */
+  renew(challenges: readonly Challenge[]): void {
+    const s = this.state;
+    const same = s && challenges.find((c) => usableAlgorithm(c) === s.algorithm && (c.params.realm ?? '') === s.realm
+      && (qopsOf(c.params.qop).includes('auth') ? 'auth' : undefined) === s.qop);
+    if (same) this.learn(s.realm, same.params.nonce, same.params.opaque, s.algorithm, s.qop);
+  }
+
+  /**
    * Takes the `nextnonce` of an `Authentication-Info` header (RFC 7616 3.5),
    * when it answers a request made with the nonce still in use: a response
    * that arrives late must not bring back an older one.

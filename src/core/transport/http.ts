@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { formatBytes } from '../byteSize';
 import { ServiceError, abortReason, cancelledError } from '../errors';
+import { boundOnly, type Quote } from '../serviceText';
 import { decodeXml } from '../xml/decode';
 
 /** A request body that can be produced again (needed when a 401 asks for a retry). */
@@ -22,6 +23,8 @@ export interface Exchange {
   readonly signal?: AbortSignal;
   /** No progress (connect, send, first byte) for this long aborts the exchange. */
   readonly timeoutMs: number;
+  /** The connections it may use: its client's own (`connections()`). */
+  readonly agents: Agents;
 }
 
 export interface RawResponse {
@@ -65,10 +68,23 @@ export function failedBefore(e: unknown): unknown {
 /** Connections kept per host; the transport sends no more requests than this at once. */
 export const CONNECTIONS_PER_HOST = 8;
 
-const agents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_HOST }),
-  https: new https.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_HOST }),
-};
+export interface Agents {
+  readonly http: http.Agent;
+  readonly https: https.Agent;
+}
+
+/**
+ * One client's connections, its own: a transport counts its requests on the
+ * wire against them, so a request it lets go never waits for another
+ * client's (the one the extension built before a setting changed, whose
+ * downloads go on), its deadline running meanwhile.
+ */
+export function connections(): Agents {
+  return {
+    http: new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_HOST }),
+    https: new https.Agent({ keepAlive: true, maxSockets: CONNECTIONS_PER_HOST }),
+  };
+}
 
 /**
  * One HTTP exchange with node:http: streams the body with backpressure,
@@ -93,7 +109,7 @@ export function send(ex: Exchange): Promise<RawResponse> {
     const req = (isHttps ? https : http).request(ex.url, {
       method: ex.method,
       headers,
-      agent: isHttps ? agents.https : agents.http,
+      agent: isHttps ? ex.agents.https : ex.agents.http,
     });
     const fail = (e: ServiceError): void => {
       if (settled) return;
@@ -173,8 +189,8 @@ export function send(ex: Exchange): Promise<RawResponse> {
   });
 }
 
-/** Collects a response body as text (in the encoding it declares), refusing more than `limit` bytes. */
-export async function readText(res: http.IncomingMessage, limit: number, operation: string): Promise<string> {
+/** Collects a response body as text (in the encoding it declares), refusing more than `limit` bytes; what the service named is quoted by `quote`. */
+export async function readText(res: http.IncomingMessage, limit: number, operation: string, quote: Quote = boundOnly): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -194,18 +210,12 @@ export async function readText(res: http.IncomingMessage, limit: number, operati
     throw new ServiceError('network', `The connection closed after ${size} of ${expected} bytes.`, { operation });
   }
   try {
-    return decodeXml(Buffer.concat(chunks), res.headers['content-type']);
+    return decodeXml(Buffer.concat(chunks), res.headers['content-type'], quote);
   } catch (e) {
     // The decoder knows the encoding, not the call: the error names both.
     if (e instanceof ServiceError && e.operation === undefined) throw new ServiceError(e.kind, e.message, { operation, cause: e });
     throw e;
   }
-}
-
-/** Reads and throws away a body so the connection can be reused; bounded. */
-export function discard(res: http.IncomingMessage): void {
-  if (Number(res.headers['content-length'] ?? 0) > 65536) res.destroy();
-  else res.resume();
 }
 
 export function toServiceError(e: unknown, operation?: string): ServiceError {

@@ -6,7 +6,7 @@ import { messageFromBody } from '../xml/document';
 import { Authenticator } from './authenticate';
 import { Deadline } from './deadline';
 import { formatBytes } from '../byteSize';
-import { ExchangeError, readText, send, type RawResponse } from './http';
+import { connections, ExchangeError, readText, send, type RawResponse } from './http';
 import type { ServiceRequest } from './request';
 import { backoffDelay, sleep, type RetryPolicy } from './retry';
 
@@ -73,6 +73,7 @@ export class ServiceTransport {
   readonly quote: Quote;
   /** Requests sent, 401 challenges included: what a benchmark counts as round trips. */
   requestCount = 0;
+  private readonly agents = connections();
 
   constructor(opts: TransportOptions) {
     let url: URL;
@@ -107,6 +108,7 @@ export class ServiceTransport {
       quote: this.quote,
       log: this.log,
       nonceMaxAgeMs: opts.nonceMaxAgeMs,
+      responseDeadlineMs: this.responseDeadlineMs,
       onRefused: opts.onRefused,
     });
   }
@@ -121,7 +123,7 @@ export class ServiceTransport {
     try {
       return await this.withRetries(operation, limit.signal, async () => {
         const res = await this.request({ method: 'GET', path, operation, signal: limit.signal, deadline: limit });
-        return readText(res.body, this.maxXmlBytes, operation);
+        return readText(res.body, this.maxXmlBytes, operation, this.quote);
       });
     } finally {
       limit.dispose();
@@ -149,7 +151,7 @@ export class ServiceTransport {
       try {
         // The answer's own deadline starts with it: sending a large body may take long.
         limit.signal.addEventListener('abort', () => res.body.destroy(abortReason(limit.signal)), { once: true });
-        return await readText(res.body, this.maxXmlBytes, req.operation);
+        return await readText(res.body, this.maxXmlBytes, req.operation, this.quote);
       } finally {
         limit.dispose();
       }
@@ -186,7 +188,7 @@ export class ServiceTransport {
     const started = Date.now();
     this.requestCount++;
     try {
-      const res = await send({ method: req.method, url: this.url(req), headers, body: req.body, signal: req.signal, timeoutMs: this.timeoutMs });
+      const res = await send({ method: req.method, url: this.url(req), headers, body: req.body, signal: req.signal, timeoutMs: this.timeoutMs, agents: this.agents });
       const sent = res.bodyStarted && req.body?.length !== undefined ? `, sent ${formatBytes(req.body.length)}` : '';
       const length = res.headers['content-length'];
       const received = length !== undefined ? `, ${formatBytes(Number(length))} to receive` : '';
@@ -217,7 +219,7 @@ export class ServiceTransport {
 
   private async errorMessage(body: IncomingMessage, operation: string): Promise<string> {
     try {
-      return messageFromBody(await readText(body, ERROR_BODY_LIMIT, operation), this.quote);
+      return messageFromBody(await readText(body, ERROR_BODY_LIMIT, operation, this.quote), this.quote);
     } catch {
       return '';
     }

@@ -11,8 +11,12 @@ export class Slots {
 
   constructor(private free: number) {}
 
-  /** Resolves with the release function once a slot is free; rejects when the signal aborts first. */
-  acquire(signal?: AbortSignal): Promise<() => void> {
+  /**
+   * Resolves with the release function once a slot is free; rejects when the
+   * signal aborts first. `first`: ahead of those waiting (a call that already
+   * waited its turn and goes on).
+   */
+  acquire(signal?: AbortSignal, first = false): Promise<() => void> {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise((resolve, reject) => {
       const grant = (): void => {
@@ -34,7 +38,8 @@ export class Slots {
         grant();
         return;
       }
-      this.waiting.push(grant);
+      if (first) this.waiting.unshift(grant);
+      else this.waiting.push(grant);
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   }

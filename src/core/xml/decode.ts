@@ -1,6 +1,6 @@
 import { TextDecoder } from 'node:util';
 import { ServiceError } from '../errors';
-import { boundOnly } from '../serviceText';
+import { boundOnly, type Quote } from '../serviceText';
 
 /**
  * Decodes a response body in the encoding it declares, by the precedence of
@@ -8,12 +8,12 @@ import { boundOnly } from '../serviceText';
  * then the charset of an XML media type, then the XML declaration's
  * `encoding`, then the charset of any other media type, else UTF-8. Bytes
  * invalid in that encoding become U+FFFD; an encoding this client cannot
- * decode is a `badResponse`.
+ * decode is a `badResponse`, its name (the service's text) quoted by `quote`.
  */
-export function decodeXml(bytes: Buffer, contentType: string | undefined): string {
+export function decodeXml(bytes: Buffer, contentType: string | undefined, quote: Quote = boundOnly): string {
   const media = parseContentType(contentType);
   const label = byteOrder(bytes) ?? (media.xml ? media.charset : undefined) ?? declaredEncoding(bytes) ?? media.charset ?? 'utf-8';
-  const d = decoder(label);
+  const d = decoder(label, quote);
   // Node since 20.18.3 decodes windows-1252 as ISO-8859-1 (nodejs/node#60888), and WHATWG gives
   // that decoder the `iso-8859-1`, `latin1` and `us-ascii` labels too: those are decoded here.
   return d.encoding === 'windows-1252' ? windows1252(bytes) : d.decode(bytes);
@@ -63,10 +63,10 @@ function isUtf16(label: string): boolean {
 }
 
 /** A decoder for an encoding this client can read; an unknown one is the service's error. */
-function decoder(label: string): TextDecoder {
+function decoder(label: string, quote: Quote): TextDecoder {
   const d = knownDecoder(label);
   if (d) return d;
-  throw new ServiceError('badResponse', `The service sent its response in an encoding this client cannot read: "${boundOnly(label)}".`);
+  throw new ServiceError('badResponse', `The service sent its response in an encoding this client cannot read: "${quote(label)}".`);
 }
 
 /**

@@ -38,11 +38,11 @@ export function parseResponse(body: string, operation?: string, quote: Quote = b
   if (valid !== true) {
     throw new ServiceError('badResponse', `The service sent a response that is not well-formed XML (${quote(valid.err.msg)}, line ${valid.err.line}).`, {
       operation,
-      serviceMessage: quote(stripMarkup(text)),
+      serviceMessage: excerpt(text, quote),
     });
   }
   if (hasDoctype(text)) {
-    throw new ServiceError('badResponse', 'The service sent XML with a document type declaration (DOCTYPE), which is not accepted.', { operation, serviceMessage: quote(text) });
+    throw new ServiceError('badResponse', 'The service sent XML with a document type declaration (DOCTYPE), which is not accepted.', { operation, serviceMessage: excerpt(text, quote) });
   }
   let doc: unknown;
   try {
@@ -52,7 +52,7 @@ export function parseResponse(body: string, operation?: string, quote: Quote = b
   }
   const response = isNode(doc) ? doc.response : undefined;
   if (!isNode(response)) {
-    throw new ServiceError('badResponse', 'The service sent XML without a `response` element.', { operation, serviceMessage: quote(stripMarkup(text)) });
+    throw new ServiceError('badResponse', 'The service sent XML without a `response` element.', { operation, serviceMessage: excerpt(text, quote) });
   }
   const status = attr(response, 'status');
   if (status !== 'ok') {
@@ -76,7 +76,15 @@ export function messageFromBody(body: string, quote: Quote): string {
       // fall through to the plain-text excerpt
     }
   }
-  // Redacted before the tags go: a password such as `a<b>c` would otherwise lose its middle and no longer be found.
+  return excerpt(text, quote);
+}
+
+/**
+ * The text of a document that was not read as XML, without its markup.
+ * Redacted before the tags go (a password such as `a<b>c` would otherwise
+ * lose its middle and no longer be found) and after (a secret a tag split).
+ */
+function excerpt(text: string, quote: Quote): string {
   return quote(stripMarkup(quote.redact(text)));
 }
 

@@ -77,6 +77,8 @@ export async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<str
   }
 
   const done: string[] = [];
+  // Every file goes to the account in use now, even if it changes meanwhile.
+  const sender = deps.session.sender;
   try {
     for (const { file, title } of titled) {
       // A failure stops here: the files after it are not sent (the connection just failed, or the user cancelled).
@@ -84,16 +86,16 @@ export async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<str
         title, name: file.name, notSent: titled.length - done.length - 1,
         progress: files.length > 1 ? vscode.l10n.t('Archiving "{0}" ({1} of {2})…', file.name, done.length + 1, files.length) : vscode.l10n.t('Archiving "{0}"…', file.name),
         source: async () => ({ source: { file: file.file, name: file.name }, size: file.size }),
-      });
+      }, sender);
       if (!created) return undefined; // an unknown outcome, checked and reported
       deps.log.info(`Archived ${file.size} bytes as file ${created.id}.`);
       reached('archivedFile');
-      void deps.workspaceFiles.archived(created.id, title, file).catch((e: unknown) => deps.log.warn(`Recording the archived file failed: ${String(e)}`));
+      void deps.workspaceFiles.archived(created.id, title, file, sender.account).catch((e: unknown) => deps.log.warn(`Recording the archived file failed: ${String(e)}`));
       done.push(created.id);
     }
   } finally {
     // Whatever arrived is shown, also when a later file failed or was cancelled.
-    if (done.length) {
+    if (done.length && deps.session.uses(sender.client)) {
       await deps.archive.refresh();
       for (const id of done) await deps.archive.reveal(id);
     }

@@ -62,7 +62,8 @@ export async function archiveFolders(deps: Deps, chosen: ChosenFiles, uris: read
  * size and hash (`archiveRule`), so no list is read per file.
  */
 async function uploadAll(deps: Deps, titled: readonly { file: LocalFile; title: string }[], total: number, skipped: readonly Skipped[]): Promise<string[]> {
-  const client = deps.session.client;
+  // Taken once: should the account in use change meanwhile, the batch goes on to this one, checked and recorded there.
+  const { client, account } = deps.session.sender;
   const c = { done: 0, skipped: skipped.length, failed: 0, notDone: 0, mismatched: 0 };
   const done: string[] = [];
   let unknown: { e: ServiceError; sent: SentFile; before?: ReadonlySet<string> } | undefined;
@@ -85,7 +86,7 @@ async function uploadAll(deps: Deps, titled: readonly { file: LocalFile; title: 
           before?.add(created.id);
           c.done++;
           deps.log.info(`Archived "${file.path}" (${file.size} bytes) as file ${created.id}.`);
-          void deps.workspaceFiles.archived(created.id, title, file).catch((e: unknown) => deps.log.warn(`Recording the archived file failed: ${String(e)}`));
+          void deps.workspaceFiles.archived(created.id, title, file, account).catch((e: unknown) => deps.log.warn(`Recording the archived file failed: ${String(e)}`));
         } catch (e) {
           if (isServiceError(e) && e.outcomeUnknown) {
             unknown = { e, sent: sending, before };
@@ -103,14 +104,14 @@ async function uploadAll(deps: Deps, titled: readonly { file: LocalFile; title: 
     });
   } finally {
     // Whatever arrived is shown, also when a later file failed or was cancelled.
-    if (done.length) {
-      reached('archivedFile');
+    if (done.length) reached('archivedFile');
+    if (done.length && deps.session.uses(client)) {
       await deps.archive.refresh();
       for (const id of done) await deps.archive.reveal(id);
     }
   }
   if (unknown) {
-    await reportUnknownOutcome(deps.input.current, deps.log, unknown.e, unknown.before, archiveArrival(deps, unknown.sent, c.notDone));
+    await reportUnknownOutcome(deps.input.current, deps.log, unknown.e, unknown.before, archiveArrival(deps, client, unknown.sent, c.notDone));
   } else if (c.done + c.failed > 0) {
     const why = stoppedBy === undefined ? '' : ` ${describeError(stoppedBy)}`;
     const left = skipped.length ? ` ${skippedSentence(skipped)}` : '';

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import {
   archiveRule, DETAILS_PER_CHECK, HEADER_VALUE, isServiceError, sourceFile, sourceName, textProblem,
-  type ArchiveListItem, type ArchiveWhy, type CheckedFile, type Created, type LocalSource, type SentFile,
+  type ArchiveListItem, type ArchiveWhy, type CheckedFile, type Created, type LocalSource, type SentFile, type ServiceClient,
 } from '../../core';
+import type { Sender } from '../session';
 import type { Deps } from '../deps';
 import { problemText } from '../problemText';
 import { withCancellableProgress, type TaskProgress } from '../progress';
@@ -34,8 +35,7 @@ export function archiveTitleProblem(title: string): string | undefined {
  * (`reportUnknownOutcome`, the file revealed when it arrived): undefined
  * then, never a second upload. Other failures are thrown.
  */
-export async function uploadToArchive(deps: Deps, u: ArchiveUpload): Promise<Created | undefined> {
-  const client = deps.session.client;
+export async function uploadToArchive(deps: Deps, u: ArchiveUpload, { client }: Sender = deps.session.sender): Promise<Created | undefined> {
   let sent: SentFile | undefined;
   let before: ReadonlySet<string> | undefined;
   try {
@@ -48,7 +48,7 @@ export async function uploadToArchive(deps: Deps, u: ArchiveUpload): Promise<Cre
       return client.uploadArchiveFile({ ...(now ? { file: now, name: source.name } : source), title: u.title }, { signal, onProgress: (n, total) => p.bytes(n, total || size) });
     });
   } catch (e) {
-    if (isServiceError(e) && e.outcomeUnknown && sent) return void (await reportUnknownOutcome(deps.input.current, deps.log, e, before, archiveArrival(deps, sent, u.notSent ?? 0)));
+    if (isServiceError(e) && e.outcomeUnknown && sent) return void (await reportUnknownOutcome(deps.input.current, deps.log, e, before, archiveArrival(deps, client, sent, u.notSent ?? 0)));
     throw e;
   }
 }
@@ -79,11 +79,11 @@ function whyText(why: ArchiveWhy): string {
 
 /**
  * How an uploaded file is recognised in the archive after an unknown outcome:
- * a new file with its title and name whose detail has its size and hash.
+ * a new file with its title and name whose detail has its size and hash, in
+ * the archive of `client`, which sent it.
  */
-export function archiveArrival(deps: Deps, sent: SentFile, notSent: number): ArrivalCheck<ArchiveListItem, ArchiveWhy> {
+export function archiveArrival(deps: Deps, client: ServiceClient, sent: SentFile, notSent: number): ArrivalCheck<ArchiveListItem, ArchiveWhy> {
   const t = vscode.l10n.t;
-  const client = deps.session.client;
   const shown = oneLine(sent.title);
   const rest = notSent > 0 ? ` ${t('The other {0} file(s) were not sent.', notSent)}` : '';
   return {
@@ -92,6 +92,7 @@ export function archiveArrival(deps: Deps, sent: SentFile, notSent: number): Arr
     // The archive list has no dates: of several matching files, the first listed is reported.
     newestFirst: (l) => l,
     reveal: async (id) => {
+      if (!deps.session.uses(client)) return;
       await deps.archive.refresh();
       await deps.archive.reveal(id);
     },

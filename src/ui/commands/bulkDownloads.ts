@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ServiceError, type DownloadOptions, type DownloadResult } from '../../core';
-import { distinctNames, summaryText, summaryWarns, UNREACHABLE_IN_A_ROW, UnreachableRun, type TransferCounts } from '../bulkRules';
+import { distinctNames, failsEveryFile, summaryText, summaryWarns, UNREACHABLE_IN_A_ROW, UnreachableRun, type TransferCounts } from '../bulkRules';
 import { Cmd } from '../commandIds';
 import type { Deps } from '../deps';
 import { askReplacements } from '../downloads';
@@ -55,7 +55,8 @@ export async function downloadMany(deps: BulkDeps, title: string, load: (signal:
   const saved: string[] = [];
   const c = { done: 0, skipped: 0, failed: 0, notDone: 0, mismatched: 0 };
   let folder = '';
-  let stoppedBy: unknown;
+  /** What stopped the rest: files in a row that could not reach the service, or a destination that takes no more. */
+  let stoppedBy: { readonly error: unknown; readonly unreachable: boolean } | undefined;
   await withCancellableProgress(title, async (p, cancel) => {
     const set = await load(cancel);
     folder = set.folder;
@@ -74,7 +75,7 @@ export async function downloadMany(deps: BulkDeps, title: string, load: (signal:
     for (const [i, file] of files.entries()) {
       if (signal.aborted) {
         c.notDone++;
-        note(i, cancel.aborted ? 'not downloaded: cancelled' : 'not tried: the service could not be reached');
+        note(i, cancel.aborted ? 'not downloaded: cancelled' : `not tried: ${stoppedBy?.unreachable ? 'the service could not be reached' : errorDetail(stoppedBy?.error)}`);
         continue;
       }
       if (!file) {
@@ -84,7 +85,7 @@ export async function downloadMany(deps: BulkDeps, title: string, load: (signal:
       }
       show(i, before, true);
       try {
-        const f = await file;
+        const f = await file.inTurn();
         const to = { path: path.join(folder, names[i]), overwrite: answers.replace.has(names[i]) };
         const r = await f.save(to, { signal, onProgress: (n) => show(i, before + n) });
         before += r.bytes;
@@ -101,8 +102,10 @@ export async function downloadMany(deps: BulkDeps, title: string, load: (signal:
         }
         c.failed++;
         note(i, `failed: ${errorDetail(e)}`);
-        if (unreachable.failed(e instanceof ServiceError ? e.kind : undefined)) {
-          stoppedBy = e;
+        const kind = e instanceof ServiceError ? e.kind : undefined;
+        const unreachableNow = unreachable.failed(kind);
+        if (unreachableNow || failsEveryFile(kind, errnoOf(e))) {
+          stoppedBy = { error: e, unreachable: unreachableNow };
           stop.abort();
         }
       }
@@ -110,30 +113,52 @@ export async function downloadMany(deps: BulkDeps, title: string, load: (signal:
   });
   // A cancel before anything was saved is quiet, as for one download.
   if (c.done + c.failed === 0) return saved;
-  const stopped = stoppedBy === undefined ? '' : ` ${vscode.l10n.t('Stopped after {0} files in a row could not be downloaded: {1}', UNREACHABLE_IN_A_ROW, describeError(stoppedBy))}`;
+  const stopped = stoppedBy === undefined ? ''
+    : stoppedBy.unreachable ? ` ${vscode.l10n.t('Stopped after {0} files in a row could not be downloaded: {1}', UNREACHABLE_IN_A_ROW, describeError(stoppedBy.error))}`
+      : ` ${vscode.l10n.t('Stopped: {0}', describeError(stoppedBy.error))}`;
   showTransferSummary(deps, summaryText('download', c, path.basename(folder), vscode.l10n.t) + stopped, c);
   return saved;
 }
 
+/** A file of a bulk download whose detail may be on its way. */
+interface AheadFile {
+  /** Settles when the detail fetched ahead is in. */
+  readonly ahead: Promise<SavableFile>;
+  /** The file, once its turn has come. */
+  inTurn(): Promise<SavableFile>;
+}
+
 /**
  * Each file to save (undefined: left out), its detail fetched a few files at
- * a time in order, so that the next files are ready when their turn comes.
+ * a time in order, so that the next files are ready when their turn comes. A
+ * detail that failed ahead of its turn because the service could not be
+ * reached is fetched again in its turn: the service may be back by then, and
+ * a failure counted against the service must be one of now.
  */
-function fetchAhead(items: readonly DownloadItem[], wanted: (i: number) => boolean, signal: AbortSignal): (Promise<SavableFile> | undefined)[] {
+function fetchAhead(items: readonly DownloadItem[], wanted: (i: number) => boolean, signal: AbortSignal): (AheadFile | undefined)[] {
   const details = new Limiter(DETAILS_AT_ONCE);
   return items.map((item, i) => {
     if (!wanted(i)) return undefined;
     const { file } = item;
-    const ready = typeof file === 'function' ? details.run(() => file(signal)) : Promise.resolve(file);
-    ready.catch(() => undefined); // awaited in its turn
-    return ready;
+    if (typeof file !== 'function') return { ahead: Promise.resolve(file), inTurn: () => Promise.resolve(file) };
+    let failedAhead = false;
+    const ahead = details.run(() => file(signal));
+    ahead.catch((e: unknown) => {
+      failedAhead = outOfReach(e);
+    });
+    return { ahead, inTurn: () => (failedAhead && !signal.aborted ? file(signal) : ahead) };
   });
 }
 
+/** The file system's code of a local file's error (`ENOSPC`), if it is one. */
+const errnoOf = (e: unknown): string | undefined => (e instanceof ServiceError && e.cause instanceof Error ? (e.cause as NodeJS.ErrnoException).code : undefined);
+
+const outOfReach = (e: unknown): boolean => e instanceof ServiceError && (e.kind === 'network' || e.kind === 'timeout');
+
 /** The progress line of `files`: with a bar once every size is known (when every detail is in). */
-function progressOf(p: TaskProgress, files: readonly (Promise<SavableFile> | undefined)[]): (index: number, bytes: number, now?: boolean) => void {
+function progressOf(p: TaskProgress, files: readonly (AheadFile | undefined)[]): (index: number, bytes: number, now?: boolean) => void {
   let show = progressLine(p, files.length, undefined);
-  void Promise.all(files.map((f) => f?.catch(() => undefined) ?? null)).then((all) => {
+  void Promise.all(files.map((f) => f?.ahead.catch(() => undefined) ?? null)).then((all) => {
     let total = 0;
     for (const f of all) {
       if (f === null) continue;

@@ -28,6 +28,12 @@ export interface DraftMeta {
   readonly account?: string;
   /** Whether the user changed the form since it opened: an untouched one is not offered, and goes with its tab. */
   readonly touched: boolean;
+  /**
+   * When a send of it began (ms since the epoch), while that send is not
+   * over: kept when the window closes or reloads meanwhile, whether the
+   * service received it is not known then, and the form says so.
+   */
+  readonly sendingSince?: number;
 }
 
 export interface StoredDraft extends DraftMeta {
@@ -55,15 +61,19 @@ export class ComposerMemory {
   stored(id: string): StoredDraft | undefined {
     const d = this.workspace.get<unknown>(DRAFT + id);
     if (typeof d !== 'object' || d === null) return undefined;
-    const { form, account, touched, saved } = d as Record<string, unknown>;
+    const { form, account, touched, saved, sendingSince } = d as Record<string, unknown>;
     if (!isComposerForm(form) || (account !== undefined && typeof account !== 'string') || typeof touched !== 'boolean') return undefined;
-    return { form, account, touched, saved: typeof saved === 'number' ? saved : 0 };
+    return { form, account, touched, saved: typeof saved === 'number' ? saved : 0, ...(typeof sendingSince === 'number' ? { sendingSince } : {}) };
   }
 
   /** Writes this draft's entry only; what `meta` leaves out stays as stored (a new draft: no account, touched). */
   async saveDraft(id: string, form: ComposerForm, meta: Partial<DraftMeta> = {}): Promise<void> {
     const was = this.stored(id);
-    const record: StoredDraft = { form, account: 'account' in meta ? meta.account : was?.account, touched: meta.touched ?? was?.touched ?? true, saved: Date.now() };
+    const sendingSince = 'sendingSince' in meta ? meta.sendingSince : was?.sendingSince;
+    const record: StoredDraft = {
+      form, account: 'account' in meta ? meta.account : was?.account, touched: meta.touched ?? was?.touched ?? true, saved: Date.now(),
+      ...(sendingSince === undefined ? {} : { sendingSince }),
+    };
     await this.workspace.update(DRAFT + id, record);
   }
 

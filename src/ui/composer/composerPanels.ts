@@ -7,32 +7,20 @@ import { accountInSettings } from '../account';
 import { Cmd } from '../commandIds';
 import { chooseDocuments } from '../commands/chooseDocuments';
 import type { Deps } from '../deps';
-import { readSettings } from '../settings';
+import { affectsConnection, readSettings } from '../settings';
 import { PanelHost } from '../webviews/panelHost';
+import type { Entry } from './composerEntry';
 import { ArchiveCopies } from './archiveCopies';
 import { chooseArchiveDocuments, markedFromArchive } from './archiveSource';
 import type { Composer } from './composer';
 import type { ComposerMemory } from './composerMemory';
-import { documentsOf, sendForm, wordedProblems } from './composerSend';
+import { addedText, asOnDisk, documentsOf, newDocuments, sendForm, wordedProblems } from './composerSend';
 import { droppedUri, sameRemoteAs } from '../localFiles';
 import { advancedOf, newForm } from './formSubmission';
-import { discardDraft } from './keptDrafts';
+import { accountProblem, sentToText, tellAccount } from './formAccount';
+import { discardDraft, sayCutOff } from './keptDrafts';
 
 const VIEW_TYPE = 'dsas.composer';
-
-interface Entry {
-  readonly host: PanelHost<ToComposer, FromComposer>;
-  readonly draftId: string;
-  form: ComposerForm;
-  /** The form the review step showed: only that one is sent. */
-  reviewed?: ComposerForm;
-  sending: boolean;
-  /** Changed by the user since it opened: an untouched form leaves no draft when it closes. */
-  touched: boolean;
-  closed: boolean;
-  /** Its archive documents' copies, and fetching them. */
-  readonly copies: ArchiveCopies;
-}
 
 /**
  * New Submission's composers, one editor tab per draft. The page holds the
@@ -72,14 +60,14 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     const kept = form && this.memory.stored(draftId);
     const start = form ? { ...form, documents: [...form.documents, ...documents] } : newForm(documents, advancedOf(DEFAULT_PACKAGE));
     this.open.get(draftId)?.host.panel.dispose();
-    const meta = { account: kept ? kept.account : accountInSettings(), touched: kept?.touched ?? false };
+    const meta = { account: kept ? kept.account : accountInSettings(), touched: kept?.touched ?? false, sendingSince: kept?.sendingSince };
     await this.memory.saveDraft(draftId, start, meta);
     const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('New Submission'), vscode.ViewColumn.Active, {
       enableFindWidget: true,
       // The form as typed lives in the page: kept while hidden.
       retainContextWhenHidden: true,
     });
-    this.attach(panel, draftId, start, meta.touched);
+    this.attach(panel, draftId, start, meta);
     return draftId;
   }
 
@@ -99,7 +87,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       panel.dispose();
       return;
     }
-    this.attach(panel, state.draftId, kept.form, kept.touched);
+    this.attach(panel, state.draftId, kept.form, kept);
   }
 
   /** What the page's controls run; tests post the page's messages here too. */
@@ -124,12 +112,12 @@ export class ComposerPanels implements Composer, vscode.Disposable {
    * (copies go with the tab that made them): they are fetched once the
    * session is known, if their account's is signed in.
    */
-  private attach(panel: vscode.WebviewPanel, draftId: string, form: ComposerForm, touched: boolean): Entry {
+  private attach(panel: vscode.WebviewPanel, draftId: string, form: ComposerForm, { account, touched, sendingSince }: { account?: string; touched: boolean; sendingSince?: number }): Entry {
     const deps = this.deps();
     const host = new PanelHost<ToComposer, FromComposer>(panel, deps.context.extensionUri,
       { title: vscode.l10n.t('New Submission'), script: 'composer.js', styles: ['media/composer.css'] }, { accepts: isFromComposer, log: deps.log });
     const entry: Entry = {
-      host, draftId, form, sending: false, touched, closed: false,
+      host, draftId, account, form, sending: false, touched, closed: false,
       copies: new ArchiveCopies(deps, { documents: () => entry.form.documents, changed: () => this.documentsChanged(entry) }),
     };
     entry.form = { ...form, documents: entry.copies.documents(form.documents) };
@@ -148,17 +136,32 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       if (!entry.touched) void this.memory.removeDraft(draftId);
     });
     this.post(entry);
+    if (sendingSince !== undefined) sayCutOff({ form, sendingSince }, host, deps.input.current);
     void this.sessionStarted.catch(() => undefined).then(() => entry.copies.refresh(true));
     return entry;
   }
 
-  /** A change of the session (sign-in, sign-out, another account) may let archive documents be fetched, or stop a fetch. */
+  /**
+   * A change of the session (sign-in, sign-out, another account) may let
+   * archive documents be fetched, or stop a fetch; a change of the account
+   * in use may let a form be sent, or stop it from being sent.
+   */
   private watchSession(): void {
     if (this.watching) return;
     this.watching = true;
     this.subs.push(this.deps().session.onDidChange(() => {
       for (const e of this.open.values()) e.copies.sessionChanged();
-    }));
+      this.accountChanged();
+    }), vscode.workspace.onDidChangeConfiguration((c) => void (affectsConnection(c) && this.accountChanged())));
+  }
+
+  private accountChanged(): void {
+    for (const e of this.open.values()) if (!e.closed) tellAccount(this.deps().session, e, this.problems(e));
+  }
+
+  /** The form's problems, worded, its account's among them. */
+  private problems(e: Entry, form = e.form): ReturnType<typeof wordedProblems> {
+    return wordedProblems(this.deps(), form, e.account);
   }
 
   /** Remembers the composer shown last; the Explorer offers Add to New Submission while one is open. */
@@ -171,7 +174,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   private post(e: Entry): void {
     const deps = this.deps();
     e.host.post({
-      type: 'form', draftId: e.draftId, form: e.form, problems: wordedProblems(deps, e.form),
+      type: 'form', draftId: e.draftId, form: e.form, problems: this.problems(e), to: sentToText(deps.session, e.account),
       recentRecipients: this.memory.recentRecipients(), defaults: advancedOf(DEFAULT_PACKAGE), defaultType: readSettings().defaultRecipientType,
     });
   }
@@ -182,21 +185,23 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     const documents = e.copies.documents(e.form.documents);
     if (JSON.stringify(documents) === JSON.stringify(e.form.documents)) return;
     e.form = { ...e.form, documents };
-    e.host.post({ type: 'documents', documents, problems: wordedProblems(this.deps(), e.form) }, true);
-    void this.memory.saveDraft(e.draftId, e.form);
+    e.host.post({ type: 'documents', documents, problems: this.problems(e) }, true);
+    void this.memory.saveDraft(e.draftId, e.form, { account: e.account });
   }
 
   private async changed(e: Entry, form: ComposerForm): Promise<void> {
-    if (e.sending) return;
+    // Closed while documents were being added: what came is dropped, as the form was.
+    if (e.sending || e.closed) return;
     const documents = e.copies.documents(form.documents);
     e.form = { ...form, documents };
     e.reviewed = undefined;
     e.touched = true;
-    const problems = wordedProblems(this.deps(), e.form);
+    const problems = this.problems(e);
     // The page's documents were outdated (one was fetched meanwhile): it gets them as they are, then its answer.
     if (JSON.stringify(documents) !== JSON.stringify(form.documents)) e.host.post({ type: 'documents', documents, problems }, true);
     e.host.post({ type: 'problems', problems }, true);
-    await this.memory.saveDraft(e.draftId, e.form, { touched: true });
+    // With its account: a draft Sign Out discarded while the form was being sent is kept again for that account alone.
+    await this.memory.saveDraft(e.draftId, e.form, { touched: true, account: e.account });
   }
 
   private async add(e: Entry, m: Extract<FromComposer, { type: 'addDocuments' | 'dropped' }>): Promise<void> {
@@ -209,18 +214,28 @@ export class ComposerPanels implements Composer, vscode.Disposable {
 
   /** Adds documents to the form, those it has (by real path) once. */
   private async added(e: Entry, listed: readonly ComposerDocument[] | undefined): Promise<void> {
-    if (!listed?.length) return;
-    const known = new Set(e.form.documents.map((d) => d.path));
-    await this.changed(e, { ...e.form, documents: [...e.form.documents, ...listed.filter((d) => !known.has(d.path) && !e.copies.has(d))] });
+    if (!listed?.length || e.closed) return;
+    const { added, already } = newDocuments(e.form.documents, listed.filter((d) => !e.copies.has(d)));
+    await this.changed(e, { ...e.form, documents: [...e.form.documents, ...added] });
     this.post(e);
+    e.host.post({ type: 'announce', text: addedText(added, already) }, true);
   }
 
   /** Documents from the workspace picker, or archive files fetched as temporary documents (kept until the tab closes), marked as such. */
   private async choose(e: Entry, from: 'workspace' | 'archive'): Promise<ComposerDocument[] | undefined> {
     const deps = this.deps();
     if (from === 'workspace') return documentsOf(deps.input.current, (await chooseDocuments(deps.input.current, deps.log)) ?? []);
+    // Another account's archive documents would never be sent with this form.
+    const problem = accountProblem(deps.session, e.account);
+    if (problem) return void deps.input.current.warn(problem);
     const fetched = await chooseArchiveDocuments(deps);
-    if (!fetched) return undefined;
+    if (!fetched || e.closed) return void fetched?.dispose();
+    if (e.account === undefined && fetched.account !== undefined) {
+      // A form of no known account belongs, from its first archive document on, to that document's.
+      e.account = fetched.account;
+      await this.memory.saveDraft(e.draftId, e.form, { account: e.account });
+      tellAccount(deps.session, e, this.problems(e));
+    }
     const documents = markedFromArchive(fetched);
     // One the form has already is not listed twice; held back there, it now has this copy.
     const added = documents.filter((d) => !e.copies.has(d));
@@ -232,21 +247,23 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   /** The review step first (unless the user switched it off), then sending the form reviewed; the draft goes once sent. */
   private async send(e: Entry, posted: ComposerForm): Promise<void> {
     const deps = this.deps();
-    const form = { ...posted, documents: e.copies.documents(posted.documents) };
-    // A form other than the one reviewed is an edit: it is kept, and reviewed again.
+    const listed = e.copies.documents(posted.documents);
+    const form = { ...posted, documents: await asOnDisk(listed) };
+    // A form other than the one reviewed is an edit (a file edited since too: the page is shown its size): kept, and reviewed again.
     if (JSON.stringify(form) !== JSON.stringify(e.form)) await this.changed(e, form);
-    if (Object.keys(wordedProblems(deps, form)).length) return;
+    if (JSON.stringify(form.documents) !== JSON.stringify(listed)) this.post(e);
+    const problems = this.problems(e, form);
+    // The page may not know yet that the account in use changed: it is told.
+    if (Object.keys(problems).length) return tellAccount(deps.session, e, problems);
     const confirm = readSettings().confirmBeforeSending;
     if (confirm && JSON.stringify(e.reviewed) !== JSON.stringify(form)) {
       e.reviewed = form;
       e.host.post({ type: 'phase', phase: 'reviewing' }, true);
       return;
     }
-    if (!e.touched) {
-      // Sent as it opened (Send Again With…): should the send fail after the tab closed, the draft stays.
-      e.touched = true;
-      await this.memory.saveDraft(e.draftId, e.form, { touched: true });
-    }
+    // Sent as it opened (Send Again With…) it is kept too: should the send fail after the tab closed, or the window close first, the draft stays, marked.
+    e.touched = true;
+    await this.memory.saveDraft(e.draftId, e.form, { touched: true, sendingSince: Date.now() });
     e.sending = true;
     this.sendingIds.add(e.draftId);
     e.host.post({ type: 'phase', phase: 'sending' }, true);
@@ -254,7 +271,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     const release = e.copies.hold();
     let message: string | undefined;
     try {
-      const outcome = await deps.commands.run(Cmd.newSubmission, () => sendForm(deps, form));
+      const outcome = await deps.commands.run(Cmd.newSubmission, () => sendForm(deps, form, e.account));
       if (outcome?.sent) {
         await this.memory.sent(outcome.sent.id, outcome.recipients, form.coverNote);
         await this.memory.removeDraft(e.draftId);
@@ -267,6 +284,8 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       this.sendingIds.delete(e.draftId);
       e.reviewed = undefined;
       release();
+      // Over, its outcome said: no longer cut off (a draft discarded meanwhile, by Sign Out, stays discarded).
+      if (this.memory.stored(e.draftId)) await this.memory.saveDraft(e.draftId, e.form, { sendingSince: undefined });
     }
     // Closed meanwhile: the failure was said by the send; the draft stays, offered again.
     if (!e.closed) e.host.post({ type: 'phase', phase: 'editing', message }, true);

@@ -2,7 +2,7 @@
 // value (so the form never accepts what the client would refuse), plus what
 // the form insists on (a name, a form reference, a number with an
 // authentication method). VS Code-free, so that plain mocha tests it.
-import { isValidEmail, PACKAGE_LINE, PACKAGE_TEXT, textProblem, type Problem, type TextProblemCode, type TextRule } from '../../core';
+import { isValidEmail, PACKAGE_LINE, PACKAGE_TEXT, recipientsProblem, textProblem, type Problem, type TextProblemCode, type TextRule } from '../../core';
 import type { ComposerForm } from '../../shared/composerMessages';
 
 export type FormField = 'name' | 'firstName' | 'lastName' | 'email' | 'authMethod' | 'authNumber' | 'coverNote' | 'data' | 'formReference' | 'advanced';
@@ -29,8 +29,15 @@ export function fieldProblem(field: FormField, value: string): FieldProblemCode 
   return textProblem(value, RULES[field]);
 }
 
-/** A problem of the form: a field's code (worded as a hint under it), or a whole problem of the documents or recipients. */
-export type FormProblem = { readonly code: FieldProblemCode } | { readonly problem: Problem };
+/** A field's problem, worded as a hint under it: its code, and for a value too long the limit and its length. */
+export interface FieldProblem {
+  readonly code: FieldProblemCode;
+  readonly limit?: number;
+  readonly count?: number;
+}
+
+/** A problem of the form: a field's (worded as a hint under it), or a whole problem of the documents or recipients. */
+export type FormProblem = FieldProblem | { readonly problem: Problem };
 
 /**
  * Every problem of the form, keyed as composerMessages.ts says
@@ -41,11 +48,13 @@ export function formProblems(form: ComposerForm, documentsProblem: (docs: Compos
   const out = new Map<string, FormProblem>();
   const check = (key: string, field: FormField, value: string) => {
     const code = fieldProblem(field, value);
-    if (code) out.set(key, { code });
+    if (code === 'tooLong') out.set(key, { code, limit: field !== 'email' ? RULES[field].maxLength : undefined, count: value.length });
+    else if (code) out.set(key, { code });
   };
   const docs = documentsProblem(form.documents);
   if (docs) out.set('documents', { problem: docs });
-  if (form.recipients.length === 0) out.set('recipients', { problem: { code: 'noRecipients', field: 'recipients' } });
+  const count = recipientsProblem(form.recipients.length);
+  if (count) out.set('recipients', { problem: count });
   form.recipients.forEach((r, i) => {
     const key = (f: string) => `recipients.${i}.${f}`;
     if (r.nameMode === 'full') check(key('name'), 'name', r.name);

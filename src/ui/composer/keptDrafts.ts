@@ -1,7 +1,7 @@
 // Which kept drafts belong to whom, and discarding one: the rules the
 // palette's picker, the form's Discard Draft… and Sign Out share.
 import * as vscode from 'vscode';
-import type { ComposerForm } from '../../shared/composerMessages';
+import type { ComposerForm, ToComposer } from '../../shared/composerMessages';
 import { oneLine } from '../text';
 import type { UserInput } from '../userInput';
 import type { Composer } from './composer';
@@ -32,9 +32,21 @@ export function draftsOf(memory: ComposerMemory, accounts: readonly string[], ty
   });
 }
 
-/** How a draft is named to the user: its form reference. */
+/** How long a draft's name is, in code points, before an ellipsis: a text pasted into the form reference is not a name. */
+const NAME_SHOWN = 100;
+
+/** How a draft is named to the user: its form reference (its beginning, when long). */
 export function draftName(form: ComposerForm): string {
-  return oneLine(form.formReference.trim() || vscode.l10n.t('(no form reference)'));
+  const points = Array.from(oneLine(form.formReference.trim() || vscode.l10n.t('(no form reference)')));
+  return points.length > NAME_SHOWN ? `${points.slice(0, NAME_SHOWN).join('')}…` : points.join('');
+}
+
+/** A draft whose send the window's closing cut off (see `sendingSince`) opens saying so: in its form, and once as a message. */
+export function sayCutOff(d: Pick<StoredDraft, 'form' | 'sendingSince'>, host: { post(m: ToComposer, notice?: boolean): void }, ui: UserInput): void {
+  const text = vscode.l10n.t('"{0}" was being sent when the window closed or reloaded (at {1}): whether the service received it is not known. Look for it in the Submissions list before you send it again.',
+    draftName(d.form), new Date(d.sendingSince ?? 0).toLocaleString(vscode.env.language));
+  host.post({ type: 'phase', phase: 'editing', message: text }, true);
+  void ui.warn(text);
 }
 
 /** Discards a draft, open or kept, after asking (not while it is being sent); its tab closes. True when it was discarded. */

@@ -31,6 +31,8 @@ interface Entry {
   readonly host: PanelHost<ToPdf, FromPdf>;
   readonly source: PdfSource;
   readonly loader: PanelLoad;
+  /** Aborts when the panel closes: a download under way for it ends, and gives its connection back. */
+  readonly closed: AbortSignal;
   position: Position;
   /** A summary's submission as it was when the summary was loaded, to tell when to offer a reload. */
   shown?: Known;
@@ -98,7 +100,8 @@ export class PdfPanels implements vscode.Disposable {
     panel.title = titleOf(source, formReference);
     const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.extensionUri, { title: titleOf(source, formReference), script: 'pdfViewer.js', bodyClass: 'pdf' }, { accepts: isFromPdf, log: this.deps.log });
     const loader = new PanelLoad(() => this.fetch(entry), host);
-    const entry: Entry = { host, source, loader, position, formReference };
+    const closing = new AbortController();
+    const entry: Entry = { host, source, loader, closed: closing.signal, position, formReference };
     this.open.set(key, entry);
     host.onMessage((m) => {
       this.reported.fire({ key, message: m });
@@ -110,6 +113,7 @@ export class PdfPanels implements vscode.Disposable {
     });
     panel.onDidDispose(() => {
       if (this.open.get(key) === entry) this.open.delete(key);
+      closing.abort();
       host.dispose();
     });
     return entry;
@@ -120,9 +124,10 @@ export class PdfPanels implements vscode.Disposable {
     host.post({ type: 'loading', title: titleOf(source, entry.formReference), source }, true);
     try {
       // A summary's submission too: its title, and what to compare later news with.
+      const signal = entry.closed;
       const [bytes, detail] = await Promise.all([
-        this.openSource(source).then(readAll),
-        source.kind === 'summary' ? this.client().then((c) => c.getSubmission(source.submissionId)).catch(() => undefined) : undefined,
+        this.openSource(source, signal).then(readAll),
+        source.kind === 'summary' ? this.client().then((c) => c.getSubmission(source.submissionId, { signal })).catch(() => undefined) : undefined,
       ]);
       if (detail) {
         entry.shown = knownOf({ detail });
@@ -134,7 +139,7 @@ export class PdfPanels implements vscode.Disposable {
         invertInDark: true,
       });
     } catch (e) {
-      this.deps.log.error(`PDF viewer ${keyOf(source)}: ${describeError(e)}`);
+      if (!entry.closed.aborted) this.deps.log.error(`PDF viewer ${keyOf(source)}: ${describeError(e)}`);
       throw e;
     }
   }
@@ -144,15 +149,15 @@ export class PdfPanels implements vscode.Disposable {
   }
 
   /** The document's bytes: from the service, or (a download opened) from the disk, which needs no sign-in. */
-  private async openSource(s: PdfSource): Promise<OpenedDownload> {
+  private async openSource(s: PdfSource, signal: AbortSignal): Promise<OpenedDownload> {
     if (s.kind === 'file') {
       const { size } = await stat(s.path);
       return { stream: createReadStream(s.path), fileName: s.name, length: size };
     }
     const client = await this.client();
-    if (s.kind === 'summary') return client.openSummary(s.submissionId);
-    if (s.kind === 'attachment') return client.openAttachment(s.submissionId, { id: s.id, ticket: s.ticket, name: s.name });
-    return client.openArchiveFile({ id: s.id, ticket: s.ticket, name: s.name });
+    if (s.kind === 'summary') return client.openSummary(s.submissionId, { signal });
+    if (s.kind === 'attachment') return client.openAttachment(s.submissionId, { id: s.id, ticket: s.ticket, name: s.name }, { signal });
+    return client.openArchiveFile({ id: s.id, ticket: s.ticket, name: s.name }, { signal });
   }
 
   dispose(): void {

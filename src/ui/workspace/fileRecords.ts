@@ -73,12 +73,14 @@ export class FileRecords {
     return Object.entries(this.all()).filter(([, r]) => r.sent?.submissionId === submissionId).map(([uri]) => uri);
   }
 
-  archived(uri: string, r: ArchivedRecord): Promise<void> {
-    return this.change(uri, (old) => ({ ...old, archived: r }));
+  /** Records an archived file, for `account` (the one it was archived to; by default the one records are read for). */
+  archived(uri: string, r: ArchivedRecord, account = this.account()): Promise<void> {
+    return this.changeMany([[uri, (old) => ({ ...old, archived: r })]], account);
   }
 
-  sent(uris: readonly { uri: string; state: FileState }[], r: Omit<SentRecord, 'size' | 'mtimeMs'>): Promise<void> {
-    return this.changeMany(uris.map(({ uri, state }) => [uri, (old) => ({ ...old, sent: { ...r, size: state.size, mtimeMs: state.mtimeMs } })]));
+  /** Records the files sent in a submission, for `account` (the one it was sent to; by default the one records are read for). */
+  sent(uris: readonly { uri: string; state: FileState }[], r: Omit<SentRecord, 'size' | 'mtimeMs'>, account = this.account()): Promise<void> {
+    return this.changeMany(uris.map(({ uri, state }) => [uri, (old) => ({ ...old, sent: { ...r, size: state.size, mtimeMs: state.mtimeMs } })]), account);
   }
 
   private all(): Record<string, FileRecord> {
@@ -86,12 +88,7 @@ export class FileRecords {
     return (a !== undefined && this.store.get<Stored>(KEY)?.[a]) || {};
   }
 
-  private change(uri: string, f: (old: FileRecord | undefined) => FileRecord): Promise<void> {
-    return this.changeMany([[uri, f]]);
-  }
-
-  private async changeMany(changes: readonly [string, (old: FileRecord | undefined) => FileRecord][]): Promise<void> {
-    const a = this.account();
+  private async changeMany(changes: readonly [string, (old: FileRecord | undefined) => FileRecord][], a: string | undefined): Promise<void> {
     if (a === undefined || changes.length === 0) return;
     const stored = this.store.get<Stored>(KEY) ?? {};
     const mine = { ...stored[a] };

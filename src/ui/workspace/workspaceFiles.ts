@@ -137,22 +137,22 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
     return facts;
   }
 
-  /** A submission was sent from here: its documents are recorded with their size and time as checked before sending. */
-  async sent(submissionId: string, s: { formReference: string; recipients: readonly unknown[]; documents: readonly (LocalFile | object)[] }): Promise<void> {
+  /** A submission was sent from here (to `account`): its documents are recorded with their size and time as checked before sending. */
+  async sent(submissionId: string, s: { formReference: string; recipients: readonly unknown[]; documents: readonly (LocalFile | object)[] }, account?: string): Promise<void> {
     // Only workspace files are recorded (a document taken from the archive has no file here).
     const local = s.documents.filter((d): d is LocalFile => 'uri' in d && d.uri instanceof vscode.Uri && 'file' in d);
-    await this.records.sent(local.map((d) => ({ uri: d.uri.toString(), state: d.file })), { submissionId, formReference: s.formReference, recipients: s.recipients.length, at: Date.now() });
+    await this.records.sent(local.map((d) => ({ uri: d.uri.toString(), state: d.file })), { submissionId, formReference: s.formReference, recipients: s.recipients.length, at: Date.now() }, account);
   }
 
-  /** A file was archived from here: recorded at once, then again with its digest (unless it changed meanwhile). */
-  async archived(fileId: string, title: string, file: LocalFile): Promise<void> {
+  /** A file was archived from here (to `account`'s archive): recorded at once, then again with its digest (unless it changed meanwhile). */
+  async archived(fileId: string, title: string, file: LocalFile, account?: string): Promise<void> {
     const uri = file.uri.toString();
     const base = { fileId, title, size: file.file.size, mtimeMs: file.file.mtimeMs, at: Date.now() };
-    await this.records.archived(uri, base);
+    await this.records.archived(uri, base, account);
     const hex = await this.files.hash(file.path, RECORD_ALGORITHM).catch(() => undefined);
     const now = await this.files.stat(file.path).catch(() => undefined);
     if (hex === undefined || now?.size !== base.size || now.mtimeMs !== base.mtimeMs) return;
-    await this.records.archived(uri, { ...base, digest: { algorithm: RECORD_ALGORITHM, hex } });
+    await this.records.archived(uri, { ...base, digest: { algorithm: RECORD_ALGORITHM, hex } }, account);
   }
 
   private hashLater(uri: vscode.Uri, st: FileState, algorithm: HashAlgorithm): void {

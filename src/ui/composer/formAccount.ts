@@ -1,0 +1,51 @@
+// Which account a form of New Submission is sent to: the one it belongs to
+// (its draft's), never another one the user signed in to meanwhile. Its
+// archive documents came from that account's archive, and its recipients
+// and texts were meant for that service.
+import * as vscode from 'vscode';
+import type { ComposerForm, ComposerProblems, ToComposer } from '../../shared/composerMessages';
+import { accountInSettings, accountText } from '../account';
+import type { Session } from '../session';
+
+type SessionState = Pick<Session, 'signedIn' | 'account'>;
+
+/** The account in use now: the session's, or else the one the settings name (undefined when they name none). */
+export function accountInUse(session: SessionState): string | undefined {
+  return (session.signedIn ? session.account : undefined) ?? accountInSettings();
+}
+
+/** The account a form is sent to, as the form and its review name it: its own, or (a form of no known account) the one in use; empty when neither is known. */
+export function sentToText(session: SessionState, own: string | undefined): string {
+  const to = own ?? accountInUse(session);
+  return to === undefined ? '' : accountText(to);
+}
+
+/** Why a form of account `own` cannot be sent with the account in use, if it cannot. */
+export function accountProblem(session: SessionState, own: string | undefined): string | undefined {
+  const inUse = accountInUse(session);
+  if (own === undefined || inUse === undefined || own === inUse) return undefined;
+  return vscode.l10n.t('This form belongs to {0}, and the account in use now is {1}: it is sent only to its own account. To send it, sign in to {0} (set the service address and user name in your settings back to it); to send to {1}, start a New Submission.',
+    accountText(own), accountText(inUse));
+}
+
+/** What of an open form the account in use concerns. */
+export interface FormOfAccount {
+  readonly account?: string;
+  /** The form the review step shows, if it does. */
+  reviewed?: ComposerForm;
+  readonly sending: boolean;
+  readonly host: { post(m: ToComposer, notice?: boolean): void };
+}
+
+/**
+ * Tells the page whom its form is sent to, and its problems (`problems`,
+ * the account's among them); a form shown for review that cannot be sent
+ * with the account in use goes back to editing, saying why.
+ */
+export function tellAccount(session: SessionState, e: FormOfAccount, problems: ComposerProblems): void {
+  e.host.post({ type: 'account', to: sentToText(session, e.account), problems }, true);
+  if (problems.account && e.reviewed && !e.sending) {
+    e.reviewed = undefined;
+    e.host.post({ type: 'phase', phase: 'editing', message: problems.account }, true);
+  }
+}
