@@ -65,8 +65,9 @@ export async function saveResponse(res: RawResponse, target: DownloadTarget, fal
       res.body.destroy(e as Error);
     }
   });
+  const out = createWriteStream(temp, { flags: 'wx', highWaterMark: WRITE_BUFFER });
   try {
-    await pipeline(res.body, createWriteStream(temp, { flags: 'wx', highWaterMark: WRITE_BUFFER }), { signal: opts.signal });
+    await pipeline(res.body, out, { signal: opts.signal });
     if (total !== undefined && received !== total) {
       throw new ServiceError('network', `The download ended after ${received} of ${total} bytes.`, { operation });
     }
@@ -74,6 +75,10 @@ export async function saveResponse(res: RawResponse, target: DownloadTarget, fal
     return { path: finalPath, bytes: received, contentType: header(res, 'content-type') };
   } catch (e) {
     res.body.destroy();
+    // A cancel can come before the file is even open: it is removed only once
+    // the stream has closed, or its late open would leave it behind.
+    out.destroy();
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await fs.rm(temp, { force: true }).catch(() => undefined);
     if (e instanceof ServiceError) throw e;
     const err = e as NodeJS.ErrnoException;
