@@ -8,6 +8,7 @@ import { api, control, logMark, quiet, requireSandbox, runRecord, sandboxState, 
 /** Changes the account's credentials on the sandbox, as an administrator would; the run's leak search looks for the new ones too. */
 async function changeOnService(change: { password?: string; key?: string }): Promise<void> {
   runRecord().secrets.push(...Object.values(change));
+  runRecord().changedOnService++;
   await control('/credentials', 'POST', change);
 }
 

@@ -1,18 +1,24 @@
 // `npm run test:host`: the four VS Code runs of the host suite (runOffline.ts).
-// The extension and the host tests are built once, first; then the main run,
-// then the Restricted Mode, installed and reload runs at the same time (each
-// a VS Code of its own; they are short and mostly wait). The first of those
-// shows its output as it comes, the others theirs once they have ended.
+// The extension and the host tests are built once, first; then the main run
+// in two halves side by side, then the Restricted Mode, installed and reload
+// runs at the same time (each a VS Code of its own; the tests mostly wait on
+// the workbench and timers, so two cores carry them). The first of the runs
+// started together shows its output as it comes, the others theirs once they
+// have ended.
 import { spawnSync, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { runTogether, SIGNALS, type Step } from '../reliability/runSteps';
 import { ROOT } from './codeServer';
 
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
-/** A run of runOffline.ts (`name` its flag, none for the main run), on the build made here. */
-function hostRun(name?: string): Step {
-  return { label: `host${name ? ` --${name}` : ''}`, command: process.execPath, args: [TSX, path.join(ROOT, 'test', 'host', 'runOffline.ts'), '--built', ...(name ? [`--${name}`] : [])] };
+/** The main run's parts, side by side. */
+const PARTS = 2;
+
+/** A run of runOffline.ts with the flag `flag` (`part=k/n` for a part of the main run), on the build made here. */
+function hostRun(flag: string): Step {
+  return { label: `host --${flag}`, command: process.execPath, args: [TSX, path.join(ROOT, 'test', 'host', 'runOffline.ts'), '--built', `--${flag}`] };
 }
 
 function build(script: string): boolean {
@@ -25,8 +31,10 @@ async function main(): Promise<number> {
   let children: ChildProcess[] = [];
   for (const sig of SIGNALS) process.on(sig, () => children.forEach((c) => c.kill(sig)));
   const running = (started: ChildProcess[]) => (children = started);
-  const [main] = await runTogether([hostRun()], process.env, 'inherit', running);
-  if (main !== 0) return main;
+  rmSync(path.join(ROOT, 'test-artifacts', 'screenshots'), { recursive: true, force: true });
+  const parts = await runTogether(Array.from({ length: PARTS }, (_, i) => hostRun(`part=${i + 1}/${PARTS}`)), process.env, 'inherit', running);
+  const main = parts.find((c) => c !== 0);
+  if (main !== undefined) return main;
   const codes = await runTogether(['restricted', 'installed', 'reload'].map(hostRun), process.env, 'inherit', running);
   const failed = codes.find((c) => c !== 0);
   if (failed !== undefined) console.error(`host: ${codes.filter((c) => c !== 0).length} of the Restricted Mode, installed and reload runs failed`);

@@ -5,6 +5,7 @@
 //
 // Environment: DSAS_HOST_TIMEOUT_S (default 450) limits the run after the
 // install; DSAS_HOST_GREP runs only the tests whose title matches.
+// `--part=k/n` runs the k-th of n parts of the main run's test files.
 // `--restricted` runs restricted.test.ts alone, with workspace trust on and
 // the workspace not trusted (Restricted Mode). `--installed` installs the
 // extension from its .vsix (so it runs in Production mode, as users have it)
@@ -42,6 +43,8 @@ const installed = process.argv.includes('--installed');
 const reload = process.argv.includes('--reload');
 const built = process.argv.includes('--built');
 const runName = restricted ? 'restricted' : installed ? 'installed' : reload ? 'reload' : '';
+/** `--part=k/n`: the main run's k-th of n parts of its files (runAll.ts runs them side by side). */
+const part = process.argv.find((a) => a.startsWith('--part='))?.slice('--part='.length) ?? '';
 
 /**
  * A folder holding an extension that contributes nothing: the development
@@ -198,7 +201,8 @@ async function main(guard: ProcessGuard): Promise<number> {
   guard.deadline(timeoutS * 1000, `host tests did not finish within ${timeoutS} s (set DSAS_HOST_TIMEOUT_S to change the limit); stopping`);
 
   // Screenshots of this run only: a failure shot from an earlier run would mislead (the other runs follow the main one).
-  if (!runName) rmSync(SCREENSHOTS, { recursive: true, force: true });
+  // Parts run side by side: runAll.ts clears the screenshots before it starts them.
+  if (!runName && !part) rmSync(SCREENSHOTS, { recursive: true, force: true });
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'dsas-host-'));
   guard.add(async () => rmSync(tmp, { recursive: true, force: true }));
   const workspace = path.join(tmp, 'workspace');
@@ -281,6 +285,7 @@ async function main(guard: ProcessGuard): Promise<number> {
       DSAS_TEST_ARTIFACTS: ARTIFACTS,
       DSAS_HOST_GREP: process.env.DSAS_HOST_GREP ?? '',
       DSAS_HOST_RUN: runName,
+      DSAS_HOST_PART: part,
       DSAS_RIPGREP: ripgrep ? '1' : '',
       DSAS_HOST_EXTENSIONS_DIR: extensionsDir,
       DSAS_HOST_CONSOLE_MARK: CONSOLE_MARK,

@@ -42,9 +42,16 @@ const RUN = Symbol.for('dsas.hostRunRecord');
  * input saw) and every secret it used, for the last suite's leak search.
  * Kept on globalThis: each suite file is bundled with its own copy of this module.
  */
-export function runRecord(): { shown: string[]; secrets: string[] } {
-  const g = globalThis as { [RUN]?: { shown: string[]; secrets: string[] } };
-  return (g[RUN] ??= { shown: [], secrets: [] });
+export function runRecord(): RunRecord {
+  const g = globalThis as { [RUN]?: RunRecord };
+  return (g[RUN] ??= { shown: [], secrets: [], changedOnService: 0 });
+}
+
+interface RunRecord {
+  shown: string[];
+  secrets: string[];
+  /** Credentials changed on the service, so refused while signed in: the leak search expects the log to say so. */
+  changedOnService: number;
 }
 
 /** Points the user settings at the sandbox and signs in through the real command. */

@@ -5,6 +5,7 @@ import { formatBytes } from '../../src/ui/format';
 import { droppedFiles } from '../../src/ui/trees/archiveDrop';
 import { readSettings } from '../../src/ui/settings';
 import { markdownText } from '../../src/ui/text';
+import { needsAttention } from '../../src/ui/trees/submissionOutcome';
 import type {
   ArchiveNode, ArchiveTreeNode, GroupNode, LoadMoreNode, MessageNode, SubmissionNode, SubmissionTreeNode,
 } from '../../src/ui/trees/nodes';
@@ -384,7 +385,11 @@ describe('sidebar trees', () => {
       const byRef = (await subs().getChildren()).flatMap((n) => (n.kind === 'submission' ? [n.item.formReference] : []));
       assert.deepEqual(byRef, [...byRef].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true })));
       await withAnswers(['Status: needs attention, pending, completed'], () => vscode.commands.executeCommand('dsas.sortSubmissions'));
-      assert.equal((await shownIds())[0], '1002', 'the submission needing attention comes first');
+      // Suites before this one may have left others needing attention: those come first, 1002 among them.
+      const byStatus = (await subs().getChildren()).flatMap((n) => (n.kind === 'submission' ? [n] : []));
+      const attention = byStatus.filter(needsAttention).length;
+      assert.ok(attention > 0 && byStatus.slice(0, attention).some((n) => n.item.id === '1002'), 'the submission needing attention comes first');
+      assert.ok(!byStatus.slice(attention).some(needsAttention), 'every submission needing attention comes before the others');
       await withAnswers(['Newest first'], () => vscode.commands.executeCommand('dsas.sortSubmissions'));
       assert.deepEqual(await shownIds(), newest);
 
@@ -400,6 +405,8 @@ describe('sidebar trees', () => {
       const expanded = rows.find((r) => r.item.id === '1001')!;
       await vscode.commands.executeCommand('dsas.clearSubmissionsFilter');
       await deps.submissions.view.reveal(expanded, { select: false, expand: true });
+      // The workbench tells the tree of the expansion by an event of its own, which can come after reveal returns.
+      await waitFor('the tree to learn the row is expanded', () => item(subs(), expanded).collapsibleState === vscode.TreeItemCollapsibleState.Expanded);
       await withAnswers(['ubersicht'], () => vscode.commands.executeCommand('dsas.filterSubmissions'));
       assert.deepEqual(await shownIds(), ['1004']);
       await vscode.commands.executeCommand('dsas.clearSubmissionsFilter');

@@ -105,7 +105,7 @@ describe('settings a workspace cannot change', () => {
   });
 
   // This suite runs last: by now every command has run against the sandbox.
-  it('leaves no secret in the logs, the workspace, the messages shown or the sandbox access log (checked after every other suite)', async () => {
+  it('leaves no secret in the logs, the workspace, the messages shown or the sandbox access log (checked after every other suite of the run or its part)', async () => {
     const sb = requireSandbox();
     const { deps } = await api();
     // Also the credentials a suite changed the account to.
@@ -117,7 +117,8 @@ describe('settings a workspace cannot change', () => {
     assert.ok(logs.length > 0, 'the extension wrote a log');
     for (const f of logs) places.push(await read(f));
     assert.match(places.map((p) => p.text).join('\n'), /GET \/submissions -> 200/, 'the log records requests');
-    assert.match(places.map((p) => p.text).join('\n'), /refused the stored API key/, 'the log saw the refusals');
+    // The run's part with the credentials suite changed them on the service: their refusals are searched too.
+    if (runRecord().changedOnService > 0) assert.match(places.map((p) => p.text).join('\n'), /refused the stored API key/, 'the log saw the refusals');
 
     const workspace = (await Promise.all((vscode.workspace.workspaceFolders ?? []).map((w) => filesUnder(w.uri)))).flat();
     assert.ok(workspace.length >= 5, `the suites wrote into the workspace (${workspace.length} files)`);

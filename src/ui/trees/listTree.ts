@@ -20,6 +20,8 @@ export abstract class ListTree<Item, Row extends ListRow<Item>, Child, Children 
 implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
   readonly view: vscode.TreeView<TreeNode<Row, Child>>;
   private readonly changed = new vscode.EventEmitter<TreeNode<Row, Child> | undefined>();
+  /** Called when the workbench next receives the root rows (reveal waits for it). */
+  private rootsFetched?: () => void;
   readonly onDidChangeTreeData = this.changed.event;
   protected readonly list: RowList<Item, Row, Children>;
   private readonly details: RowDetails<Item, Row, Children>;
@@ -109,7 +111,11 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
 
   async getChildren(n?: TreeNode<Row, Child>): Promise<TreeNode<Row, Child>[]> {
     if (!this.session.signedIn) return [];
-    return n ? this.childrenOf(n) : this.rootNodes();
+    if (n) return this.childrenOf(n);
+    const roots = await this.rootNodes();
+    this.rootsFetched?.();
+    this.rootsFetched = undefined;
+    return roots;
   }
 
   /** The root: a stale notice (said once: the view's message stays free), the page of rows, a Load more row, or why there are none. */
@@ -229,8 +235,23 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
       return;
     }
     this.showState();
+    const fetched = this.nextRootFetch();
     this.changed.fire(undefined);
-    await this.view.reveal(row, { select: true, focus: true });
+    try {
+      await this.view.reveal(row, { select: true, focus: true });
+    } catch {
+      // The workbench may still hold the rows from before the change, without this one: once it has the new ones, again.
+      await fetched;
+      await this.view.reveal(row, { select: true, focus: true });
+    }
+  }
+
+  /** Settles just after the workbench next gets the root rows, or after 2 s (a hidden view asks for nothing). */
+  private nextRootFetch(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2000);
+      this.rootsFetched = () => (clearTimeout(timer), setTimeout(resolve, 0));
+    });
   }
 
   /**
