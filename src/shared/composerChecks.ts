@@ -1,7 +1,7 @@
 /** Runtime checks of the composer's messages (composerMessages.ts), as messageChecks.ts does for the other pages. */
-import type { ComposerAdvanced, ComposerDocument, ComposerForm, ComposerRecipient, ComposerState, FromComposer, ToComposer } from './composerMessages';
+import type { ComposerAdvanced, ComposerDocument, ComposerForm, DocumentHash, ComposerRecipient, ComposerState, FromComposer, ToComposer } from './composerMessages';
 import { RECIPIENT_TYPES } from './composerMessages';
-import { isArrayOf, isCount, isRecord, isString, messageCheck, none, type Fields } from './messageChecks';
+import { isArrayOf, isCount, isOptional, isRecord, isString, messageCheck, none, type Fields } from './messageChecks';
 
 /*
  * The shape only, never a size: every form the page can hold is answered.
@@ -14,9 +14,12 @@ const texts = (o: Fields, keys: readonly string[]): boolean => keys.every((k) =>
 
 const isUnavailable = (v: unknown): boolean => isRecord(v) && isString(v.reason) && typeof v.retry === 'boolean';
 
+const isHash = (v: unknown): v is DocumentHash => isRecord(v) && texts(v, ['hex', 'text']);
+
 const isDocument = (v: unknown): v is ComposerDocument =>
-  isRecord(v) && texts(v, ['path', 'name', 'sizeText', 'type']) && isCount(v.size) && (v.archiveId === undefined || isString(v.archiveId))
-  && (v.account === undefined || isString(v.account)) && (v.unavailable === undefined || isUnavailable(v.unavailable));
+  isRecord(v) && texts(v, ['path', 'name', 'sizeText', 'type']) && isCount(v.size) && isOptional(isString)(v.archiveId)
+  && isOptional(isString)(v.account) && (v.unavailable === undefined || isUnavailable(v.unavailable))
+  && isOptional(isString)(v.location) && isOptional(isString)(v.title) && isOptional(isHash)(v.hash);
 
 const isRecipient = (v: unknown): v is ComposerRecipient =>
   isRecord(v) && (v.nameMode === 'full' || v.nameMode === 'split')

@@ -17,6 +17,12 @@ export interface ComposerDocument {
   readonly sizeText: string;
   /** The media type it is sent with. */
   readonly type: string;
+  /** Where a workspace document is, as the form shows it: its path in the workspace (the whole path outside one). */
+  readonly location?: string;
+  /** An archive document's title in the archive. */
+  readonly title?: string;
+  /** The hash the archive recorded for an archive document: its copy here was checked against it. */
+  readonly hash?: DocumentHash;
   /**
    * The archive file it was fetched from. Its copy is temporary (removed
    * with the tab, or once a send that uses it is over): a reopened draft
@@ -34,6 +40,12 @@ export interface ComposerDocument {
 
 /** Which archive file of which account an archive document is: the same in the form, the draft and the extension's copies. */
 export const archiveDocumentKey = (d: Pick<ComposerDocument, 'account' | 'archiveId'>): string => JSON.stringify([d.account ?? null, d.archiveId ?? null]);
+
+export interface DocumentHash {
+  readonly hex: string;
+  /** As the form shows it, worded by the extension: its algorithm and its first digits ("SHA-256 3f2a1b4c5d6e…"). */
+  readonly text: string;
+}
 
 export interface DocumentUnavailable {
   readonly reason: string;

@@ -16,7 +16,7 @@ export const isRecord = (v: unknown): v is Fields => typeof v === 'object' && v 
 export const isString = (v: unknown): v is string => typeof v === 'string';
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 export const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
-const isOptional = <T>(check: (v: unknown) => v is T) => (v: unknown): v is T | undefined => v === undefined || check(v);
+export const isOptional = <T>(check: (v: unknown) => v is T) => (v: unknown): v is T | undefined => v === undefined || check(v);
 export const isArrayOf = <T>(check: (v: unknown) => boolean) => (v: unknown): v is T[] => Array.isArray(v) && v.every(check);
 export const none = (): boolean => true;
 // By tag, not instanceof: a cloned message may come from another realm (frame).

@@ -50,6 +50,8 @@ export class ArchiveMismatchError extends ServiceError {
 export interface ArchiveDocuments {
   /** In the order the files were given. */
   readonly documents: LocalFile[];
+  /** Each one's detail in the archive (its title, its recorded hash), in the same order. */
+  readonly files: readonly ArchiveFile[];
   /** Removes the temporary files. */
   dispose(): Promise<void>;
 }
@@ -86,7 +88,7 @@ export async function archiveFilesAsDocuments(
       documents.push(await checkedDocument(saved.path, name));
     }
     deps.log.info(`${documents.length} archive file(s) downloaded as documents into ${temp.path}.`);
-    return { documents, dispose: temp.dispose };
+    return { documents, files: details, dispose: temp.dispose };
   } catch (e) {
     await temp.dispose();
     throw e;

@@ -6,6 +6,7 @@ import { archiveDocumentKey, type ComposerAdvanced, type ComposerForm, type Comp
 import { bidiVisible } from '../shared/visibleText';
 import { actionButton, errorLine, idOf, showProblems } from './composerFields';
 import { acceptDocumentDrops } from './composerDrop';
+import { keepSelectAllInFields } from './fieldKeys';
 import { documentsSection, formView, type FormContext } from './composerForm';
 import { reviewView } from './composerReview';
 import { connect, el, iconsLoaded, setNotice } from './vscodeApi';
@@ -29,8 +30,12 @@ let showAll = false;
 let checking = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
+/** Whether the Advanced section is open, across the form's redraws. */
+const advanced = { open: false };
+
 const { post, state } = connect<FromComposer, ToComposer, ComposerState>(isToComposer, (m) => {
   if (m.type === 'form') {
+    const opened = form === undefined;
     form = m.form;
     problems = m.problems;
     to = m.to;
@@ -40,6 +45,8 @@ const { post, state } = connect<FromComposer, ToComposer, ComposerState>(isToCom
     checking = false;
     state.setState({ draftId: m.draftId }); // lets the tab come back after a window reload, with its draft
     render();
+    // Just opened: the user starts where there is something to do.
+    if (opened) (firstMissing() ?? document.getElementById(idOf('formReference')))?.focus();
   } else if (m.type === 'problems') {
     problems = m.problems;
     if (!timer) checking = false;
@@ -66,7 +73,8 @@ const { post, state } = connect<FromComposer, ToComposer, ComposerState>(isToCom
     const before = phase;
     phase = m.phase;
     render(phase === 'reviewing' ? 'review-title' : before !== 'editing' && phase === 'editing' ? 'send' : undefined);
-    if (m.message) setNotice(app, { icon: 'info', text: m.message, warn: true });
+    // Above the Send row, where the focus is: why it was not sent is seen at once, not at the top of a long form.
+    if (m.message) setNotice(app, { icon: 'warning', text: m.message, warn: true }, app.querySelector(':scope > .actions'));
   } else if (m.type === 'announce') {
     announce(m.text);
   }
@@ -95,7 +103,7 @@ const context = (): FormContext => ({
   },
   addDocuments: (from) => post({ type: 'addDocuments', from }),
   fetchAgain: () => post({ type: 'fetchAgain' }),
-  recent, defaults, defaultType,
+  recent, defaults, defaultType, advanced,
 });
 
 /** The documents' section drawn again, the focus kept where it was when it was in there. */
@@ -142,11 +150,35 @@ function sendRow(): HTMLElement {
   const showMissing = actionButton('show-missing', 'Show What Is Missing', () => {
     showAll = true;
     refreshProblems();
-    const first = Object.keys(problems)[0];
-    if (first) (document.getElementById(idOf(first)) ?? document.querySelector<HTMLElement>(`[data-error-for="${first}"]`))?.focus();
+    firstMissing()?.focus();
   });
   const discard = actionButton('discard', 'Discard Draft…', () => post({ type: 'discard' }));
   return el('div', { className: 'actions' }, send, showMissing, hint, discard);
+}
+
+/**
+ * The control of the first field, in the page's order, that has a problem:
+ * where the user has something to do. A field in the closed Advanced section
+ * opens it; the documents' problem leads to the first document that cannot
+ * be sent yet, or to adding one.
+ */
+function firstMissing(): HTMLElement | undefined {
+  for (const line of Array.from(app.querySelectorAll<HTMLElement>('[data-error-for]'))) {
+    const key = line.dataset.errorFor ?? '';
+    if (!(key in problems)) continue;
+    const control = document.getElementById(key === 'documents' ? documentsControl() : key === 'recipients' ? 'add-recipient' : idOf(key));
+    if (!control) continue;
+    const closed = control.closest('details');
+    if (closed && !closed.open) closed.open = true;
+    return control;
+  }
+  return undefined;
+}
+
+/** Where the documents' problem is dealt with: the first document that cannot be sent yet, or else Add from the Workspace…. */
+function documentsControl(): string {
+  const held = form?.documents.findIndex((d) => d.unavailable) ?? -1;
+  return held >= 0 ? `doc-${held}` : 'add-workspace';
 }
 
 /** Problems under their fields, and whether Send can be used (and why not). */
@@ -171,6 +203,8 @@ app.addEventListener('focusout', (e) => {
     refreshProblems();
   }
 });
+
+keepSelectAllInFields();
 
 // Files dropped on the page: VS Code's Explorer (with Shift) and file managers hand URIs over.
 acceptDocumentDrops({

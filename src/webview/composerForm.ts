@@ -1,10 +1,12 @@
-// The composer's form: documents, recipients, the texts, the form reference
+// The composer's form: the form reference, documents, recipients, the texts
 // and the Advanced values. Every control is a native one with a label, so
 // the whole form works with the keyboard and a screen reader.
 import type { ComposerAdvanced, ComposerForm, ComposerRecipient, RecipientType } from '../shared/composerMessages';
 import { RECIPIENT_TYPES } from '../shared/composerMessages';
 import { emptyRecipient, splitName } from '../shared/composerRecipients';
+import { documentCell } from './composerDocument';
 import { actionButton, errorLine, selectField, textField } from './composerFields';
+import { rovingGrid } from './documentGrid';
 import { el } from './vscodeApi';
 
 export interface FormContext {
@@ -20,6 +22,8 @@ export interface FormContext {
   readonly recent: readonly { readonly name: string; readonly email: string }[];
   readonly defaults: ComposerAdvanced;
   readonly defaultType: RecipientType;
+  /** Whether the Advanced section is open: kept by the page, so that it stays as the user left it. */
+  readonly advanced: { open: boolean };
 }
 
 const TYPE_TEXT: Record<RecipientType, string> = {
@@ -36,23 +40,30 @@ function moved<T>(list: readonly T[], i: number, by: number): T[] {
   return out;
 }
 
-/** The documents, each with why it cannot be sent yet when it cannot; its own section, so that it can be drawn again alone. */
+/** The documents (one Tab stop, see documentGrid.ts), each with why it cannot be sent yet when it cannot; its own section, so that it can be drawn again alone. */
 export function documentsSection(f: ComposerForm, c: FormContext): HTMLElement {
   const set = (change: (d: ComposerForm['documents']) => ComposerForm['documents'], focus: string) => c.update((cur) => ({ ...cur, documents: change(cur.documents) }), focus);
   const n = f.documents.length;
-  const rows = f.documents.map((d, i) => el('li', { className: 'doc' },
-    el('span', { className: `codicon codicon-${d.unavailable ? 'warning' : 'file'}`, attrs: { 'aria-hidden': 'true' } }),
-    el('span', { className: 'doc-name', text: d.name, title: d.path || undefined }),
-    el('span', { className: 'muted', text: `${d.sizeText} · ${d.type}` }),
-    el('span', { className: 'row-actions' },
-      actionButton(`doc-${i}-up`, 'Up', () => set((d) => moved(d, i, -1), `doc-${i - 1}-up`), { aria: `Move ${d.name} up`, disabled: i === 0 }),
-      actionButton(`doc-${i}-down`, 'Down', () => set((d) => moved(d, i, 1), `doc-${i + 1}-down`), { aria: `Move ${d.name} down`, disabled: i === n - 1 }),
-      actionButton(`doc-${i}-remove`, 'Remove', () => set((d) => d.filter((_, j) => j !== i), n > 1 ? `doc-${Math.min(i, n - 2)}-remove` : 'add-workspace'), { aria: `Remove ${d.name}` })),
-    d.unavailable ? el('p', { className: 'doc-note', text: d.unavailable.reason }) : null));
+  const move = (i: number, by: -1 | 1, focus: string) => set((d) => moved(d, i, by), focus);
+  /** Removes document `i`; the focus goes to `control` of the document taking its place, or to Add from the Workspace… when none is left. */
+  const remove = (i: number, control: string) => set((d) => d.filter((_, j) => j !== i), n > 1 ? `doc-${Math.min(i, n - 2)}${control}` : 'add-workspace');
+  const cell = (b: HTMLButtonElement, i: number, col: number) => {
+    b.dataset.row = String(i);
+    b.dataset.col = String(col);
+    return el('div', { attrs: { role: 'gridcell' } }, b);
+  };
+  const rows = f.documents.map((d, i) => el('div', { className: 'doc', attrs: { role: 'row' } },
+    documentCell(d, i),
+    cell(actionButton(`doc-${i}-up`, 'Up', () => move(i, -1, `doc-${i - 1}-up`), { aria: `Move ${d.name} up`, disabled: i === 0 }), i, 1),
+    cell(actionButton(`doc-${i}-down`, 'Down', () => move(i, 1, `doc-${i + 1}-down`), { aria: `Move ${d.name} down`, disabled: i === n - 1 }), i, 2),
+    cell(actionButton(`doc-${i}-remove`, 'Remove', () => remove(i, '-remove'), { aria: `Remove ${d.name}` }), i, 3)));
+  const grid = el('div', { className: 'docs', attrs: { role: 'grid', 'aria-labelledby': 'documents-title', 'aria-describedby': 'documents-keys' } }, ...rows);
+  rovingGrid(grid, { move: (i, by) => move(i, by, `doc-${i + by}`), remove: (i) => remove(i, '') });
   const retry = f.documents.some((d) => d.unavailable?.retry);
   return el('section', { attrs: { id: 'documents-section', 'aria-labelledby': 'documents-title' } },
     el('h2', { text: `Documents (${n})`, attrs: { id: 'documents-title' } }),
-    n ? el('ol', { className: 'docs' }, ...rows) : el('p', { className: 'muted', text: 'No document yet.' }),
+    n ? grid : el('p', { className: 'muted', text: 'No document yet.' }),
+    n ? el('p', { className: 'help', attrs: { id: 'documents-keys' }, text: KEYS_HELP }) : null,
     el('div', { className: 'toolbar' },
       actionButton('add-workspace', 'Add from the Workspace…', () => c.addDocuments('workspace')),
       actionButton('add-archive', 'Add from the Archive…', () => c.addDocuments('archive')),
@@ -62,6 +73,8 @@ export function documentsSection(f: ComposerForm, c: FormContext): HTMLElement {
     el('p', { className: 'help', attrs: { id: 'documents-status', role: 'status' } }),
     errorLine('documents-err', 'documents'));
 }
+
+const KEYS_HELP = 'In the list, Up and Down go from document to document (Home and End to the first and last), Left and Right to its buttons; Alt+Up and Alt+Down move it, Delete removes it.';
 
 function recipientRow(r: ComposerRecipient, i: number, c: FormContext): HTMLElement {
   const key = (k: string) => `recipients.${i}.${k}`;
@@ -114,26 +127,31 @@ function recipientsSection(f: ComposerForm, c: FormContext): HTMLElement {
 function advancedSection(f: ComposerForm, c: FormContext): HTMLElement {
   const set = (k: keyof ComposerAdvanced) => (v: string) => c.update((cur) => ({ ...cur, advanced: { ...cur.advanced, [k]: v } }));
   const d = c.defaults;
-  return el('details', { className: 'advanced' },
-    el('summary', { text: 'Advanced: package values the specification leaves open' }),
+  const section = el('details', { className: 'advanced' },
+    el('summary', { text: 'Advanced: package values the specification leaves open', attrs: { id: 'advanced-summary' } }),
     selectField('advanced.broadcast', 'broadcast', f.advanced.broadcast, [['0', '0'], ['1', '1']], set('broadcast'),
       `The package's broadcast attribute, 0 or 1 (the specification gives no meaning). Default ${d.broadcast}, the value the service is seen using.`),
     textField('advanced.transparency', 'transparency', f.advanced.transparency, set('transparency'),
       { help: `The package's transparency element; the specification does not list its values. Default ${d.transparency}, the least committing choice.` }),
     textField('advanced.confirmIntent', 'confirm_intent', f.advanced.confirmIntent, set('confirmIntent'),
       { help: `The package's confirm_intent element; the specification does not list its values. Default ${d.confirmIntent}, the least committing choice.` }));
+  // Open or closed as the user left it, also when the form is drawn again (back from the review).
+  section.open = c.advanced.open;
+  section.addEventListener('toggle', () => (c.advanced.open = section.open));
+  return section;
 }
 
 /** The whole editing view, without the Send row (the page adds it). */
 export function formView(f: ComposerForm, c: FormContext): HTMLElement[] {
   const set = (k: 'formReference' | 'coverNote' | 'data') => (v: string) => c.update((cur) => ({ ...cur, [k]: v }));
   return [
+    // First: what the submission is called (its tab and its row in the Submissions list).
+    textField('formReference', 'Form reference', f.formReference, set('formReference'),
+      { help: 'How this submission is named in the Submissions list (form_reference). One line.' }),
     documentsSection(f, c),
     recipientsSection(f, c),
     el('section', { attrs: { 'aria-labelledby': 'message-title' } },
       el('h2', { text: 'Message', attrs: { id: 'message-title' } }),
-      textField('formReference', 'Form reference', f.formReference, set('formReference'),
-        { help: 'How this submission is named in the Submissions list (form_reference). One line.' }),
       textField('coverNote', 'Cover note', f.coverNote, set('coverNote'),
         { multiline: true, help: 'The text sent to the recipients with the documents (cover_note). Several lines and paragraphs are kept as typed; may be empty.' }),
       textField('data', 'Data (optional)', f.data, set('data'),

@@ -1,6 +1,7 @@
 // The review step: what will be sent, read before sending. Back returns to
 // the form as it was; Send sends exactly this.
 import type { ComposerForm } from '../shared/composerMessages';
+import { documentLine } from './composerDocument';
 import { actionButton } from './composerFields';
 import { el } from './vscodeApi';
 
@@ -15,7 +16,7 @@ export function reviewView(f: ComposerForm, to: string, busy: boolean, back: () 
   const recipients = el('ul', { className: 'plain' }, ...f.recipients.map((r) => el('li', {
     text: `${names(r)} <${r.email.trim()}> · ${r.type}${r.authMethod.trim() ? ` · authentication: ${r.authMethod.trim()} ${r.authNumber.trim()}` : ''}`,
   })));
-  const documents = el('ul', { className: 'plain' }, ...f.documents.map((d) => el('li', { text: `${d.name} · ${d.sizeText} · ${d.type}` })));
+  const documents = el('ul', { className: 'plain' }, ...f.documents.map(documentLine));
   const note = (text: string) => (text ? el('div', { className: 'text quoted', text }) : el('span', { className: 'muted', text: '(empty)' }));
   return el('section', { className: 'review', attrs: { 'aria-labelledby': 'review-title' } },
     el('h2', { text: busy ? 'Sending…' : 'Review before sending', attrs: { id: 'review-title', tabindex: '-1' } }),

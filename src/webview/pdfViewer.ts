@@ -2,6 +2,7 @@ import * as pdfjs from 'pdfjs-dist';
 import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.mjs';
 import type { FromPdf, PdfSource, PdfState, ToPdf } from '../shared/messages';
 import { isToPdf } from '../shared/messageChecks';
+import { keepSelectAllInFields } from './fieldKeys';
 import { button, connect, el, failure, iconsLoaded, setNotice, staleNotice } from './vscodeApi';
 
 // A worker loaded from a webview resource URL fails (and blob: workers would
@@ -212,6 +213,7 @@ function remember(source?: PdfSource): void {
   if (!source) post({ type: 'position', page: state.page, zoom: state.zoom });
 }
 
+keepSelectAllInFields();
 document.addEventListener('keydown', (e) => {
   if (e.target instanceof HTMLInputElement) return;
   if (e.key === 'PageDown' || e.key === 'ArrowRight') goTo(state.page + 1);

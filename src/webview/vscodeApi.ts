@@ -67,13 +67,16 @@ export function button(iconName: string, label: string, onClick: () => void): HT
 
 /**
  * The one notice a page shows above its content (refreshing, stale data, a
- * changed submission), with its action; none removes it. The content stays.
+ * changed submission), or above `before` (a part of the content where the
+ * user is), with its action; none removes it. The content stays.
  */
-export function setNotice(app: HTMLElement, notice?: { icon: string; text: string; warn?: boolean; action?: HTMLButtonElement }): void {
+export function setNotice(app: HTMLElement, notice?: { icon: string; text: string; warn?: boolean; action?: HTMLButtonElement }, before?: Element | null): void {
   app.querySelector(':scope > .notice')?.remove();
   if (!notice) return;
-  app.prepend(el('div', { className: notice.warn ? 'notice warn' : 'notice', attrs: { role: 'status' } },
-    icon(notice.icon), el('span', { text: notice.text }), notice.action));
+  const shown = el('div', { className: notice.warn ? 'notice warn' : 'notice', attrs: { role: 'status' } },
+    icon(notice.icon), el('span', { text: notice.text }), notice.action);
+  if (before?.parentElement === app) before.before(shown);
+  else app.prepend(shown);
 }
 
 /** What a page shows when nothing could be loaded: why, and a retry. */

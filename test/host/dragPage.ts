@@ -59,7 +59,7 @@ export async function dragExplorerRowToWebview(page: Page, name: string, frame: 
   return { started: Object.fromEntries(Object.entries(started).map(([k, v]) => [k, oneLine(v, 2000)])) };
 }
 
-interface TextControlLike { value: string; focus(): void; setSelectionRange(start: number, end: number): void }
+interface TextControlLike { value: string; focus(): void; setSelectionRange(start: number, end: number): void; scrollIntoView(o: { block: string }): void }
 
 /** A drag entering the page from outside: what it carries. */
 export interface OutsideDrag {
@@ -117,6 +117,8 @@ export async function moveText(page: Page, frame: Frame, label: string, text: st
   const start = await l.evaluate((e, t) => {
     const c = e as unknown as TextControlLike;
     const i = c.value.indexOf(t);
+    // Wholly on screen, as a user sees it before dragging within it (focus alone scrolls only until a part shows).
+    c.scrollIntoView({ block: 'center' });
     c.focus();
     c.setSelectionRange(i, i + t.length);
     return i;

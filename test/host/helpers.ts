@@ -8,6 +8,7 @@ import manifest from '../../package.json';
 import type { DragSeen } from './dragPage';
 import type { ExplorerRowSeen } from './explorerPage';
 import type { DropSeen, OutsideDrag } from './dragPage';
+import type { LookSeen, PartSeen } from './lookPage';
 import type { ColorsSeen, DetailsSeen, KeyStep, KeysSeen, PdfSeen, TabSeen, TimelineSeen } from './workbenchPage';
 
 export const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
@@ -149,6 +150,16 @@ export async function webviewText(contains: string): Promise<string> {
 /** The text of the first element matching each CSS selector in the webview showing `contains`, shown on screen or not ('' for none). */
 export async function webviewParts(contains: string, selectors: readonly string[]): Promise<string[]> {
   return JSON.parse(await askWorkbench('/webview-parts', { contains, selectors: JSON.stringify(selectors) }, `reading parts of the webview showing "${contains}"`)) as string[];
+}
+
+/** How the webview showing `contains` looks, as the browser computed it: its texts with their colours, its hidden elements, all it says. */
+export async function webviewLook(contains: string): Promise<LookSeen> {
+  return JSON.parse(await askWorkbench('/webview-look', { contains }, `reading how the webview showing "${contains}" looks`)) as LookSeen;
+}
+
+/** The state of the first element each CSS selector matches in the webview showing `contains` (shown, open, value, selection, focus). */
+export async function webviewControls(contains: string, selectors: readonly string[]): Promise<PartSeen[]> {
+  return JSON.parse(await askWorkbench('/webview-controls', { contains, selectors: JSON.stringify(selectors) }, `reading controls of the webview showing "${contains}"`)) as PartSeen[];
 }
 
 /** The colours the body of the webview showing `contains` is painted in (CSS colour strings). */

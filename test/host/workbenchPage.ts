@@ -10,6 +10,7 @@ import type { Frame, Locator, Page } from 'playwright-core';
 import { oneLine, poll, sleep } from './pageWaits';
 import { dropFromOutside, moveText, type OutsideDrag } from './dragPage';
 import { explorerRow } from './explorerPage';
+import { look, parts } from './lookPage';
 import { dragExplorerRowToWebview } from './dragPage';
 import { notificationsSeen, watchNotifications } from './notificationsPage';
 import { answerQuickInput } from './quickInputPage';
@@ -60,6 +61,8 @@ export function pageRoutes(page: Page): Record<string, Route> {
     },
     '/notifications-seen': async () => JSON.stringify(await notificationsSeen(page)),
     '/webview-keys': async (q) => JSON.stringify(await webviewKeys(page, q.get('contains') ?? '', JSON.parse(q.get('steps') ?? '[]') as KeyStep[])),
+    '/webview-look': async (q) => JSON.stringify(await look((await frameWith(page, q.get('contains') ?? '')).frame)),
+    '/webview-controls': async (q) => JSON.stringify(await parts((await frameWith(page, q.get('contains') ?? '')).frame, JSON.parse(q.get('selectors') ?? '[]') as string[])),
     '/webview-parts': async (q) => JSON.stringify(await webviewParts(page, q.get('contains') ?? '', JSON.parse(q.get('selectors') ?? '[]') as string[])),
     '/webview-drop': async (q) => JSON.stringify(await dropFromOutside(page, (await frameWith(page, q.get('contains') ?? '')).frame, q.get('target') ?? '', JSON.parse(q.get('drag') ?? '{}') as OutsideDrag)),
     '/webview-move-text': async (q) => JSON.stringify(await moveText(page, (await frameWith(page, q.get('contains') ?? '')).frame, q.get('target') ?? '', q.get('text') ?? '')),
@@ -227,13 +230,15 @@ async function extensionTab(page: Page, tab: string, contains: string, exclude?:
  * One step of typing into a webview, as a user at the keyboard: move the
  * focus to a control (`focus`: by its label or `#id`, as Tab would reach it; `press`:
  * Tab itself), type text, paste text (`paste` repeated `times`: inserted at
- * once, as a paste is), press a key, or wait until a control is enabled.
+ * once, as a paste is), press a key, press keys as a fast typist does (`burst`: each
+ * sent without waiting for the page to take the one before), or wait until a control is enabled.
  */
 export type KeyStep =
   | { readonly focus: string }
   | { readonly type: string }
   | { readonly paste: string; readonly times?: number }
   | { readonly press: string }
+  | { readonly burst: readonly string[] }
   | { readonly waitEnabled: string };
 
 /** What the webview showed after the steps: its text, and the label or text of the focused control. */
@@ -257,6 +262,14 @@ async function webviewKeys(page: Page, contains: string, steps: readonly KeyStep
     else if ('type' in s) await page.keyboard.type(s.type);
     else if ('paste' in s) await page.keyboard.insertText(s.paste.repeat(s.times ?? 1));
     else if ('press' in s) await page.keyboard.press(s.press);
+    else if ('burst' in s) {
+      // Every key down and up sent at once, in order ('Control+A': Control down, A down and up, Control up).
+      const strokes = s.burst.flatMap((k) => {
+        const keys = k.length > 1 ? k.split('+') : [k];
+        return [...keys.map((x) => () => page.keyboard.down(x)), ...[...keys].reverse().map((x) => () => page.keyboard.up(x))];
+      });
+      await Promise.all(strokes.map((stroke) => stroke()));
+    }
     else {
       await frame.locator(`${s.waitEnabled}:not([disabled])`).waitFor({ state: 'visible', timeout: 10_000 }).catch(async (e: Error) => {
         throw new Error(`${e.message.split('\n')[0]}; the webview shows: ${oneLine(await frame.locator('body').innerText({ timeout: 1000 }).catch(() => ''), 3000)}`);

@@ -1,5 +1,6 @@
-// What the composer's messages say about an archive document: the account
-// whose archive it came from and, while it has no copy to send, why.
+// What the composer's messages say about a document: an archive document's
+// account, title and hash and, while it has no copy to send, why; a
+// workspace document's place in the workspace.
 import assert from 'node:assert/strict';
 import { isComposerForm, isFromComposer, isToComposer } from '../../src/shared/composerChecks';
 import { archiveDocumentKey, type ComposerDocument, type ComposerForm } from '../../src/shared/composerMessages';
@@ -16,6 +17,16 @@ describe('the composer\'s archive documents in its messages', () => {
     assert.equal(isComposerForm({ ...form, documents: [{ ...held, account: 7 }] }), false);
     assert.equal(isComposerForm({ ...form, documents: [{ ...held, unavailable: { reason: 'x' } }] }), false);
     assert.equal(isComposerForm({ ...form, documents: [{ ...held, unavailable: 'x' }] }), false);
+  });
+
+  it('carry their title and the hash the archive recorded, a workspace document where it is in the workspace; other shapes are refused', () => {
+    const fetched: ComposerDocument = { ...held, unavailable: undefined, title: 'Terms 2025', hash: { hex: 'ab'.repeat(32), text: 'SHA-256 abababababab…' } };
+    const local: ComposerDocument = { path: '/ws/annexes/a.csv', name: 'a.csv', size: 4, sizeText: '4 bytes', type: 'text/csv', location: 'annexes/a.csv' };
+    assert.ok(isComposerForm({ ...form, documents: [fetched, local] }));
+    assert.equal(isComposerForm({ ...form, documents: [{ ...fetched, hash: 'ab'.repeat(32) }] }), false);
+    assert.equal(isComposerForm({ ...form, documents: [{ ...fetched, hash: { hex: 'abab' } }] }), false);
+    assert.equal(isComposerForm({ ...form, documents: [{ ...fetched, title: 7 }] }), false);
+    assert.equal(isComposerForm({ ...form, documents: [{ ...local, location: ['annexes', 'a.csv'] }] }), false);
   });
 
   it('the page can ask to discard the draft and to fetch again; the extension can send the documents alone', () => {

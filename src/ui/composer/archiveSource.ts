@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { isServiceError, shortDigest } from '../../core';
+import { isServiceError, recordedHash, shortDigest, type ArchiveFile } from '../../core';
 import type { ComposerDocument } from '../../shared/composerMessages';
 import { ArchiveMismatchError, archiveFilesAsDocuments, type ArchiveDocumentDeps, type ArchiveDocuments } from '../archiveDocuments';
 import type { Deps } from '../deps';
+import type { LocalFile } from '../localFiles';
 import { withCancellableProgress } from '../progress';
 import { oneLine } from '../text';
 import { documentOf } from './composerSend';
@@ -53,7 +54,7 @@ function hashChecked(deps: Deps): ArchiveDocumentDeps {
  */
 export async function fetchArchiveCopy(deps: Deps, d: ComposerDocument, signal: AbortSignal, onProgress: (done: number, total?: number) => void): Promise<{ copy: ArchiveDocuments; doc: ComposerDocument }> {
   const copy = await archiveFilesAsDocuments(hashChecked(deps), [{ id: d.archiveId!, name: d.name, title: d.name }], signal, onProgress);
-  return { copy, doc: { ...documentOf(copy.documents[0]), archiveId: d.archiveId, account: d.account } };
+  return { copy, doc: archiveDocumentOf(copy.documents[0], copy.files[0], { archiveId: d.archiveId!, account: d.account }) };
 }
 
 /** A failure that proves the archive file is not there to send: not found, or not what the archive recorded. */
@@ -70,5 +71,17 @@ export function goneText(name: string, e: unknown): string {
 
 /** The documents `fetched` gave, as the form lists them, marked with the archive file and account each came from. */
 export function markedFromArchive(fetched: FetchedFromArchive): ComposerDocument[] {
-  return fetched.documents.map((f, i) => ({ ...documentOf(f), archiveId: fetched.fileIds[i], account: fetched.account }));
+  return fetched.documents.map((f, i) => archiveDocumentOf(f, fetched.files[i], { archiveId: fetched.fileIds[i], account: fetched.account }));
+}
+
+/**
+ * An archive file fetched as a document, as the form lists it: by what it is
+ * in the archive (its title, the hash its copy was checked against), never
+ * by where its copy lies (a private temporary folder: `path` is for sending).
+ */
+function archiveDocumentOf(copy: LocalFile, file: ArchiveFile, from: { archiveId: string; account?: string }): ComposerDocument {
+  const { path, name, size, sizeText, type } = documentOf(copy);
+  const hex = file.hash.trim();
+  const text = vscode.l10n.t('{0} {1}', recordedHash(hex).algorithm ?? vscode.l10n.t('hash'), shortDigest(hex));
+  return { path, name, size, sizeText, type, ...from, title: file.title, ...(hex ? { hash: { hex, text } } : {}) };
 }

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { DEFAULT_PACKAGE } from '../../core';
-import { isComposerState, isFromComposer } from '../../shared/composerChecks';
-import type { ComposerDocument, ComposerForm, FromComposer, ToComposer } from '../../shared/composerMessages';
+import { isComposerState } from '../../shared/composerChecks';
+import type { ComposerDocument, ComposerForm, FromComposer } from '../../shared/composerMessages';
 import { accountInSettings } from '../account';
 import { Cmd } from '../commandIds';
 import { chooseDocuments } from '../commands/chooseDocuments';
 import type { Deps } from '../deps';
 import { affectsConnection, readSettings } from '../settings';
-import { PanelHost } from '../webviews/panelHost';
 import type { Entry } from './composerEntry';
 import { ArchiveCopies } from './archiveCopies';
+import { ComposerPage, pageDocuments } from './composerPage';
 import { chooseArchiveDocuments, markedFromArchive } from './archiveSource';
 import type { Composer } from './composer';
 import type { ComposerMemory } from './composerMemory';
@@ -114,8 +114,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
    */
   private attach(panel: vscode.WebviewPanel, draftId: string, form: ComposerForm, { account, touched, sendingSince }: { account?: string; touched: boolean; sendingSince?: number }): Entry {
     const deps = this.deps();
-    const host = new PanelHost<ToComposer, FromComposer>(panel, deps.context.extensionUri,
-      { title: vscode.l10n.t('New Submission'), script: 'composer.js', styles: ['media/composer.css'] }, { accepts: isFromComposer, log: deps.log });
+    const host = new ComposerPage(panel, deps.context.extensionUri, vscode.l10n.t('New Submission'), deps.log);
     const entry: Entry = {
       host, draftId, account, form, sending: false, touched, closed: false,
       copies: new ArchiveCopies(deps, { documents: () => entry.form.documents, changed: () => this.documentsChanged(entry) }),
@@ -198,7 +197,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     e.touched = true;
     const problems = this.problems(e);
     // The page's documents were outdated (one was fetched meanwhile): it gets them as they are, then its answer.
-    if (JSON.stringify(documents) !== JSON.stringify(form.documents)) e.host.post({ type: 'documents', documents, problems }, true);
+    if (JSON.stringify(pageDocuments(documents)) !== JSON.stringify(form.documents)) e.host.post({ type: 'documents', documents, problems }, true);
     e.host.post({ type: 'problems', problems }, true);
     // With its account: a draft Sign Out discarded while the form was being sent is kept again for that account alone.
     await this.memory.saveDraft(e.draftId, e.form, { touched: true, account: e.account });

@@ -37,9 +37,9 @@ export async function asOnDisk(docs: readonly ComposerDocument[]): Promise<Compo
   }));
 }
 
-/** A checked file as the form lists it: the name and size it is sent with. */
+/** A checked file as the form lists it: the name and size it is sent with, and where it is in the workspace. */
 export function documentOf(f: LocalFile): ComposerDocument {
-  return { path: f.path, name: f.name, size: f.size, sizeText: formatBytes(f.size), type: mediaTypeFor(f.name) };
+  return { path: f.path, name: f.name, size: f.size, sizeText: formatBytes(f.size), type: mediaTypeFor(f.name), location: vscode.workspace.asRelativePath(f.uri) };
 }
 
 /** Of `listed`, those the form does not have yet (each once), and those it has. */
