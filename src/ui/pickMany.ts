@@ -7,26 +7,46 @@ const shown = (label: string): string => label.replace(/\$\([\w-]+\)\s*/g, '').t
  * A multi-select quick pick that never ends silently. Enter with nothing
  * ticked takes the highlighted row, as Enter does in a single-select pick;
  * typing highlights the first row whose label contains the text (VS Code
- * highlights none in a multi-select pick). Resolves with the rows taken,
- * `[]` when Enter found nothing ticked and nothing highlighted (the caller
- * says so), undefined when dismissed.
+ * highlights none in a multi-select pick), and a space typed after the text
+ * ticks that row, or unticks it (in VS Code's own pick, Space ticks only in
+ * the list, never from the filter box). Resolves with the rows taken, `[]`
+ * when Enter found nothing ticked and nothing highlighted (the caller says
+ * so), `back` when the Back button was pressed, undefined when dismissed.
  */
-export function pickMany<T extends vscode.QuickPickItem>(items: readonly T[], o: { readonly title?: string; readonly placeHolder?: string }): Promise<T[] | undefined> {
+export function pickMany<T extends vscode.QuickPickItem, B>(
+  items: readonly T[],
+  o: { readonly title?: string; readonly step?: number; readonly totalSteps?: number; readonly placeHolder?: string; readonly back?: boolean },
+  back?: B,
+): Promise<T[] | B | undefined> {
   return new Promise((resolve) => {
     const qp = vscode.window.createQuickPick<T>();
-    Object.assign(qp, { title: o.title, placeholder: o.placeHolder, items, canSelectMany: true, ignoreFocusOut: true });
+    Object.assign(qp, { title: o.title, step: o.step, totalSteps: o.totalSteps, placeholder: o.placeHolder, items, canSelectMany: true, ignoreFocusOut: true });
+    if (o.back) qp.buttons = [vscode.QuickInputButtons.Back];
     let done = false;
-    const finish = (v: T[] | undefined) => {
+    const finish = (v: T[] | B | undefined) => {
       if (done) return;
       done = true;
       resolve(v);
       qp.dispose();
     };
+    let typed = '';
     qp.onDidChangeValue((v) => {
       const text = v.trim().toLowerCase();
-      const first = text ? items.find((i) => shown(i.label).includes(text)) : undefined;
-      if (first) qp.activeItems = [first];
+      // A space just typed after the text (the workbench may pass it on together with the last letters).
+      const space = v.endsWith(' ') && !typed.endsWith(' ');
+      typed = v;
+      if (!text) return;
+      const matches = (i: T) => shown(i.label).includes(text);
+      // The row highlighted, if it has the text (the arrow keys may have moved it); else the first that has it.
+      const row = qp.activeItems.find(matches) ?? items.find(matches);
+      if (!row) return;
+      // The filter ignores a trailing space, so the value is left as typed: setting it here could lose what is typed meanwhile.
+      if (space && !items.some((i) => shown(i.label).includes(`${text} `))) {
+        qp.selectedItems = qp.selectedItems.includes(row) ? qp.selectedItems.filter((i) => i !== row) : [...qp.selectedItems, row];
+      }
+      if (qp.activeItems[0] !== row) qp.activeItems = [row];
     });
+    qp.onDidTriggerButton((b) => b === vscode.QuickInputButtons.Back && finish(back));
     qp.onDidAccept(() => finish(qp.selectedItems.length ? [...qp.selectedItems] : [...qp.activeItems]));
     qp.onDidHide(() => finish(undefined));
     qp.show();

@@ -40,7 +40,7 @@ export interface UserInput {
   inputBox(o: InputBoxOptions): Promise<string | Back | undefined>;
   quickPick<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T | Back | undefined>;
   /** Several rows; `[]` when accepted with none ticked and none highlighted. */
-  quickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T[] | undefined>;
+  quickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T[] | Back | undefined>;
   openDialog(o: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined>;
   saveDialog(o: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined>;
   /** A modal question; resolves with the chosen action or undefined on cancel. */
@@ -96,8 +96,8 @@ export class VsCodeInput implements UserInput {
     });
   }
 
-  quickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T[] | undefined> {
-    return pickMany(items, o);
+  quickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T[] | Back | undefined> {
+    return pickMany(items, o, BACK);
   }
 
   async openDialog(o: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined> {

@@ -97,11 +97,18 @@ function changed(now = false): void {
 const context = (): FormContext => ({
   update(change, focus) {
     if (!form || phase !== 'editing') return;
+    const before = form;
     form = change(form);
+    // A list changed by the user: that it is empty is said from now on.
+    if (form.documents !== before.documents) touched.add('documents');
+    if (form.recipients.length !== before.recipients.length) touched.add('recipients');
     changed(focus !== undefined);
     if (focus !== undefined) render(focus);
   },
-  addDocuments: (from) => post({ type: 'addDocuments', from }),
+  addDocuments: (from) => {
+    touched.add('documents');
+    post({ type: 'addDocuments', from });
+  },
   fetchAgain: () => post({ type: 'fetchAgain' }),
   recent, defaults, defaultType, advanced,
 });
@@ -111,7 +118,13 @@ function redrawDocuments(): void {
   const section = document.getElementById('documents-section');
   if (!form || !section) return;
   const focused = section.contains(document.activeElement) ? document.activeElement?.id : undefined;
-  section.replaceWith(documentsSection(form, context()));
+  // What the line under the documents said stays (where the documents came from), though the section is new.
+  // (set before the section is shown, so that it is not read out again).
+  const said = document.getElementById('documents-status')?.textContent ?? '';
+  const fresh = documentsSection(form, context());
+  const status = fresh.querySelector('#documents-status');
+  if (status) status.textContent = said;
+  section.replaceWith(fresh);
   if (focused) (document.getElementById(focused) ?? document.getElementById('add-archive'))?.focus();
   refreshProblems();
 }
@@ -183,7 +196,10 @@ function documentsControl(): string {
 
 /** Problems under their fields, and whether Send can be used (and why not). */
 function refreshProblems(): void {
-  showProblems(app, problems, (key) => showAll || touched.has(key) || key === 'documents' || key === 'recipients' || key === 'account');
+  // Calm until the user acts: a field's problem shows once it was left, all once Send was pressed. A list's problem
+  // shows at once when it is about what the list holds (names, a limit), and that it is empty once the user changed it.
+  showProblems(app, problems, (key) => showAll || touched.has(key) || key === 'account'
+    || (key === 'documents' && !!form?.documents.length) || (key === 'recipients' && !!form?.recipients.length));
   const send = document.getElementById('send') as HTMLButtonElement | null;
   const hint = document.getElementById('send-hint');
   const showMissing = document.getElementById('show-missing');
@@ -209,7 +225,10 @@ keepSelectAllInFields();
 // Files dropped on the page: VS Code's Explorer (with Shift) and file managers hand URIs over.
 acceptDocumentDrops({
   editing: () => phase === 'editing',
-  add: (uris) => post({ type: 'dropped', uris }),
+  add: (uris) => {
+    touched.add('documents');
+    post({ type: 'dropped', uris });
+  },
   say: announce,
 });
 

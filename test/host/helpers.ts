@@ -9,6 +9,7 @@ import type { DragSeen } from './dragPage';
 import type { ExplorerRowSeen } from './explorerPage';
 import type { DropSeen, OutsideDrag } from './dragPage';
 import type { LookSeen, PartSeen } from './lookPage';
+import type { QuickInputSeen, QuickInputStep } from './quickInputPage';
 import type { ColorsSeen, DetailsSeen, KeyStep, KeysSeen, PdfSeen, TabSeen, TimelineSeen } from './workbenchPage';
 
 export const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
@@ -108,6 +109,16 @@ async function askWorkbench(route: string, params: Record<string, string>, what:
  */
 export async function answerQuickInput(expect: string, text: string): Promise<string> {
   return askWorkbench('/quick-input', { expect, text }, `answering "${expect}"`);
+}
+
+/**
+ * Has the runner wait for the quick input showing `expect`, do `steps` in
+ * its filter box (type, press a key, empty it) and say what it shows then:
+ * its placeholder and the room for it, what is typed, the rows drawn and
+ * which are ticked or highlighted.
+ */
+export async function quickInputKeys(expect: string, steps: readonly QuickInputStep[] = []): Promise<QuickInputSeen> {
+  return JSON.parse(await askWorkbench('/quick-input-keys', { expect, steps: JSON.stringify(steps) }, `typing into "${expect}"`)) as QuickInputSeen;
 }
 
 /** The rows of the Settings editor's table of contents now (its groups, as the search left them). */

@@ -117,13 +117,13 @@ describe('the document picker', () => {
     const told: string[] = [];
     const ui: UserInput = { ...deps.input.current, info: async (m: string) => void told.push(m) };
     const picked = chooseDocuments(ui, deps.log);
-    await answerQuickInput('New Submission', 'xylophone-unticked');
-    assert.deepEqual((await picked)?.map((u) => u.fsPath), [file.fsPath]);
+    await answerQuickInput('Add from the Workspace', 'xylophone-unticked');
+    assert.deepEqual(((await picked) as vscode.Uri[] | undefined)?.map((u) => u.fsPath), [file.fsPath]);
     assert.deepEqual(told, []);
 
     // Nothing typed, nothing highlighted, nothing ticked.
     const none = chooseDocuments(ui, deps.log);
-    await answerQuickInput('New Submission', '');
+    await answerQuickInput('Add from the Workspace', '');
     assert.equal(await none, undefined);
     assert.equal(told.length, 1);
     assert.match(told[0], /No document was chosen/);

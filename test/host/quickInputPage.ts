@@ -76,3 +76,73 @@ export async function answerQuickInput(page: Page, expect: string, text: string)
   });
   return said;
 }
+
+/** A step of quickInputKeys: text typed into the filter box, a key pressed there, or the box emptied (as Select All and Delete would). */
+export type QuickInputStep = { readonly type: string } | { readonly press: string } | { readonly clear: true };
+
+/** What the quick input shows: its title, its placeholder and whether the box shows it whole, what is typed, and its rows drawn. */
+export interface QuickInputSeen {
+  readonly closed: boolean;
+  readonly title: string;
+  readonly placeholder: string;
+  /** The placeholder's width in the box's font, and the room the box has for it, in a quick input `width` wide (pixels). */
+  readonly placeholderWidth: number;
+  readonly room: number;
+  readonly width: number;
+  readonly value: string;
+  readonly rows: readonly { readonly label: string; readonly checked: boolean; readonly focused: boolean }[];
+}
+
+interface BoxLike {
+  clientWidth: number;
+  getAttribute(name: string): string | null;
+  ownerDocument: {
+    defaultView: { getComputedStyle(e: unknown): { font: string; fontStyle: string; fontWeight: string; fontSize: string; fontFamily: string; paddingLeft: string; paddingRight: string } } | null;
+    createElement(tag: 'canvas'): { getContext(kind: '2d'): { font: string; measureText(text: string): { width: number } } | null };
+  };
+}
+
+/**
+ * Waits for the quick input showing `expect` (its title or prompt), then
+ * does `steps` in its filter box as a user would, and says what it shows
+ * after them (the quick input may have closed: Enter, Escape).
+ */
+export async function quickInputKeys(page: Page, expect: string, steps: readonly QuickInputStep[]): Promise<QuickInputSeen> {
+  const widget = page.locator('.quick-input-widget', { hasText: expect });
+  await widget.waitFor({ state: 'visible', timeout: 10_000 }).catch(async () => {
+    const open = page.locator('.quick-input-widget:visible');
+    throw new Error(`no quick input showing "${expect}" within 10 s; ${(await open.count()) ? `the quick input shows: ${await quickInputText(open.first())}` : 'none is open'}`);
+  });
+  const input = widget.locator('.quick-input-box input');
+  for (const step of steps) {
+    if ('type' in step) await input.pressSequentially(step.type, { timeout: 5000 });
+    else if ('press' in step) await input.press(step.press);
+    else await input.fill('');
+  }
+  const closed = !(await widget.isVisible());
+  if (closed) return { closed, title: '', placeholder: '', placeholderWidth: 0, room: 0, width: 0, value: '', rows: [] };
+  const box = await input.evaluate((el: BoxLike) => {
+    const style = el.ownerDocument.defaultView?.getComputedStyle(el);
+    const context = el.ownerDocument.createElement('canvas').getContext('2d');
+    const placeholder = el.getAttribute('placeholder') ?? '';
+    if (!style || !context) return { placeholder, placeholderWidth: 0, room: 0 };
+    context.font = style.font || `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    return { placeholder, placeholderWidth: context.measureText(placeholder).width, room: el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
+  });
+  const rows = widget.locator('.quick-input-list .monaco-list-row');
+  const seenRows = [];
+  for (let i = 0; i < await rows.count(); i++) {
+    const row = rows.nth(i);
+    seenRows.push({
+      label: oneLine(await row.locator('.label-name').first().innerText({ timeout: 1000 }).catch(() => '')),
+      checked: (await row.getAttribute('aria-checked')) === 'true',
+      focused: ((await row.getAttribute('class')) ?? '').split(/\s+/).includes('focused'),
+    });
+  }
+  return {
+    closed, ...box, width: (await widget.boundingBox())?.width ?? 0,
+    title: oneLine(await widget.locator('.quick-input-title').innerText({ timeout: 1000 }).catch(() => '')),
+    value: await input.inputValue(),
+    rows: seenRows,
+  };
+}

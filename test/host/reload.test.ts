@@ -46,6 +46,9 @@ async function showTabs(label: string): Promise<void> {
   for (const [index, t] of tabs.entries()) if (t.label === label) await vscode.commands.executeCommand('workbench.action.openEditorAtIndex', index);
 }
 
+/** The titles of the composers' tabs the first run leaves open: the drafts' form references. */
+const composerTitles = (sendingRef: string) => ['Draft across a reload', 'untouched', 'Fetched across a reload', sendingRef, 'large'];
+
 const webviewTitles = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).map((t) => t.label);
 
 describe('a window reload', () => {
@@ -98,7 +101,9 @@ describe('a window reload', () => {
       const data = 1500 * 1000;
       await webviewKeys('large.txt', [{ focus: 'Data (optional)' }, { paste: `${'x'.repeat(999)}\n`, times: 1500 }, { press: 'Tab' }]);
       await waitFor('the large draft saved', async () => (await api()).deps.composer.memory.draft(large)?.data.length === data, 30_000);
-      assert.deepEqual(webviewTitles().sort(), [`History: ${formReferences[history]}`, `Summary: ${formReferences[summary]}`, 'New Submission', 'New Submission', 'New Submission', 'New Submission', 'New Submission'].sort());
+      // Each composer's tab is titled by its form reference (the suggested one, the document's name, when none was typed).
+      const titles = [`History: ${formReferences[history]}`, `Summary: ${formReferences[summary]}`, ...composerTitles(sendingRef)].sort();
+      await waitFor('every tab titled', () => JSON.stringify(webviewTitles().sort()) === JSON.stringify(titles)).catch(() => assert.deepEqual(webviewTitles().sort(), titles));
       await vscode.commands.executeCommand('workbench.view.explorer');
       const copies = transferFolders();
       assert.ok(copies.length > 0, 'the composer\'s archive document has its copy');
@@ -151,10 +156,16 @@ describe('a window reload', () => {
     await screenshot('reload-after');
   });
 
+  it('(after) the composers come back titled by their form references', async () => {
+    const expected = composerTitles(mark.midSend!.formReference).sort();
+    const titles = () => webviewTitles().filter((t) => !/^(History|Summary): /.test(t)).sort();
+    await waitFor('the composers titled', () => JSON.stringify(titles()) === JSON.stringify(expected), 20_000).catch(() => assert.deepEqual(titles(), expected));
+  });
+
   it('(after) the composer with 1.5 million characters pasted in its data comes back with them, and is answered', async () => {
     const large = mark.large!;
     // Before the other composer's tab is closed: in code-server a webview shown right after another's frame was torn down can stay blank (README, Known limits).
-    await showTab('New Submission', -1); // opened after the other composer
+    await showTab('large');
     const restored = await waitFor('the large composer restored', async () => (await api()).deps.composer.drafts.get(large.id), 20_000);
     assert.equal(restored.form.data.length, large.data);
     const hint = await waitFor('the page answered', async () => {
@@ -169,7 +180,7 @@ describe('a window reload', () => {
   it('(after) the composer comes back with its draft as it was typed, its archive document fetched again', async () => {
     const draft = mark.draft!;
     await control('/faults', 'DELETE');
-    await showTabs('New Submission');
+    for (const title of composerTitles(mark.midSend!.formReference)) await showTabs(title);
     await waitFor('the composer restored', async () => (await api()).deps.composer.drafts.get(draft.id), 20_000);
     await archiveDocumentsFetched(draft.id);
     const restored = (await api()).deps.composer.drafts.get(draft.id)!;

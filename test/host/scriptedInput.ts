@@ -16,6 +16,8 @@ export interface Asked {
   readonly text: string;
   /** Labels of the items offered by a quick pick. */
   readonly items?: readonly string[];
+  /** The rows of a quick pick as shown: label, description and detail. */
+  readonly rows?: readonly Pick<vscode.QuickPickItem, 'label' | 'description' | 'detail' | 'kind'>[];
   readonly options?: unknown;
 }
 
@@ -55,19 +57,20 @@ export class ScriptedInput implements UserInput {
   }
 
   async quickPick<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T | Back | undefined> {
-    const v = this.next({ method: 'quickPick', text: `${o.title ?? ''} ${o.placeHolder ?? ''}`.trim(), items: items.map((i) => i.label), options: o });
+    const v = this.next({ method: 'quickPick', text: `${o.title ?? ''} ${o.placeHolder ?? ''}`.trim(), items: items.map((i) => i.label), rows: rowsOf(items), options: o });
     if (v === undefined || v === BACK) return v;
     if (typeof v === 'string') {
-      const found = items.find((i) => i.label === v || i.label.includes(v));
+      // A separator (kind -1) only names a group: it cannot be picked.
+      const found = items.find((i) => i.kind !== -1 && (i.label === v || i.label.includes(v)));
       if (!found) throw new Error(`no item "${v}" among: ${items.map((i) => i.label).join(' | ')}`);
       return found;
     }
     return v as T;
   }
 
-  async quickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T[] | undefined> {
-    const v = this.next({ method: 'quickPickMany', text: `${o.title ?? ''} ${o.placeHolder ?? ''}`.trim(), items: items.map((i) => i.label), options: o });
-    if (v === undefined) return undefined;
+  async quickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T[] | Back | undefined> {
+    const v = this.next({ method: 'quickPickMany', text: `${o.title ?? ''} ${o.placeHolder ?? ''}`.trim(), items: items.map((i) => i.label), rows: rowsOf(items), options: o });
+    if (v === undefined || v === BACK) return v;
     const wanted = Array.isArray(v) ? (v as string[]) : [v as string];
     return items.filter((i) => wanted.some((w) => i.label === w || i.label.includes(w)));
   }
@@ -111,3 +114,5 @@ export class ScriptedInput implements UserInput {
     return v as string | undefined;
   }
 }
+
+const rowsOf = (items: readonly vscode.QuickPickItem[]) => items.map(({ label, description, detail, kind }) => ({ label, description, detail, kind }));

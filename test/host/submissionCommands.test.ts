@@ -118,14 +118,14 @@ describe('submission commands', () => {
     assert.equal(await submissionCount(), before);
   });
 
-  it('from the palette, the documents are picked among the workspace files, then the composer opens with them', async () => {
+  it('from the palette, From the Workspace… picks the documents among the workspace files, then the composer opens with them', async () => {
     await forgetDrafts();
     const formReference = `Picked ${Date.now()}`;
-    const { input } = await withAnswers(['figures.bin'], async () => {
+    const { input } = await withAnswers(['From the Workspace…', 'figures.bin'], async () => {
       const id = await composerOpenedBy(() => vscode.commands.executeCommand('dsas.newSubmission'));
       await sendReviewed(id, await edit(id, filled(formReference)));
     });
-    const picker = input.asked[0];
+    const picker = input.asked[1];
     assert.equal(picker.method, 'quickPickMany');
     assert.ok(picker.items?.some((i) => i.includes('Browse')), 'Browse… is offered');
     const s = (await sandboxState()).submissions.find((x) => x.formReference === formReference);
@@ -239,14 +239,15 @@ describe('submission commands', () => {
     tried('faults');
   });
 
-  it('Send Again With… opens the composer with the recipients of an earlier submission', async () => {
+  it('Send Again With… opens the composer with the form reference and recipients of an earlier submission', async () => {
     const s = (await sandboxState()).submissions.find((x) => x.recipients.length > 1)!;
     await (await api()).deps.submissions.refresh();
     const row = await rowOf(s.id);
     const id = await composerOpenedBy(() => vscode.commands.executeCommand('dsas.sendAgain', row));
     const form = (await openDrafts()).get(id)!;
     assert.deepEqual(form.recipients.map((r) => [r.name, r.type]), s.recipients.map((r) => [`${r.firstName} ${r.lastName}`.trim(), r.recpType]));
-    assert.deepEqual(form.documents, []);
+    assert.equal(form.formReference, s.formReference);
+    assert.ok(form.documents.every((d) => d.archiveId !== undefined), 'only documents found in the archive');
   });
 
   it('Check Status shows the state and updates the row', async () => {

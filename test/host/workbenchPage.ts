@@ -13,7 +13,7 @@ import { explorerRow } from './explorerPage';
 import { look, parts } from './lookPage';
 import { dragExplorerRowToWebview } from './dragPage';
 import { notificationsSeen, watchNotifications } from './notificationsPage';
-import { answerQuickInput } from './quickInputPage';
+import { answerQuickInput, quickInputKeys, type QuickInputStep } from './quickInputPage';
 import { settingsBrowse, settingsGroups, settingsLabels } from './settingsPage';
 
 type Route = (q: URLSearchParams) => Promise<string>;
@@ -42,6 +42,7 @@ export interface TabSeen { tabs: string[]; text?: string }
 export function pageRoutes(page: Page): Record<string, Route> {
   return {
     '/quick-input': (q) => answerQuickInput(page, q.get('expect') ?? '', q.get('text') ?? ''),
+    '/quick-input-keys': async (q) => JSON.stringify(await quickInputKeys(page, q.get('expect') ?? '', JSON.parse(q.get('steps') ?? '[]') as QuickInputStep[])),
     '/statusbar-text': () => page.locator('[id="workbench.parts.statusbar"]').innerText({ timeout: 5000 }),
     '/webview-text': async (q) => (await frameWith(page, q.get('contains') ?? '')).text,
     '/webview-colors': async (q) => JSON.stringify(await webviewColors(page, q.get('contains') ?? '')),

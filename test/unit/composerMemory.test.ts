@@ -84,4 +84,25 @@ describe('the drafts of New Submission in the workspace state', () => {
     assert.equal(memory.draft('x'), undefined);
     assert.deepEqual(memory.draftIds(), []);
   });
+
+  it('keeps when the user last edited a draft: a later save by the extension (a document fetched) leaves it', async () => {
+    const memory = new ComposerMemory(new RecordingMemento(), new RecordingMemento());
+    await memory.saveDraft('d', form('Edited'), { touched: true, edited: 1000 });
+    await memory.saveDraft('d', form('Edited'), { account: ACCOUNT });
+    assert.equal(memory.stored('d')?.edited, 1000);
+    assert.ok((memory.stored('d')?.saved ?? 0) > 1000, 'written later');
+  });
+});
+
+describe('what this machine keeps of the submissions it sent', () => {
+  it('their cover note, data and Advanced values, for Send Again With…; an earlier version\'s cover note alone is still read', async () => {
+    const global = new RecordingMemento();
+    const memory = new ComposerMemory(new RecordingMemento(), global);
+    const sent = form('Sent');
+    await memory.sent('1002', [{ name: 'Ada Lovelace', email: 'ada@example.org' }], { ...sent, data: '<d/>', advanced: { broadcast: '1', transparency: '2', confirmIntent: '1' } });
+    assert.deepEqual(memory.sentTexts('1002'), { coverNote: 'Dear Ada', data: '<d/>', advanced: { broadcast: '1', transparency: '2', confirmIntent: '1' } });
+    global.values.set('dsas.composer.sentNotes', { ...(global.get<object>('dsas.composer.sentNotes') ?? {}), 999: 'Kept by 0.1' });
+    assert.deepEqual(memory.sentTexts('999'), { coverNote: 'Kept by 0.1' });
+    assert.equal(memory.sentTexts('1'), undefined);
+  });
 });

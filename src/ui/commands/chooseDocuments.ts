@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../../core';
 import { isSkippedName } from '../collectFiles';
-import type { UserInput } from '../userInput';
+import { BACK, type Back, type UserInput } from '../userInput';
 
 const MAX_PICKER_FILES = 500;
 /**
@@ -12,30 +12,36 @@ const MAX_PICKER_FILES = 500;
  */
 const SKIPPED_GLOB = '{**/node_modules/**,**/.*/**,**/.*}';
 
-/** New Submission's documents from the palette or the view: workspace files, or any file through Browse…. */
-export async function chooseDocuments(ui: UserInput, log: Logger): Promise<vscode.Uri[] | undefined> {
-  const browse = async () => ui.openDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: vscode.l10n.t('Attach'), title: vscode.l10n.t('Documents to send') });
+/**
+ * New Submission's documents from the workspace: workspace files, or any
+ * file through Browse…. `back`: a later step of a question, with a Back
+ * button (BACK when pressed).
+ */
+export async function chooseDocuments(ui: UserInput, log: Logger, o: { readonly title?: string; readonly back?: boolean } = {}): Promise<vscode.Uri[] | Back | undefined> {
+  const t = vscode.l10n.t;
+  const title = o.title ?? t('Add from the Workspace');
+  const browse = async () => ui.openDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: t('Attach'), title: t('Documents to send') });
   if (!vscode.workspace.workspaceFolders?.length) return browse();
   const found = await workspaceFiles(log);
-  const browseItem = { label: vscode.l10n.t('$(folder-opened) Browse…'), description: vscode.l10n.t('choose files anywhere'), alwaysShow: true, uri: undefined as vscode.Uri | undefined };
+  const browseItem = { label: t('$(folder-opened) Browse…'), description: t('choose files anywhere'), alwaysShow: true, uri: undefined as vscode.Uri | undefined };
   const items = [
     browseItem,
     ...found
       .map((uri) => ({ label: path.basename(uri.fsPath), description: path.dirname(vscode.workspace.asRelativePath(uri)).replace(/^\.$/, ''), uri: uri as vscode.Uri | undefined }))
       .sort((a, b) => `${a.description}/${a.label}`.localeCompare(`${b.description}/${b.label}`)),
   ];
+  // Short enough to show whole in the filter box (a longer one is cut off there).
   const picked = await ui.quickPickMany(items, {
-    title: vscode.l10n.t('New Submission'),
+    title,
+    back: o.back,
     placeHolder: found.length >= MAX_PICKER_FILES
-      ? vscode.l10n.t('Documents to send (the first {0} workspace files; Browse… for others)', MAX_PICKER_FILES)
-      : found.length === 0
-        ? vscode.l10n.t('The workspace has no files to offer: Browse… chooses files anywhere')
-        : vscode.l10n.t('Documents to send (Space ticks several; Enter takes the highlighted one)'),
+      ? t('The first {0} files; Browse… for others', MAX_PICKER_FILES)
+      : found.length === 0 ? t('No workspace files: Browse… for others') : t('Type a name, then Space ticks it; Enter to finish'),
   });
-  if (!picked) return undefined;
+  if (!picked || picked === BACK) return picked;
   if (picked.length === 0) {
     // Enter with nothing ticked and nothing highlighted: said, never a silent end.
-    void ui.info(vscode.l10n.t('No document was chosen: tick files with Space, or highlight one and press Enter.'));
+    void ui.info(t('No document was chosen: tick files with Space, or highlight one and press Enter.'));
     return undefined;
   }
   const chosen = picked.flatMap((i) => (i.uri ? [i.uri] : []));

@@ -1,26 +1,25 @@
 import * as vscode from 'vscode';
-import { DEFAULT_PACKAGE } from '../../core';
 import { Cmd } from '../commandIds';
-import { advancedOf, formFrom } from '../composer/formSubmission';
 import type { Deps } from '../deps';
 import { oneLine } from '../text';
 import { pickSubmission } from '../pickers';
 import { withCancellableProgress } from '../progress';
 import { aSubmissionRow, explorerUris, type SubmissionRow } from './args';
-import { chooseDocuments } from './chooseDocuments';
-import { pickDraft } from './draftPicker';
+import { startNewSubmission } from './newSubmissionStart';
+import { sendAgain } from './sendAgain';
 
 /** New Submission, Send Again With…, Check Status, Show History, Show Summary PDF and Copy Submission Id. */
 export function registerSubmissionCommands(deps: Deps): void {
   const { commands } = deps;
-  commands.register(Cmd.newSubmission, explorerUris, (uris) => newSubmission(deps, uris));
+  // With documents (the Explorer's selection) the form opens with them; else the first question asks how to start.
+  commands.register(Cmd.newSubmission, explorerUris, async (uris) => (uris.length ? void (await deps.composer.compose(uris)) : startNewSubmission(deps)));
   commands.register(Cmd.addToSubmission, explorerUris, async (uris) => {
     // From the palette: the file of the active editor.
     const files = uris.length ? uris : [vscode.window.activeTextEditor?.document.uri].filter((u): u is vscode.Uri => u?.scheme === 'file');
     if (files.length) await deps.composer.addToLatest(files);
     else void deps.input.current.info(vscode.l10n.t('Select files in the Explorer, or open one in an editor, to add them to the submission.'));
   });
-  commands.register(Cmd.sendAgain, aSubmissionRow, (row) => sendAgain(deps, row));
+  commands.register(Cmd.sendAgain, aSubmissionRow, (row) => sendAgainWith(deps, row));
   commands.register(Cmd.checkStatus, aSubmissionRow, (row) => checkStatus(deps, row));
   commands.register(Cmd.showHistory, aSubmissionRow, (row) => showHistory(deps, row));
   commands.register(Cmd.showSummary, aSubmissionRow, (row) => showSummary(deps, row));
@@ -44,35 +43,11 @@ async function submissionOf(deps: Deps, row: SubmissionRow | undefined, placeHol
 /** A submission in a message: its form reference and id, or the id. */
 export const describeSubmission = (s: { id: string; formReference?: string }): string => (s.formReference ? `"${oneLine(s.formReference)}" (${s.id})` : s.id);
 
-// ── New Submission, Send Again With… ─────────────────────────────────────
+// ── Send Again With… ──────────────────────────────────────────────────────
 
-/**
- * Opens the composer: with the Explorer's selection, or from the palette
- * with a kept draft of this account or the documents picked among the
- * workspace files.
- */
-async function newSubmission(deps: Deps, given: vscode.Uri[]): Promise<void> {
-  if (given.length) {
-    await deps.composer.compose(given);
-    return;
-  }
-  const draft = await pickDraft(deps);
-  if (draft === undefined) return;
-  if (draft) {
-    await deps.composer.compose([], deps.composer.memory.draft(draft), draft);
-    return;
-  }
-  const uris = await chooseDocuments(deps.input.current, deps.log);
-  if (uris?.length) await deps.composer.compose(uris);
-}
-
-/** A composer with the recipients (and, when this machine sent it, the cover note) of an earlier submission. */
-async function sendAgain(deps: Deps, row: SubmissionRow | undefined): Promise<void> {
+async function sendAgainWith(deps: Deps, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose recipients to send to again'));
-  if (!s) return;
-  const client = deps.session.client;
-  const detail = await withCancellableProgress(vscode.l10n.t('Reading {0}…', describeSubmission(s)), (_p, signal) => client.getSubmission(s.id, { signal }));
-  await deps.composer.compose([], formFrom(detail, deps.composer.memory.coverNote(s.id) ?? '', [], advancedOf(DEFAULT_PACKAGE)));
+  if (s) await sendAgain(deps, s, describeSubmission(s));
 }
 
 // ── Check Status ──────────────────────────────────────────────────────────

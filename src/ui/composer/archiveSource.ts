@@ -1,28 +1,25 @@
 import * as vscode from 'vscode';
-import { isServiceError, recordedHash, shortDigest, type ArchiveFile } from '../../core';
+import { isServiceError, recordedHash, shortDigest, type ArchiveFile, type ArchiveListItem } from '../../core';
 import type { ComposerDocument } from '../../shared/composerMessages';
 import { ArchiveMismatchError, archiveFilesAsDocuments, type ArchiveDocumentDeps, type ArchiveDocuments } from '../archiveDocuments';
 import type { Deps } from '../deps';
 import type { LocalFile } from '../localFiles';
-import { withCancellableProgress } from '../progress';
+import { withCancellableProgress, type TaskProgress } from '../progress';
+import { BACK, type Back } from '../userInput';
 import { oneLine } from '../text';
+import type { FetchedFromArchive } from './composer';
 import { documentOf } from './composerSend';
 
-/** Archive files fetched as documents, with the id each came from (in the same order) and the account whose archive it is. */
-export interface FetchedFromArchive extends ArchiveDocuments {
-  readonly fileIds: readonly string[];
-  readonly account?: string;
-}
 
 /**
  * "Add from the Archive…": the archive files the user ticks, downloaded
  * (and checked against their recorded hashes) as temporary documents. The
  * caller removes them (`dispose`) when its composer closes or has sent.
- * Undefined when nothing was chosen.
+ * Undefined when nothing was chosen; `back`: a later step of a question,
+ * with a Back button (BACK when pressed).
  */
-export async function chooseArchiveDocuments(deps: Deps): Promise<FetchedFromArchive | undefined> {
+export async function chooseArchiveDocuments(deps: Deps, o: { readonly title?: string; readonly back?: boolean } = {}): Promise<FetchedFromArchive | Back | undefined> {
   const client = deps.session.client;
-  const account = deps.session.account;
   const t = vscode.l10n.t;
   const files = await withCancellableProgress(t('Reading the archive…'), (_p, signal) => client.listArchive({ signal }));
   if (!files.length) {
@@ -30,13 +27,24 @@ export async function chooseArchiveDocuments(deps: Deps): Promise<FetchedFromArc
     return undefined;
   }
   const items = files.map((f) => ({ label: oneLine(f.title || f.name), description: oneLine(f.name), file: f }));
-  const picked = await deps.input.current.quickPickMany(items, { title: t('New Submission'), placeHolder: t('Archive files to send (Space ticks several; Enter takes the highlighted one)') });
-  if (!picked?.length) return undefined;
+  // Short enough to show whole in the filter box.
+  const picked = await deps.input.current.quickPickMany(items, { title: o.title ?? t('Add from the Archive'), back: o.back, placeHolder: t('Type a title, then Space ticks it; Enter to finish') });
+  if (!picked || picked === BACK) return picked;
+  if (!picked.length) {
+    // Enter with nothing ticked and nothing highlighted: said, never a silent end.
+    void deps.input.current.info(t('No archive file was chosen: tick files with Space, or highlight one and press Enter.'));
+    return undefined;
+  }
   const chosen = picked.map((i) => i.file);
-  return withCancellableProgress(t('Fetching {0} archive file(s)…', picked.length), async (p, signal) => {
-    const fetched = await archiveFilesAsDocuments(hashChecked(deps), chosen, signal, (done, total) => p.bytes(done, total));
-    return { ...fetched, fileIds: chosen.map((f) => f.id), account };
-  });
+  const title = chosen.length === 1 ? t('Fetching "{0}" from the archive…', oneLine(chosen[0].name)) : t('Fetching {0} archive files…', chosen.length);
+  return withCancellableProgress(title, (p, signal) => fetchArchiveDocuments(deps, chosen, signal, p));
+}
+
+/** Archive files of the account signed in to, downloaded as temporary documents (see chooseArchiveDocuments); the bytes reported to `p`. */
+export async function fetchArchiveDocuments(deps: Deps, files: readonly (ArchiveListItem | ArchiveFile)[], signal: AbortSignal, p?: TaskProgress): Promise<FetchedFromArchive> {
+  const account = deps.session.account;
+  const fetched = await archiveFilesAsDocuments(hashChecked(deps), files, signal, (done, total) => p?.bytes(done, total));
+  return { ...fetched, fileIds: files.map((f) => f.id), account };
 }
 
 /** What fetching needs; the Archive view shows each hash check. */

@@ -1,6 +1,13 @@
 import type * as vscode from 'vscode';
 import type { ComposerForm, ComposerPhase, FromComposer } from '../../shared/composerMessages';
+import type { ArchiveDocuments } from '../archiveDocuments';
 import type { ComposerMemory } from './composerMemory';
+
+/** Archive files fetched as documents, with the id each came from (in the same order) and the account whose archive it is. */
+export interface FetchedFromArchive extends ArchiveDocuments {
+  readonly fileIds: readonly string[];
+  readonly account?: string;
+}
 
 /**
  * The composers as the commands (and tests) use them. Declared apart from
@@ -15,8 +22,14 @@ export interface Composer {
   readonly drafts: ReadonlyMap<string, { readonly form: ComposerForm; readonly panel: vscode.WebviewPanel; readonly phase: ComposerPhase }>;
   /** What pages post, after it was handled. */
   readonly onDidReport: vscode.Event<{ draftId: string; message: FromComposer }>;
-  /** Opens a composer with these documents, or with `form` (Send again with…, a draft kept). Returns the draft's id. */
+  /** Opens a composer with these documents, or with `form` (a draft kept, as `draftId`). Returns the draft's id. */
   compose(uris: readonly vscode.Uri[], form?: ComposerForm, draftId?: string): Promise<string>;
+  /**
+   * Opens a new composer filled as `form`, whose documents may include
+   * archive files already fetched (`archive`: their copies go with the tab);
+   * `said`: a line under its documents about where they came from.
+   */
+  composeFrom(form: ComposerForm, o?: { readonly archive?: FetchedFromArchive; readonly said?: string }): Promise<string>;
   /**
    * Adds documents to the composer used last (a new one when none is open),
    * leaving out those it has; returns its draft's id.

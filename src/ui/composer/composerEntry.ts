@@ -1,6 +1,9 @@
-import type { ComposerForm, FromComposer, ToComposer } from '../../shared/composerMessages';
+import type { ComposerForm, ComposerProblems, FromComposer, ToComposer } from '../../shared/composerMessages';
+import type { Deps } from '../deps';
 import type { PanelHost } from '../webviews/panelHost';
 import type { ArchiveCopies } from './archiveCopies';
+import type { ComposerMemory } from './composerMemory';
+import type { TabTitle } from './composerTitle';
 
 /** An open New Submission form: its tab, its draft, and where it stands. */
 export interface Entry {
@@ -17,4 +20,22 @@ export interface Entry {
   closed: boolean;
   /** Its archive documents' copies, and fetching them. */
   readonly copies: ArchiveCopies;
+  /** Its tab's title, following the form reference. */
+  readonly title: TabTitle;
+}
+
+/** What the parts of an open form (adding documents, sending) use of the panels that hold it. */
+export interface FormOps {
+  readonly memory: ComposerMemory;
+  /** The drafts being sent, their tab open or closed meanwhile. */
+  readonly sending: Set<string>;
+  deps(): Deps;
+  /** A form that came from the page (or an edit of the extension's): checked, kept as the draft, its problems posted. */
+  changed(e: Entry, form: ComposerForm): Promise<void>;
+  /** Sends the page the whole form. */
+  post(e: Entry): void;
+  /** An archive document was fetched, held back or taken out. */
+  documentsChanged(e: Entry): void;
+  /** The form's problems, worded, its account's among them. */
+  problems(e: Entry, form?: ComposerForm): ComposerProblems;
 }

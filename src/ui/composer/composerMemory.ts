@@ -1,12 +1,13 @@
 import type * as vscode from 'vscode';
 import { isComposerForm } from '../../shared/composerChecks';
-import type { ComposerForm } from '../../shared/composerMessages';
+import type { ComposerAdvanced, ComposerForm } from '../../shared/composerMessages';
 
 /** One entry of the workspace state per draft, so that a change writes its own draft only. */
 const DRAFT = 'dsas.composer.draft/';
 /** Where the earlier version kept every draft, in one entry. */
 const LEGACY_DRAFTS = 'dsas.composer.drafts';
 const RECENT = 'dsas.composer.recentRecipients';
+/** Each submission sent from here: its cover note, data and Advanced values (an earlier version kept the cover note alone, as a string). */
 const NOTES = 'dsas.composer.sentNotes';
 const MAX_RECENT = 50;
 const MAX_NOTES = 100;
@@ -34,6 +35,16 @@ export interface DraftMeta {
    * service received it is not known then, and the form says so.
    */
   readonly sendingSince?: number;
+  /** When the user last changed it (ms since the epoch), as the picker names it; unknown for a draft of an earlier version. */
+  readonly edited?: number;
+}
+
+/** What this machine keeps of a submission it sent, which the service does not return: offered again by Send Again With…. */
+export interface SentTexts {
+  readonly coverNote: string;
+  /** Unknown for one sent by an earlier version, which kept the cover note alone. */
+  readonly data?: string;
+  readonly advanced?: ComposerAdvanced;
 }
 
 export interface StoredDraft extends DraftMeta {
@@ -46,8 +57,8 @@ export interface StoredDraft extends DraftMeta {
  * What the composer keeps on this machine, and nowhere else: drafts in the
  * workspace's state (a draft belongs to its workspace and its account), the
  * recipients used before and the cover notes sent in the extension's global
- * state (offered as one types; "Send again with…" takes the note back, which
- * the service does not return).
+ * state (offered as one types; "Send again with…" takes the note, the data
+ * and the Advanced values back, which the service does not return).
  */
 export class ComposerMemory {
   constructor(private readonly workspace: vscode.Memento, private readonly global: vscode.Memento) {
@@ -61,18 +72,22 @@ export class ComposerMemory {
   stored(id: string): StoredDraft | undefined {
     const d = this.workspace.get<unknown>(DRAFT + id);
     if (typeof d !== 'object' || d === null) return undefined;
-    const { form, account, touched, saved, sendingSince } = d as Record<string, unknown>;
+    const { form, account, touched, saved, sendingSince, edited } = d as Record<string, unknown>;
     if (!isComposerForm(form) || (account !== undefined && typeof account !== 'string') || typeof touched !== 'boolean') return undefined;
-    return { form, account, touched, saved: typeof saved === 'number' ? saved : 0, ...(typeof sendingSince === 'number' ? { sendingSince } : {}) };
+    return {
+      form, account, touched, saved: typeof saved === 'number' ? saved : 0,
+      ...(typeof sendingSince === 'number' ? { sendingSince } : {}), ...(typeof edited === 'number' ? { edited } : {}),
+    };
   }
 
   /** Writes this draft's entry only; what `meta` leaves out stays as stored (a new draft: no account, touched). */
   async saveDraft(id: string, form: ComposerForm, meta: Partial<DraftMeta> = {}): Promise<void> {
     const was = this.stored(id);
     const sendingSince = 'sendingSince' in meta ? meta.sendingSince : was?.sendingSince;
+    const edited = meta.edited ?? was?.edited;
     const record: StoredDraft = {
       form, account: 'account' in meta ? meta.account : was?.account, touched: meta.touched ?? was?.touched ?? true, saved: Date.now(),
-      ...(sendingSince === undefined ? {} : { sendingSince }),
+      ...(sendingSince === undefined ? {} : { sendingSince }), ...(edited === undefined ? {} : { edited }),
     };
     await this.workspace.update(DRAFT + id, record);
   }
@@ -107,19 +122,26 @@ export class ComposerMemory {
     return Array.isArray(r) ? r.filter((x): x is RecentRecipient => typeof x?.name === 'string' && typeof x?.email === 'string') : [];
   }
 
-  /** Remembers a submission sent from here: its recipients first in the list offered, its cover note by its id. */
-  async sent(id: string, recipients: readonly RecentRecipient[], coverNote: string): Promise<void> {
+  /** Remembers a submission sent from here: its recipients first in the list offered, its texts and Advanced values by its id. */
+  async sent(id: string, recipients: readonly RecentRecipient[], form: Pick<ComposerForm, 'coverNote' | 'data' | 'advanced'>): Promise<void> {
     const emails = new Set(recipients.map((r) => r.email.toLowerCase()));
     const recent = [...recipients, ...this.recentRecipients().filter((r) => !emails.has(r.email.toLowerCase()))].slice(0, MAX_RECENT);
     const notes = Object.entries(this.notes()).filter(([k]) => k !== id).slice(-(MAX_NOTES - 1));
+    const texts: SentTexts = { coverNote: form.coverNote, data: form.data, advanced: form.advanced };
     await this.global.update(RECENT, recent);
-    await this.global.update(NOTES, Object.fromEntries([...notes, [id, coverNote]]));
+    await this.global.update(NOTES, Object.fromEntries([...notes, [id, texts]]));
   }
 
-  /** The cover note of a submission sent from this machine, if it was kept. */
-  coverNote(id: string): string | undefined {
+  /** What this machine kept of a submission it sent, if it did (an earlier version kept the cover note alone). */
+  sentTexts(id: string): SentTexts | undefined {
     const n = this.notes()[id];
-    return typeof n === 'string' ? n : undefined;
+    if (typeof n === 'string') return { coverNote: n };
+    if (typeof n !== 'object' || n === null) return undefined;
+    const { coverNote, data, advanced } = n as Record<string, unknown>;
+    if (typeof coverNote !== 'string') return undefined;
+    const a = advanced as Partial<Record<keyof ComposerAdvanced, unknown>> | undefined;
+    const known = typeof a === 'object' && a !== null && [a.broadcast, a.transparency, a.confirmIntent].every((v) => typeof v === 'string');
+    return { coverNote, ...(typeof data === 'string' ? { data } : {}), ...(known ? { advanced: a as ComposerAdvanced } : {}) };
   }
 
   private notes(): Record<string, unknown> {

@@ -2,23 +2,24 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { DEFAULT_PACKAGE } from '../../core';
 import { isComposerState } from '../../shared/composerChecks';
-import type { ComposerDocument, ComposerForm, FromComposer } from '../../shared/composerMessages';
+import type { ComposerForm, FromComposer } from '../../shared/composerMessages';
 import { accountInSettings } from '../account';
 import { Cmd } from '../commandIds';
-import { chooseDocuments } from '../commands/chooseDocuments';
 import type { Deps } from '../deps';
 import { affectsConnection, readSettings } from '../settings';
-import type { Entry } from './composerEntry';
+import type { Entry, FormOps } from './composerEntry';
 import { ArchiveCopies } from './archiveCopies';
 import { ComposerPage, pageDocuments } from './composerPage';
-import { chooseArchiveDocuments, markedFromArchive } from './archiveSource';
-import type { Composer } from './composer';
+import { markedFromArchive } from './archiveSource';
+import type { Composer, FetchedFromArchive } from './composer';
 import type { ComposerMemory } from './composerMemory';
-import { addedText, asOnDisk, documentsOf, newDocuments, sendForm, wordedProblems } from './composerSend';
-import { droppedUri, sameRemoteAs } from '../localFiles';
+import { documentsOf, wordedProblems } from './composerSend';
+import { TabTitle, tabTitle } from './composerTitle';
+import { addAsked, addDocuments } from './formDocuments';
+import { reviewOrSend } from './formSending';
 import { advancedOf, newForm } from './formSubmission';
-import { accountProblem, sentToText, tellAccount } from './formAccount';
-import { discardDraft, sayCutOff } from './keptDrafts';
+import { sentToText, tellAccount } from './formAccount';
+import { discardDraft, sayCutOff, sayKept } from './keptDrafts';
 
 const VIEW_TYPE = 'dsas.composer';
 
@@ -27,8 +28,9 @@ const VIEW_TYPE = 'dsas.composer';
  * form; every change comes here, is checked with the client's rules and kept
  * as the draft (its own entry of the workspace state, with the account it
  * belongs to), so that it survives closing the tab (New Submission offers it
- * again) and a window reload (serializer). Sending goes through the review
- * step, then sendSubmission.
+ * again) and a window reload (serializer). Documents are added by
+ * formDocuments.ts; sending goes through the review step (formSending.ts),
+ * then sendSubmission. Each tab is titled by its form reference.
  */
 export class ComposerPanels implements Composer, vscode.Disposable {
   private readonly open = new Map<string, Entry>();
@@ -40,10 +42,18 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   private readonly subs: vscode.Disposable[] = [this.reported];
   private watching = false;
   private readonly sendingIds = new Set<string>();
+  /** Set while the extension shuts down: tabs closing then are not closed by the user. */
+  private disposing = false;
+  /** What adding documents and sending use of these panels. */
+  private readonly ops: FormOps;
 
   /** `sessionStarted` settles once the session read its secrets: a draft's archive documents wait for it before they are fetched. */
   constructor(private readonly deps: () => Deps, readonly memory: ComposerMemory, private readonly sessionStarted: Promise<unknown> = Promise.resolve()) {
     this.subs.push(vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, { deserializeWebviewPanel: async (panel, state: unknown) => this.restore(panel, state) }));
+    this.ops = {
+      memory, sending: this.sendingIds, deps,
+      changed: (e, form) => this.changed(e, form), post: (e) => this.post(e), documentsChanged: (e) => this.documentsChanged(e), problems: (e, form) => this.problems(e, form),
+    };
   }
 
   get sending(): ReadonlySet<string> {
@@ -55,19 +65,31 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   }
 
   async compose(uris: readonly vscode.Uri[], form?: ComposerForm, draftId: string = randomUUID()): Promise<string> {
-    const deps = this.deps();
-    const documents = await documentsOf(deps.input.current, uris);
-    const kept = form && this.memory.stored(draftId);
+    const documents = await documentsOf(this.deps().input.current, uris);
     const start = form ? { ...form, documents: [...form.documents, ...documents] } : newForm(documents, advancedOf(DEFAULT_PACKAGE));
-    this.open.get(draftId)?.host.panel.dispose();
+    return this.show(start, draftId, form ? this.memory.stored(draftId) : undefined);
+  }
+
+  async composeFrom(form: ComposerForm, o: { readonly archive?: FetchedFromArchive; readonly said?: string } = {}): Promise<string> {
+    return this.show(form, randomUUID(), undefined, o);
+  }
+
+  /** A tab for `form` (a draft kept, or a new one: of the account in the settings, untouched). */
+  private async show(form: ComposerForm, draftId: string, kept: ReturnType<ComposerMemory['stored']>, o: { archive?: FetchedFromArchive; said?: string } = {}): Promise<string> {
+    const old = this.open.get(draftId);
+    if (old) {
+      // Shown again in a new tab: the old one's closing is not the user's.
+      this.open.delete(draftId);
+      old.host.panel.dispose();
+    }
     const meta = { account: kept ? kept.account : accountInSettings(), touched: kept?.touched ?? false, sendingSince: kept?.sendingSince };
-    await this.memory.saveDraft(draftId, start, meta);
-    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('New Submission'), vscode.ViewColumn.Active, {
+    await this.memory.saveDraft(draftId, form, meta);
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, tabTitle(form), vscode.ViewColumn.Active, {
       enableFindWidget: true,
       // The form as typed lives in the page: kept while hidden.
       retainContextWhenHidden: true,
     });
-    this.attach(panel, draftId, start, meta);
+    this.attach(panel, draftId, form, meta, o);
     return draftId;
   }
 
@@ -75,7 +97,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     const e = this.latest === undefined ? undefined : this.open.get(this.latest);
     if (!e) return this.compose(uris);
     const deps = this.deps();
-    await this.added(e, await documentsOf(deps.input.current, uris, { log: deps.log }));
+    await addDocuments(this.ops, e, await documentsOf(deps.input.current, uris, { log: deps.log }));
     e.host.panel.reveal();
     return e.draftId;
   }
@@ -98,8 +120,8 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     try {
       if (m.type === 'changed') await this.changed(e, m.form);
       else if (m.type === 'back') e.reviewed = undefined;
-      else if (m.type === 'addDocuments' || m.type === 'dropped') await deps.commands.run(Cmd.newSubmission, () => this.add(e, m));
-      else if (m.type === 'send' && !e.sending) await this.send(e, m.form);
+      else if (m.type === 'addDocuments' || m.type === 'dropped') await deps.commands.run(Cmd.newSubmission, () => addAsked(this.ops, e, m));
+      else if (m.type === 'send' && !e.sending) await reviewOrSend(this.ops, e, m.form);
       else if (m.type === 'fetchAgain') e.copies.retry();
       else if (m.type === 'discard') await discardDraft(this, deps.input.current, draftId);
     } finally {
@@ -109,17 +131,22 @@ export class ComposerPanels implements Composer, vscode.Disposable {
 
   /**
    * Shows `form` in `panel`. Its archive documents have no copy here yet
-   * (copies go with the tab that made them): they are fetched once the
-   * session is known, if their account's is signed in.
+   * (copies go with the tab that made them), but for those just fetched
+   * (`o.archive`): they are fetched once the session is known, if their
+   * account's is signed in.
    */
-  private attach(panel: vscode.WebviewPanel, draftId: string, form: ComposerForm, { account, touched, sendingSince }: { account?: string; touched: boolean; sendingSince?: number }): Entry {
+  private attach(panel: vscode.WebviewPanel, draftId: string, form: ComposerForm, { account, touched, sendingSince }: { account?: string; touched: boolean; sendingSince?: number },
+    o: { archive?: FetchedFromArchive; said?: string } = {}): Entry {
     const deps = this.deps();
     const host = new ComposerPage(panel, deps.context.extensionUri, vscode.l10n.t('New Submission'), deps.log);
     const entry: Entry = {
-      host, draftId, account, form, sending: false, touched, closed: false,
+      host, draftId, account, form, sending: false, touched, closed: false, title: new TabTitle(panel),
       copies: new ArchiveCopies(deps, { documents: () => entry.form.documents, changed: () => this.documentsChanged(entry) }),
     };
+    if (o.archive) entry.copies.adopt(o.archive, markedFromArchive(o.archive));
     entry.form = { ...form, documents: entry.copies.documents(form.documents) };
+    // A tab VS Code brings back shows the title it had; the draft's reference is the one.
+    entry.title.follow(entry.form);
     this.open.set(draftId, entry);
     this.shown(draftId);
     this.watchSession();
@@ -127,14 +154,19 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     panel.onDidChangeViewState(() => { if (panel.active) this.shown(draftId); });
     panel.onDidDispose(() => {
       entry.closed = true;
-      if (this.open.get(draftId) === entry) this.open.delete(draftId);
+      // Not this tab's draft any more: shown again in another tab.
+      const mine = this.open.get(draftId) === entry;
+      if (mine) this.open.delete(draftId);
       if (this.latest === draftId) this.shown([...this.open.keys()].at(-1));
       host.dispose();
+      entry.title.dispose();
       entry.copies.close();
-      // Opened by mistake: nothing to keep.
+      // Opened by mistake: nothing to keep. Kept (not while being sent, when it is not offered): said once, quietly.
       if (!entry.touched) void this.memory.removeDraft(draftId);
+      else if (mine && !this.disposing && !entry.sending) sayKept(this.memory, draftId);
     });
     this.post(entry);
+    if (o.said) host.post({ type: 'announce', text: o.said }, true);
     if (sendingSince !== undefined) sayCutOff({ form, sendingSince }, host, deps.input.current);
     void this.sessionStarted.catch(() => undefined).then(() => entry.copies.refresh(true));
     return entry;
@@ -195,102 +227,17 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     e.form = { ...form, documents };
     e.reviewed = undefined;
     e.touched = true;
+    e.title.follow(e.form);
     const problems = this.problems(e);
     // The page's documents were outdated (one was fetched meanwhile): it gets them as they are, then its answer.
     if (JSON.stringify(pageDocuments(documents)) !== JSON.stringify(form.documents)) e.host.post({ type: 'documents', documents, problems }, true);
     e.host.post({ type: 'problems', problems }, true);
     // With its account: a draft Sign Out discarded while the form was being sent is kept again for that account alone.
-    await this.memory.saveDraft(e.draftId, e.form, { touched: true, account: e.account });
-  }
-
-  private async add(e: Entry, m: Extract<FromComposer, { type: 'addDocuments' | 'dropped' }>): Promise<void> {
-    const deps = this.deps();
-    // What the page received in a drop is text, in the workbench's names for files (see droppedUri).
-    await this.added(e, m.type === 'dropped'
-      ? await documentsOf(deps.input.current, m.uris.map(droppedUri).filter((u): u is vscode.Uri => u !== undefined), { log: deps.log, sameRemote: sameRemoteAs(e.host.panel.webview) })
-      : await this.choose(e, m.from));
-  }
-
-  /** Adds documents to the form, those it has (by real path) once. */
-  private async added(e: Entry, listed: readonly ComposerDocument[] | undefined): Promise<void> {
-    if (!listed?.length || e.closed) return;
-    const { added, already } = newDocuments(e.form.documents, listed.filter((d) => !e.copies.has(d)));
-    await this.changed(e, { ...e.form, documents: [...e.form.documents, ...added] });
-    this.post(e);
-    e.host.post({ type: 'announce', text: addedText(added, already) }, true);
-  }
-
-  /** Documents from the workspace picker, or archive files fetched as temporary documents (kept until the tab closes), marked as such. */
-  private async choose(e: Entry, from: 'workspace' | 'archive'): Promise<ComposerDocument[] | undefined> {
-    const deps = this.deps();
-    if (from === 'workspace') return documentsOf(deps.input.current, (await chooseDocuments(deps.input.current, deps.log)) ?? []);
-    // Another account's archive documents would never be sent with this form.
-    const problem = accountProblem(deps.session, e.account);
-    if (problem) return void deps.input.current.warn(problem);
-    const fetched = await chooseArchiveDocuments(deps);
-    if (!fetched || e.closed) return void fetched?.dispose();
-    if (e.account === undefined && fetched.account !== undefined) {
-      // A form of no known account belongs, from its first archive document on, to that document's.
-      e.account = fetched.account;
-      await this.memory.saveDraft(e.draftId, e.form, { account: e.account });
-      tellAccount(deps.session, e, this.problems(e));
-    }
-    const documents = markedFromArchive(fetched);
-    // One the form has already is not listed twice; held back there, it now has this copy.
-    const added = documents.filter((d) => !e.copies.has(d));
-    e.copies.adopt(fetched, documents);
-    this.documentsChanged(e);
-    return added;
-  }
-
-  /** The review step first (unless the user switched it off), then sending the form reviewed; the draft goes once sent. */
-  private async send(e: Entry, posted: ComposerForm): Promise<void> {
-    const deps = this.deps();
-    const listed = e.copies.documents(posted.documents);
-    const form = { ...posted, documents: await asOnDisk(listed) };
-    // A form other than the one reviewed is an edit (a file edited since too: the page is shown its size): kept, and reviewed again.
-    if (JSON.stringify(form) !== JSON.stringify(e.form)) await this.changed(e, form);
-    if (JSON.stringify(form.documents) !== JSON.stringify(listed)) this.post(e);
-    const problems = this.problems(e, form);
-    // The page may not know yet that the account in use changed: it is told.
-    if (Object.keys(problems).length) return tellAccount(deps.session, e, problems);
-    const confirm = readSettings().confirmBeforeSending;
-    if (confirm && JSON.stringify(e.reviewed) !== JSON.stringify(form)) {
-      e.reviewed = form;
-      e.host.post({ type: 'phase', phase: 'reviewing' }, true);
-      return;
-    }
-    // Sent as it opened (Send Again With…) it is kept too: should the send fail after the tab closed, or the window close first, the draft stays, marked.
-    e.touched = true;
-    await this.memory.saveDraft(e.draftId, e.form, { touched: true, sendingSince: Date.now() });
-    e.sending = true;
-    this.sendingIds.add(e.draftId);
-    e.host.post({ type: 'phase', phase: 'sending' }, true);
-    // The copies stay until the send is over, even if the tab closes meanwhile.
-    const release = e.copies.hold();
-    let message: string | undefined;
-    try {
-      const outcome = await deps.commands.run(Cmd.newSubmission, () => sendForm(deps, form, e.account));
-      if (outcome?.sent) {
-        await this.memory.sent(outcome.sent.id, outcome.recipients, form.coverNote);
-        await this.memory.removeDraft(e.draftId);
-        if (!e.closed) e.host.panel.dispose();
-        return;
-      }
-      message = outcome?.message ?? vscode.l10n.t('Not sent.');
-    } finally {
-      e.sending = false;
-      this.sendingIds.delete(e.draftId);
-      e.reviewed = undefined;
-      release();
-      // Over, its outcome said: no longer cut off (a draft discarded meanwhile, by Sign Out, stays discarded).
-      if (this.memory.stored(e.draftId)) await this.memory.saveDraft(e.draftId, e.form, { sendingSince: undefined });
-    }
-    // Closed meanwhile: the failure was said by the send; the draft stays, offered again.
-    if (!e.closed) e.host.post({ type: 'phase', phase: 'editing', message }, true);
+    await this.memory.saveDraft(e.draftId, e.form, { touched: true, account: e.account, edited: Date.now() });
   }
 
   dispose(): void {
+    this.disposing = true;
     for (const e of this.open.values()) e.host.panel.dispose();
     this.subs.forEach((d) => d.dispose());
   }

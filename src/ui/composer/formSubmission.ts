@@ -4,6 +4,7 @@ import type { NewRecipient, PackageDefaults, SubmissionDetail } from '../../core
 import type { ComposerAdvanced, ComposerDocument, ComposerForm, ComposerRecipient, RecipientType } from '../../shared/composerMessages';
 import { RECIPIENT_TYPES } from '../../shared/composerMessages';
 import { emptyRecipient, splitName } from '../../shared/composerRecipients';
+import type { SentTexts } from './composerMemory';
 
 export function toNewRecipient(r: ComposerRecipient): NewRecipient {
   const method = r.authMethod.trim();
@@ -24,14 +25,24 @@ export function newForm(documents: readonly ComposerDocument[], advanced: Compos
 }
 
 /**
- * "Send again with…": the recipients of an earlier submission, as the
- * service lists them, and its cover note when this machine kept it (the
- * service does not return it).
+ * "Send again with…": the earlier submission's form reference and
+ * recipients, as the service lists them (without their authentication), and
+ * what this machine kept of it when it sent it (`kept`: its cover note, data
+ * and Advanced values, which the service does not return); `broadcast` as
+ * the service tells it, the other Advanced values otherwise as `defaults`.
  */
-export function formFrom(detail: SubmissionDetail, coverNote: string, documents: readonly ComposerDocument[], advanced: ComposerAdvanced): ComposerForm {
+export function formFrom(detail: SubmissionDetail, kept: SentTexts | undefined, documents: readonly ComposerDocument[], defaults: ComposerAdvanced): ComposerForm {
   const recipients = detail.recipients.map((r): ComposerRecipient => ({
     ...emptyRecipient((RECIPIENT_TYPES as readonly string[]).includes(r.recpType) ? (r.recpType as RecipientType) : 'REGULAR'),
     name: r.name, email: r.email, authMethod: r.auth?.method ?? '', authNumber: r.auth?.number ?? '',
   }));
-  return { ...newForm(documents, advanced), recipients: recipients.length ? recipients : [emptyRecipient('PRIMARY')], coverNote };
+  const advanced = kept?.advanced ?? defaults;
+  return {
+    documents,
+    recipients: recipients.length ? recipients : [emptyRecipient('PRIMARY')],
+    coverNote: kept?.coverNote ?? '',
+    data: kept?.data ?? '',
+    formReference: detail.formReference,
+    advanced: detail.broadcast === undefined ? advanced : { ...advanced, broadcast: detail.broadcast ? '1' : '0' },
+  };
 }

@@ -1,8 +1,11 @@
-// Which kept drafts belong to whom, and discarding one: the rules the
-// palette's picker, the form's Discard Draft… and Sign Out share.
+// Which kept drafts belong to whom, how they are named (their form
+// reference, when they were last edited), what closing a draft's tab says,
+// and discarding one: the rules the palette's picker, the form's Discard
+// Draft… and Sign Out share.
 import * as vscode from 'vscode';
 import type { ComposerForm, ToComposer } from '../../shared/composerMessages';
 import { oneLine } from '../text';
+import { timeAgo } from '../timeAgo';
 import type { UserInput } from '../userInput';
 import type { Composer } from './composer';
 import type { ComposerMemory, StoredDraft } from './composerMemory';
@@ -41,6 +44,30 @@ export function draftName(form: ComposerForm): string {
   return points.length > NAME_SHOWN ? `${points.slice(0, NAME_SHOWN).join('')}…` : points.join('');
 }
 
+/** How the picker describes a kept draft: when it was last edited, in words, then exactly, with what it holds. */
+export function draftWhen(d: Pick<StoredDraft, 'form' | 'edited' | 'saved'>, now = Date.now()): { description: string; detail: string } {
+  const t = vscode.l10n.t;
+  // A draft of an earlier version recorded no edit: when it was last written stands for it.
+  const at = d.edited ?? (d.saved || undefined);
+  const ago = at === undefined ? undefined : timeAgo(at, now, vscode.env.language);
+  const [n, r] = [d.form.documents.length, d.form.recipients.length];
+  const holds = `${n === 1 ? t('1 document') : t('{0} documents', n)}, ${r === 1 ? t('1 recipient') : t('{0} recipients', r)}`;
+  if (at === undefined) return { description: '', detail: holds };
+  return {
+    description: ago === undefined ? t('edited just now') : t('edited {0}', ago),
+    detail: `${t('Last edited {0}', new Date(at).toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' }))} · ${holds}`,
+  };
+}
+
+/** A tab closed with its draft kept says so, once and quietly (in the status bar, for a while), with where to continue or discard it. */
+export function sayKept(memory: ComposerMemory, id: string): void {
+  const d = memory.stored(id);
+  if (!d?.touched) return;
+  vscode.window.setStatusBarMessage(vscode.l10n.t('$(save) Draft "{0}" kept: New Submission… continues or discards it', draftName(d.form)), KEPT_SHOWN_MS);
+}
+
+const KEPT_SHOWN_MS = 10_000;
+
 /** A draft whose send the window's closing cut off (see `sendingSince`) opens saying so: in its form, and once as a message. */
 export function sayCutOff(d: Pick<StoredDraft, 'form' | 'sendingSince'>, host: { post(m: ToComposer, notice?: boolean): void }, ui: UserInput): void {
   const text = vscode.l10n.t('"{0}" was being sent when the window closed or reloaded (at {1}): whether the service received it is not known. Look for it in the Submissions list before you send it again.',
@@ -67,9 +94,10 @@ export async function discardAccountDrafts(composer: Pick<Composer, 'memory' | '
   const typed = draftsOf(composer.memory, accounts, true).length;
   for (const id of draftsOf(composer.memory, accounts)) {
     const open = composer.drafts.get(id);
+    // Removed before its tab closes: a tab closing with its draft kept would say so.
+    await composer.memory.removeDraft(id);
     // A send under way goes on; its draft goes once sent, as always.
     if (open && !composer.sending.has(id)) open.panel.dispose();
-    await composer.memory.removeDraft(id);
   }
   return typed;
 }
