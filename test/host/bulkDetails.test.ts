@@ -66,7 +66,7 @@ describe('bulk downloads: the details they fetch', () => {
     const { result: { input }, toasts } = await withNotificationsCounted(() => withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes)));
     assert.equal(toasts.length, 1, `one notification, not ${JSON.stringify(toasts)}`);
     assert.match(toasts[0], /^Downloading 6 files…/);
-    assert.deepEqual(told(input.asked).map((t) => t.text), [`Downloaded into "${path.basename(dir)}": 6 saved, 0 skipped, 0 failed.`]);
+    assert.deepEqual(told(input.asked).map((t) => t.text), [`6 files downloaded into "${path.basename(dir)}".`]);
     const stored = (await sandboxState()).archives;
     for (const id of ids) {
       const f = stored.find((x) => x.id === id)!;
@@ -83,7 +83,7 @@ describe('bulk downloads: the details they fetch', () => {
     const { input } = await withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
     assert.deepEqual(readdirSync(dir).sort(), ['notes.txt', 'settings.json']);
     assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [
-      ['warn', `Downloaded into "${path.basename(dir)}": 2 saved, 0 skipped, 1 failed.`],
+      ['warn', `2 files downloaded into "${path.basename(dir)}". 1 file failed.`],
     ]);
     tried('faults');
   });
@@ -100,7 +100,7 @@ describe('bulk downloads: the details they fetch', () => {
       assert.ok(took >= 4500 && took < 15_000, `took ${took} ms`);
       assert.deepEqual(readdirSync(dir).sort(), ['notes.txt', 'settings.json']);
       assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [
-        ['warn', `Downloaded into "${path.basename(dir)}": 2 saved, 0 skipped, 1 failed.`],
+        ['warn', `2 files downloaded into "${path.basename(dir)}". 1 file failed.`],
       ]);
     });
     tried('faults');
@@ -144,7 +144,7 @@ describe('bulk downloads: the details they fetch', () => {
     await control('/faults', 'DELETE'); // the first file's answer goes on as slowly as it began
     const { input } = await download;
     const stored = (await sandboxState()).archives;
-    assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [['info', `Downloaded into "${path.basename(dir)}": 7 saved, 0 skipped, 0 failed.`]]);
+    assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [['info', `7 files downloaded into "${path.basename(dir)}".`]]);
     for (const id of ids) {
       const f = stored.find((x) => x.id === id)!;
       assert.equal(sha256File(path.join(dir, safeFileName(f.name))), f.hash, f.name);
@@ -169,7 +169,7 @@ describe('bulk downloads: the details they fetch', () => {
     const [summary, ...more] = told(input.asked);
     assert.deepEqual(more, []);
     assert.equal(summary.method, 'warn');
-    assert.match(summary.text, new RegExp(`^Downloaded into "${path.basename(dir)}": 1 saved, 0 skipped, 3 failed\\. 3 not downloaded\\. Stopped after 3 files in a row could not be downloaded: The service could not be reached`));
+    assert.match(summary.text, new RegExp(`^1 file downloaded into "${path.basename(dir)}"\\. 3 files failed\\. 3 files not downloaded\\. Stopped after 3 files in a row could not be downloaded: The service could not be reached`));
     const downloads = (await control<TimedRequest[]>('/log')).slice(mark).filter((e) => /\/archives\/\d+\/./.test(e.path));
     const tried3 = new Set(downloads.map((e) => /\/archives\/(\d+)\//.exec(e.path)?.[1]));
     assert.deepEqual(['102', '103', '104', '105', '106', '107'].filter((id) => tried3.has(id)), ['102', '103', '104'], 'the rest were not tried');

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { safeFileName } from '../../src/core';
 import type { AttachmentNode } from '../../src/ui/trees/nodes';
 import { formatBytes } from '../../src/ui/format';
 import { archiveNodes, binaryBytes, sha256, sha256File, submissionNode, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
-import { pressCancelOnProgress, withNotificationsCounted } from './helpers';
+import { explorerRow, pressCancelOnProgress, withNotificationsCounted } from './helpers';
 import { api, control, sandboxState, signIn, withAnswers } from './session';
 import type { Asked } from './scriptedInput';
 import { tried } from '../reliability/tally';
@@ -27,6 +27,9 @@ async function served(open: Promise<{ stream: AsyncIterable<Buffer> }>): Promise
 }
 
 const told = (asked: readonly Asked[]) => asked.filter((a) => a.method === 'info' || a.method === 'warn' || a.method === 'error');
+
+/** What a bulk download's summary offers for a folder outside the workspace: the system's file manager only where the window has one (desktop VS Code, not remote). */
+const outsideActions = (): string[] => ['Open Folder', ...(vscode.env.uiKind === vscode.UIKind.Desktop && !vscode.env.remoteName ? ['Show in Folder'] : []), 'Show Log'];
 
 describe('bulk transfers', () => {
   before(signIn);
@@ -52,7 +55,7 @@ describe('bulk transfers', () => {
       assert.equal(dialog.method, 'openDialog', 'one folder question');
       assert.equal((dialog.options as vscode.OpenDialogOptions).canSelectFolders, true);
       assert.deepEqual(told(input.asked).map((t) => [t.method, t.text, t.items]), [
-        ['info', `Downloaded into "${path.basename(dir)}": 2 saved, 0 skipped, 0 failed. 1 not downloaded.`, ['Show Log']],
+        ['info', `2 files downloaded into "${path.basename(dir)}". 1 file not downloaded.`, outsideActions()],
       ]);
     } finally {
       await control('/faults', 'DELETE');
@@ -71,7 +74,7 @@ describe('bulk transfers', () => {
     const { input } = await withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[1], nodes));
     assert.ok(readFileSync(path.join(dir, 'mismatch.bin')).equals(bytes), 'the exact bytes are kept');
     assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [
-      ['warn', `Downloaded into "${path.basename(dir)}": 2 saved, 0 skipped, 0 failed. 1 differ(s) from what the archive recorded (kept; the log has the digests).`],
+      ['warn', `2 files downloaded into "${path.basename(dir)}". 1 file differs from what the archive recorded (kept; the log has the digests).`],
     ]);
   });
 
@@ -87,7 +90,7 @@ describe('bulk transfers', () => {
     const question = input.asked.find((q) => q.method === 'confirm')!;
     assert.match(question.text, /^"notes\.txt" already exists/);
     assert.deepEqual(question.items, ['Replace', 'Skip'], 'one name there: no "All" choices');
-    assert.deepEqual(told(input.asked).map((t) => t.text), [`Downloaded into "${path.basename(dir)}": 1 saved, 1 skipped, 0 failed.`]);
+    assert.deepEqual(told(input.asked).map((t) => t.text), [`1 file downloaded into "${path.basename(dir)}". 1 file skipped.`]);
     assert.deepEqual(readdirSync(dir).sort(), ['notes.txt', 'offer.pdf']);
     tried('lossChecks');
   });
@@ -109,7 +112,7 @@ describe('bulk transfers', () => {
     const stored = (await sandboxState()).submissions.find((s) => s.id === id)!;
     for (const a of stored.attachments) assert.equal(sha256File(path.join(dir, a.name)), a.sha256, a.name);
     assert.ok(readFileSync(path.join(dir, `summary-${id}.pdf`)).equals(await served(client.openSummary(id))), 'the summary PDF as the service serves it');
-    assert.deepEqual(told(input.asked).map((t) => t.text), [`Downloaded into "${folder}": 3 saved, 0 skipped, 0 failed.`]);
+    assert.deepEqual(told(input.asked).map((t) => [t.text, t.items]), [[`3 files downloaded into "${folder}".`, outsideActions()]]);
   });
 
   it('Archive Folder… archives a folder and a file: count and size shown, one title rule, hidden files and node_modules left out', async () => {
@@ -134,7 +137,7 @@ describe('bulk transfers', () => {
       ['loose.txt', 'loose.txt', sha256File(loose.fsPath)],
       ['sub/b.bin', 'b.bin', sha256File(b.fsPath)],
     ]);
-    assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [['info', '3 file(s) archived, 0 failed.']]);
+    assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [['info', '3 files archived.']]);
   });
 
   it('a full disk: the first file that cannot be written stops the download, the rest are not asked for, and the summary says why', async function () {
@@ -153,7 +156,7 @@ describe('bulk transfers', () => {
       const mark = (await control<unknown[]>('/log')).length;
       const { input } = await withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
       assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [[
-        'warn', `Downloaded into "${path.basename(dir)}": 0 saved, 0 skipped, 1 failed. 6 not downloaded. Stopped: The file could not be written to "${dir}": the disk is full (ENOSPC).`,
+        'warn', `Nothing downloaded into "${path.basename(dir)}". 1 file failed. 6 files not downloaded. Stopped: The file could not be written to "${dir}": the disk is full (ENOSPC).`,
       ]]);
       const downloads = (await control<{ path: string }[]>('/log')).slice(mark).filter((e) => /\/archives\/\d+\/./.test(e.path));
       assert.deepEqual(downloads.map((e) => /\/archives\/(\d+)\//.exec(e.path)?.[1]), ['101'], 'the rest were not asked for');
@@ -163,6 +166,35 @@ describe('bulk transfers', () => {
     }
     tried('faults');
     tried('lossChecks');
+  });
+
+  it('a bulk download into a workspace folder says only what happened, in words, and offers Open Folder and Reveal in Explorer, which shows the folder', async () => {
+    const nodes = await archiveNodes('101', '105');
+    const name = `into-${Date.now()}`;
+    const dir = path.join(workspaceDir(), 'bulk', name);
+    mkdirSync(dir, { recursive: true });
+    const { input } = await withAnswers([vscode.Uri.file(dir), 'Reveal in Explorer'], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
+    assert.deepEqual(told(input.asked).map((t) => [t.method, t.text, t.items]), [
+      ['info', `2 files downloaded into "${name}".`, ['Open Folder', 'Reveal in Explorer', 'Show Log']],
+    ]);
+    assert.deepEqual(readdirSync(dir).sort(), ['notes.txt', 'q1.csv']);
+    if (process.env.DSAS_WORKBENCH_URL) {
+      // Reveal in Explorer shows the folder in the real Explorer.
+      const row = await explorerRow(name, '');
+      assert.ok(row.menu.length > 0, 'the folder is a row of the Explorer');
+      await vscode.commands.executeCommand('workbench.view.extension.dsas');
+    }
+  });
+
+  it('Skip All ends with a summary of what was skipped, not silence', async () => {
+    const nodes = await archiveNodes('101', '105', '106');
+    const dir = tempDir();
+    for (const n of ['notes.txt', 'q1.csv', 'settings.json']) writeFileSync(path.join(dir, n), 'mine, keep it');
+    const { input } = await withAnswers([vscode.Uri.file(dir), 'Skip All'], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
+    assert.deepEqual(told(input.asked).map((t) => [t.method, t.text, t.items]), [
+      ['info', `Nothing downloaded into "${path.basename(dir)}". 3 files skipped.`, outsideActions()],
+    ]);
+    for (const n of readdirSync(dir)) assert.equal(readFileSync(path.join(dir, n), 'utf8'), 'mine, keep it', n);
   });
 
   it('with several rows selected, a one-row command acts on the row clicked', async () => {
