@@ -21,6 +21,18 @@ export function titleByRule(rule: TitleRule, relative: string): string {
 }
 
 /**
+ * The file whose titles show what each rule does (paths below the folder
+ * chosen): one inside a subfolder, so that its path and its name differ, and
+ * with an extension, so that its name and its name without it do; else the
+ * best there is.
+ */
+export function ruleExample(relatives: readonly string[]): string {
+  const inFolder = (r: string) => /[\\/]/.test(r);
+  const withExtension = (r: string) => titleByRule('stem', r) !== titleByRule('name', r);
+  return relatives.find((r) => inFolder(r) && withExtension(r)) ?? relatives.find(inFolder) ?? relatives.find(withExtension) ?? relatives[0] ?? '';
+}
+
+/**
  * Safe, distinct names for files saved into one folder in one go: two files
  * of the same name (attachments of two submissions) become `a.pdf` and
  * `a (1).pdf`, compared without regard to case as Windows and macOS do.

@@ -129,8 +129,10 @@ describe('bulk transfers', () => {
     const { input } = await withAnswers(['Path relative to the chosen folder'], () => vscode.commands.executeCommand('dsas.archiveFolder', folder, [folder, loose]));
     const size = [a, b, loose].reduce((n, u) => n + readFileSync(u.fsPath).length, 0);
     const rule = input.asked.find((q) => q.method === 'quickPick')!;
-    assert.equal(rule.text, `Archive 3 files (${formatBytes(size)}) How each file is titled in the archive`);
+    // The example is a file inside a subfolder, so that each rule's title differs visibly.
+    assert.equal(rule.text, `Archive 3 files (${formatBytes(size)}) How each file is titled in the archive, as shown for "sub/b.bin"`);
     assert.deepEqual(rule.items, ['File name', 'File name without extension', 'Path relative to the chosen folder']);
+    assert.deepEqual(rule.descriptions, ['b.bin', 'b', 'sub/b.bin']);
     const added = (await sandboxState()).archives.filter((x) => !before.has(x.id));
     assert.deepEqual(added.map((x) => [x.title, x.name, x.hash]).sort(), [
       ['a.txt', 'a.txt', sha256File(a.fsPath)],

@@ -88,7 +88,7 @@ describe('the files taken from what the user chose', () => {
 
     const { input } = await withAnswers(['File name'], () => vscode.commands.executeCommand('dsas.archiveFolder', folder, [folder]));
     const size = readFileSync(a.fsPath).length + readFileSync(v2.fsPath).length;
-    assert.equal(input.asked[0].text, `Archive 2 files (${formatBytes(size)}); 3 skipped How each file is titled in the archive`);
+    assert.equal(input.asked[0].text, `Archive 2 files (${formatBytes(size)}); 3 skipped How each file is titled in the archive, as shown for "versions/v2.txt"`);
     const added = (await sandboxState()).archives.filter((x) => !before.has(x.id));
     assert.deepEqual(added.map((x) => [x.title, x.name, x.hash]).sort(), [['a.txt', 'a.txt', sha256File(a.fsPath)], ['v2.txt', 'v2.txt', sha256File(v2.fsPath)]]);
     assert.equal(await uploads(mark), 2, 'two uploads, no more');
@@ -110,7 +110,7 @@ describe('the files taken from what the user chose', () => {
     const before = new Set((await sandboxState()).archives.map((x) => x.id));
     const mark = await logMark();
     const { input } = await withAnswers(['Path relative to the chosen folder'], () => vscode.commands.executeCommand('dsas.archiveFolder', docs, [docs, a, sub, one, two]));
-    assert.equal(input.asked[0].text, `Archive 2 files (${formatBytes(5)}) How each file is titled in the archive`);
+    assert.equal(input.asked[0].text, `Archive 2 files (${formatBytes(5)}) How each file is titled in the archive, as shown for "sub/b.txt"`);
     const added = (await sandboxState()).archives.filter((x) => !before.has(x.id));
     assert.deepEqual(added.map((x) => [x.title, x.name, x.hash]).sort(), [['a.txt', 'a.txt', sha256File(a.fsPath)], ['sub/b.txt', 'b.txt', sha256File(b.fsPath)]]);
     assert.equal(await uploads(mark), 2);
@@ -200,7 +200,7 @@ describe('the files taken from what the user chose', () => {
     const mark = await logMark();
     const size = uris.reduce((n, u) => n + readFileSync(u.fsPath).length, 0);
     const { input } = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.archiveFile', uris[0], [...uris, ...uris.slice(0, 10)]));
-    assert.deepEqual(input.asked.map((q) => [q.method, q.text]), [['quickPick', `Archive 1000 files (${formatBytes(size)}) How each file is titled in the archive`]]);
+    assert.deepEqual(input.asked.map((q) => [q.method, q.text]), [['quickPick', `Archive 1000 files (${formatBytes(size)}) How each file is titled in the archive, as shown for "f0000.txt"`]]);
     assert.equal(await uploads(mark), 0, 'dismissed: nothing sent');
   });
 

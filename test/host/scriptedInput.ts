@@ -16,6 +16,8 @@ export interface Asked {
   readonly text: string;
   /** Labels of the items offered by a quick pick. */
   readonly items?: readonly string[];
+  /** Their descriptions ('' for none), in the same order. */
+  readonly descriptions?: readonly string[];
   readonly options?: unknown;
 }
 
@@ -55,7 +57,7 @@ export class ScriptedInput implements UserInput {
   }
 
   async quickPick<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T | Back | undefined> {
-    const v = this.next({ method: 'quickPick', text: `${o.title ?? ''} ${o.placeHolder ?? ''}`.trim(), items: items.map((i) => i.label), options: o });
+    const v = this.next({ method: 'quickPick', text: `${o.title ?? ''} ${o.placeHolder ?? ''}`.trim(), items: items.map((i) => i.label), descriptions: items.map((i) => i.description ?? ''), options: o });
     if (v === undefined || v === BACK) return v;
     if (typeof v === 'string') {
       const found = items.find((i) => i.label === v || i.label.includes(v));
@@ -66,7 +68,7 @@ export class ScriptedInput implements UserInput {
   }
 
   async quickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T[] | undefined> {
-    const v = this.next({ method: 'quickPickMany', text: `${o.title ?? ''} ${o.placeHolder ?? ''}`.trim(), items: items.map((i) => i.label), options: o });
+    const v = this.next({ method: 'quickPickMany', text: `${o.title ?? ''} ${o.placeHolder ?? ''}`.trim(), items: items.map((i) => i.label), descriptions: items.map((i) => i.description ?? ''), options: o });
     if (v === undefined) return undefined;
     const wanted = Array.isArray(v) ? (v as string[]) : [v as string];
     return items.filter((i) => wanted.some((w) => i.label === w || i.label.includes(w)));

@@ -1,6 +1,6 @@
 import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
-import { distinctNames, failsEveryFile, summaryText, summaryWarns, titleByRule, UnreachableRun } from '../../src/ui/bulkRules';
+import { distinctNames, failsEveryFile, ruleExample, summaryText, summaryWarns, titleByRule, UnreachableRun } from '../../src/ui/bulkRules';
 
 describe('bulk transfer rules', () => {
   it('titles a folder\'s file by name, name without extension, or path below the folder', () => {
@@ -10,6 +10,13 @@ describe('bulk transfer rules', () => {
     assert.equal(titleByRule('stem', 'README'), 'README');
     assert.equal(titleByRule('stem', 'notes/.profile'), '.profile', 'a leading dot is no extension');
     assert.equal(titleByRule('relative', 'top.txt'), 'top.txt');
+  });
+
+  it('shows the title rules on a file inside a subfolder, with an extension, where there is one', () => {
+    assert.equal(ruleExample(['a.txt', 'README', 'sub/LICENSE', 'sub/b.bin', 'c.md']), 'sub/b.bin');
+    assert.equal(ruleExample(['a.txt', 'sub\\LICENSE']), 'sub\\LICENSE', 'in a subfolder first');
+    assert.equal(ruleExample(['README', 'a.txt']), 'a.txt', 'else one with an extension');
+    assert.equal(ruleExample(['README']), 'README');
   });
 
   it('gives several downloads into one folder safe, distinct names', () => {
