@@ -95,24 +95,59 @@ describe('bulk transfers', () => {
     tried('lossChecks');
   });
 
-  it('Download All saves the attachments and the summary PDF into a folder named after the form reference, under one progress notification from the first step', async function () {
+  it('Download All saves the attachments and the summary PDF into a folder named after the form reference, under one progress notification from the first step; no name or question carries the id', async function () {
     if (!process.env.DSAS_WORKBENCH_URL) this.skip();
     const id = '12345678901234567890123';
     const row = await submissionNode(id);
     const parent = tempDir();
     const { result: { input }, toasts } = await withNotificationsCounted(() => withAnswers([vscode.Uri.file(parent)], () => vscode.commands.executeCommand('dsas.downloadAll', row)));
     assert.equal(toasts.length, 1, `one notification, not ${JSON.stringify(toasts)}`);
-    assert.match(toasts[0], /^Downloading the files of /);
+    assert.match(toasts[0], /^Downloading the files of "Q&A <round 2>"…/);
+    assert.ok(input.asked[0].text.startsWith('Where the folder of "Q&A <round 2>" goes'), input.asked[0].text);
     const folder = safeFileName(row.item.formReference);
     assert.equal(folder, 'Q&A _round 2_');
     assert.deepEqual(readdirSync(parent), [folder]);
     const dir = path.join(parent, folder);
-    assert.deepEqual(readdirSync(dir).sort(), ['notes.txt', 'offer.pdf', `summary-${id}.pdf`]);
+    // The summary is named after the form reference, as its folder is (the service gives it no name of its own here).
+    const summary = 'Q&A _round 2_ – summary.pdf';
+    assert.deepEqual(readdirSync(dir).sort(), [summary, 'notes.txt', 'offer.pdf']);
     const client = (await api()).deps.session.client;
     const stored = (await sandboxState()).submissions.find((s) => s.id === id)!;
     for (const a of stored.attachments) assert.equal(sha256File(path.join(dir, a.name)), a.sha256, a.name);
-    assert.ok(readFileSync(path.join(dir, `summary-${id}.pdf`)).equals(await served(client.openSummary(id))), 'the summary PDF as the service serves it');
+    assert.ok(readFileSync(path.join(dir, summary)).equals(await served(client.openSummary(id))), 'the summary PDF as the service serves it');
     assert.deepEqual(told(input.asked).map((t) => [t.text, t.items]), [[`3 files downloaded into "${folder}".`, outsideActions()]]);
+    for (const asked of [...input.asked.map((a) => a.text), ...toasts, ...readdirSync(parent), ...readdirSync(dir)]) assert.ok(!asked.includes(id), `no id in ${asked}`);
+  });
+
+  it('Download All of two submissions that share a form reference: each in a folder of its own, told apart by when it was created, its own summary inside', async () => {
+    const deps = (await api()).deps;
+    const ref = `TWIN-${Date.now()}`;
+    const doc = workspaceFile('bulk/twin.txt', 'twin\n');
+    const make = () => deps.session.client.createSubmission({ formReference: ref, recipients: [{ firstName: 'Tia', lastName: 'Twin', email: 'tia@example.com' }], documents: [{ path: doc.fsPath }] });
+    const first = await make();
+    await new Promise((r) => setTimeout(r, 1100)); // created in another second
+    const second = await make();
+    await deps.submissions.refresh();
+    const parent = tempDir();
+    for (const created of [first, second]) {
+      const row = await submissionNode(created.id);
+      const { input } = await withAnswers([vscode.Uri.file(parent)], () => vscode.commands.executeCommand('dsas.downloadAll', row));
+      assert.match(input.asked[0].text, new RegExp(`^Where the folder of "${ref}" \\(created .+\\) goes`), 'the question tells the two apart');
+    }
+    const folders = readdirSync(parent).sort();
+    assert.equal(folders.length, 2, `two folders, not ${JSON.stringify(folders)}`);
+    const client = deps.session.client;
+    for (const f of folders) {
+      assert.match(f, new RegExp(`^${ref} \\(\\d{4}-\\d\\d-\\d\\d( \\d\\d\\.\\d\\d(\\.\\d\\d)?)?\\)$`), f);
+      assert.ok(!f.includes(first.id) && !f.includes(second.id), `no id in ${f}`);
+      assert.deepEqual(readdirSync(path.join(parent, f)).sort(), [`${f} – summary.pdf`, 'twin.txt']);
+    }
+    // Each folder holds its own submission's summary: the first created sorts first.
+    assert.ok(!(await served(client.openSummary(first.id))).equals(await served(client.openSummary(second.id))), 'two summaries that differ');
+    for (const [i, c] of [first, second].entries()) {
+      const f = folders[i];
+      assert.ok(readFileSync(path.join(parent, f, `${f} – summary.pdf`)).equals(await served(client.openSummary(c.id))), `${f} holds the summary of the submission created ${i === 0 ? 'first' : 'second'}`);
+    }
   });
 
   it('Archive Folder… archives a folder and a file: count and size shown, one title rule, hidden files and node_modules left out', async () => {

@@ -19,8 +19,8 @@ export type { PdfSource };
 
 /** What the viewers need from the extension. */
 export interface PdfPanelDeps extends PanelDeps {
-  /** The viewer's "Save PDF…": the same document, downloaded where the user chooses (under the commands' error handler). */
-  save(source: PdfSource): void;
+  /** The viewer's "Save PDF…": the same document, downloaded where the user chooses (under the commands' error handler); a summary's submission's form reference as the viewer knows it. */
+  save(source: PdfSource, formReference?: string): void;
   /** The viewer's "Archive…" (a summary or an attachment), under the commands' error handler. */
   archive(source: PdfSource, formReference?: string): void;
 }
@@ -107,7 +107,7 @@ export class PdfPanels implements vscode.Disposable {
       this.reported.fire({ key, message: m });
       if (m.type === 'position') entry.position = { page: m.page, zoom: m.zoom };
       else if (m.type === 'refresh') void loader.load().catch(() => undefined);
-      else if (m.type === 'save') this.deps.save(source);
+      else if (m.type === 'save') this.deps.save(source, entry.formReference);
       else if (m.type === 'archive') this.deps.archive(source, entry.formReference);
       else if (m.type === 'failed') this.deps.log.warn(`PDF viewer ${key}: ${m.message}`);
     });
