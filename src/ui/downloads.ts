@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { checkFileHash, invalidRequest, shortDigest, type ArchiveFile, type DownloadResult, type HashCheck, type Logger, type UncheckableReason } from '../core';
 import { safeFileName } from '../core';
 import { Cmd } from './commandIds';
+import { askFolder } from './folderPrompt';
 import { formatBytes } from './format';
 import { defaultDownloadFolder, readSettings } from './settings';
 import type { UserInput } from './userInput';
@@ -42,16 +43,9 @@ export async function askSaveTarget(ui: UserInput, name: string, title: string, 
 const replaceQuestion = (name: string): string => vscode.l10n.t('"{0}" already exists. Do you want to replace it?', name);
 const overwriteDetail = (folder: string): string => vscode.l10n.t('The file in "{0}" will be overwritten with the download.', folder);
 
-/** Asks for the folder several downloads go into (default: the download folder setting). Undefined when the user backed out. */
+/** Asks for the folder several downloads go into, starting at the download folder setting (see askFolder: New Folder… everywhere). Undefined when the user backed out. */
 export async function askDownloadFolder(ui: UserInput, title: string): Promise<vscode.Uri | undefined> {
-  const [uri] = (await ui.openDialog({
-    title,
-    openLabel: vscode.l10n.t('Download Here'),
-    canSelectFiles: false,
-    canSelectFolders: true,
-    canSelectMany: false,
-    defaultUri: defaultDownloadFolder(readSettings()),
-  })) ?? [];
+  const uri = await askFolder(ui, { title, openLabel: vscode.l10n.t('Download Here'), start: defaultDownloadFolder(readSettings()) });
   if (uri && uri.scheme !== 'file') throw invalidRequest(vscode.l10n.t('Downloads can only be saved to files on this computer ({0} is not).', uri.toString()));
   return uri;
 }

@@ -6,10 +6,12 @@ import * as vscode from 'vscode';
 import { safeFileName } from '../../src/core';
 import type { AttachmentNode } from '../../src/ui/trees/nodes';
 import { formatBytes } from '../../src/ui/format';
-import { archiveNodes, binaryBytes, sha256, sha256File, submissionNode, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
+import { archiveNodes, binaryBytes, chooseFolder, sha256, sha256File, submissionNode, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
 import { explorerRow, pressCancelOnProgress, withNotificationsCounted } from './helpers';
 import { api, control, sandboxState, signIn, withAnswers } from './session';
 import type { Asked } from './scriptedInput';
+import { systemDialogs } from '../../src/ui/folderPrompt';
+import type { InputBoxOptions } from '../../src/ui/userInput';
 import { tried } from '../reliability/tally';
 
 /** Attachment rows of a sandbox submission, as the view hands them over. */
@@ -42,7 +44,7 @@ describe('bulk transfers', () => {
     await control('/faults', 'POST', { method: 'GET', path: '^/archives/107/', kind: 'slowBody', ms: 1000, chunkBytes: 16 });
     try {
       // A multi-selection: the clicked row, then the selection.
-      const download = withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', a, [a, b, slow]));
+      const download = withAnswers(chooseFolder(dir), () => vscode.commands.executeCommand('dsas.downloadArchiveFile', a, [a, b, slow]));
       await waitFor('the third file to be under way', () => readdirSync(dir).some((n) => n.endsWith('.part')));
       const toast = await pressCancelOnProgress('Downloading 3 files');
       assert.match(toast, /Downloading 3 files…/);
@@ -51,9 +53,9 @@ describe('bulk transfers', () => {
       assert.deepEqual(readdirSync(dir).sort(), ['notes.txt', 'q1.csv'], 'no partial file and no temporary file');
       assert.equal(sha256File(path.join(dir, 'notes.txt')), stored.find((f) => f.id === '101')!.hash);
       assert.equal(sha256File(path.join(dir, 'q1.csv')), stored.find((f) => f.id === '105')!.hash);
-      const dialog = input.asked[0];
-      assert.equal(dialog.method, 'openDialog', 'one folder question');
-      assert.equal((dialog.options as vscode.OpenDialogOptions).canSelectFolders, true);
+      const dialog = input.asked.find((q) => q.method === 'openDialog');
+      assert.equal((dialog?.options as vscode.OpenDialogOptions).canSelectFolders, true);
+      assert.ok(input.asked[0].text.startsWith('Folder for 3 archive files'), 'one folder question');
       assert.deepEqual(told(input.asked).map((t) => [t.method, t.text, t.items]), [
         ['info', `2 files downloaded into "${path.basename(dir)}". 1 file not downloaded.`, outsideActions()],
       ]);
@@ -71,7 +73,7 @@ describe('bulk transfers', () => {
     await control('/archive-hash', 'POST', { id, hash: sha256('something else') });
     const nodes = await archiveNodes(id, '106');
     const dir = tempDir();
-    const { input } = await withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[1], nodes));
+    const { input } = await withAnswers(chooseFolder(dir), () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[1], nodes));
     assert.ok(readFileSync(path.join(dir, 'mismatch.bin')).equals(bytes), 'the exact bytes are kept');
     assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [
       ['warn', `2 files downloaded into "${path.basename(dir)}". 1 file differs from what the archive recorded (kept; the log has the digests).`],
@@ -83,7 +85,7 @@ describe('bulk transfers', () => {
     assert.deepEqual(rows.map((r) => r.attachment.name), ['offer.pdf', 'notes.txt']);
     const dir = tempDir();
     writeFileSync(path.join(dir, 'notes.txt'), 'mine, keep it');
-    const { input } = await withAnswers([vscode.Uri.file(dir), 'Skip'], () => vscode.commands.executeCommand('dsas.downloadAttachment', rows[1], rows));
+    const { input } = await withAnswers([...chooseFolder(dir), 'Skip'], () => vscode.commands.executeCommand('dsas.downloadAttachment', rows[1], rows));
     const stored = (await sandboxState()).submissions.find((s) => s.id === '12345678901234567890123')!;
     assert.equal(sha256File(path.join(dir, 'offer.pdf')), stored.attachments.find((x) => x.name === 'offer.pdf')!.sha256);
     assert.equal(readFileSync(path.join(dir, 'notes.txt'), 'utf8'), 'mine, keep it');
@@ -100,7 +102,7 @@ describe('bulk transfers', () => {
     const id = '12345678901234567890123';
     const row = await submissionNode(id);
     const parent = tempDir();
-    const { result: { input }, toasts } = await withNotificationsCounted(() => withAnswers([vscode.Uri.file(parent)], () => vscode.commands.executeCommand('dsas.downloadAll', row)));
+    const { result: { input }, toasts } = await withNotificationsCounted(() => withAnswers(chooseFolder(parent), () => vscode.commands.executeCommand('dsas.downloadAll', row)));
     assert.equal(toasts.length, 1, `one notification, not ${JSON.stringify(toasts)}`);
     assert.match(toasts[0], /^Downloading the files of "Q&A <round 2>"…/);
     assert.ok(input.asked[0].text.startsWith('Where the folder of "Q&A <round 2>" goes'), input.asked[0].text);
@@ -131,7 +133,7 @@ describe('bulk transfers', () => {
     const parent = tempDir();
     for (const created of [first, second]) {
       const row = await submissionNode(created.id);
-      const { input } = await withAnswers([vscode.Uri.file(parent)], () => vscode.commands.executeCommand('dsas.downloadAll', row));
+      const { input } = await withAnswers(chooseFolder(parent), () => vscode.commands.executeCommand('dsas.downloadAll', row));
       assert.match(input.asked[0].text, new RegExp(`^Where the folder of "${ref}" \\(created .+\\) goes`), 'the question tells the two apart');
     }
     const folders = readdirSync(parent).sort();
@@ -177,6 +179,47 @@ describe('bulk transfers', () => {
     assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [['info', '3 files archived.']]);
   });
 
+  it('the folder question lists the folders, makes a new one (New Folder…), and shows folders made while it was open when it is shown again', async function () {
+    if (systemDialogs()) this.skip(); // the system's own dialog, which makes folders itself
+    const nodes = await archiveNodes('101', '105');
+    const parent = tempDir();
+    mkdirSync(path.join(parent, 'older'));
+    const config = vscode.workspace.getConfiguration('dsas');
+    await config.update('downloadFolder', parent, vscode.ConfigurationTarget.Global);
+    try {
+      let validate: ((v: string) => string | undefined) | undefined;
+      const { input } = await withAnswers([
+        (asked: Asked) => {
+          assert.ok(asked.items?.includes('$(folder) older') && !asked.items.some((i) => i.includes('meanwhile')), JSON.stringify(asked.items));
+          mkdirSync(path.join(parent, 'made meanwhile')); // by another program, while the question is open
+          return 'New Folder…';
+        },
+        undefined, // Escape on the name: back to the list
+        'New Folder…', // the list read again
+        (asked: Asked) => {
+          validate = (asked.options as InputBoxOptions).validate;
+          return 'fresh';
+        },
+        'Download Here', // inside the new folder
+      ], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
+      const lists = input.asked.filter((q) => q.method === 'quickPick');
+      assert.equal(lists.length, 3);
+      assert.deepEqual(lists.map((q) => q.text), [
+        `Folder for 2 archive files ${parent}`, `Folder for 2 archive files ${parent}`, `Folder for 2 archive files ${path.join(parent, 'fresh')}`,
+      ]);
+      assert.deepEqual(lists[1].items, ['$(check) Download Here', '$(new-folder) New Folder…', '$(arrow-up) ..', '$(folder) made meanwhile', '$(folder) older', '$(folder-opened) Other Folder…']);
+      assert.deepEqual(lists[2].items?.filter((i) => i.startsWith('$(folder) ')), [], 'the new folder, empty');
+      assert.match(validate?.('older') ?? '', /already/, 'a name taken is refused');
+      assert.match(validate?.('a/b') ?? '', /\//, 'a path is refused');
+      assert.match(validate?.('   ') ?? '', /name/i);
+      assert.equal(validate?.('new one'), undefined);
+      assert.deepEqual(readdirSync(path.join(parent, 'fresh')).sort(), ['notes.txt', 'q1.csv']);
+      assert.deepEqual(told(input.asked).map((t) => t.text), ['2 files downloaded into "fresh".']);
+    } finally {
+      await config.update('downloadFolder', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('a full disk: the first file that cannot be written stops the download, the rest are not asked for, and the summary says why', async function () {
     // A file system of its own that is full: a small tmpfs, which only root can mount.
     if (process.platform !== 'linux' || process.getuid?.() !== 0) this.skip();
@@ -191,7 +234,7 @@ describe('bulk transfers', () => {
         // ENOSPC: full to the last block, as intended
       }
       const mark = (await control<unknown[]>('/log')).length;
-      const { input } = await withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
+      const { input } = await withAnswers(chooseFolder(dir), () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
       assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [[
         'warn', `Nothing downloaded into "${path.basename(dir)}". 1 file failed. 6 files not downloaded. Stopped: The file could not be written to "${dir}": the disk is full (ENOSPC).`,
       ]]);
@@ -210,7 +253,7 @@ describe('bulk transfers', () => {
     const name = `into-${Date.now()}`;
     const dir = path.join(workspaceDir(), 'bulk', name);
     mkdirSync(dir, { recursive: true });
-    const { input } = await withAnswers([vscode.Uri.file(dir), 'Reveal in Explorer'], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
+    const { input } = await withAnswers([...chooseFolder(dir), 'Reveal in Explorer'], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
     assert.deepEqual(told(input.asked).map((t) => [t.method, t.text, t.items]), [
       ['info', `2 files downloaded into "${name}".`, ['Open Folder', 'Reveal in Explorer', 'Show Log']],
     ]);
@@ -227,7 +270,7 @@ describe('bulk transfers', () => {
     const nodes = await archiveNodes('101', '105', '106');
     const dir = tempDir();
     for (const n of ['notes.txt', 'q1.csv', 'settings.json']) writeFileSync(path.join(dir, n), 'mine, keep it');
-    const { input } = await withAnswers([vscode.Uri.file(dir), 'Skip All'], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
+    const { input } = await withAnswers([...chooseFolder(dir), 'Skip All'], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
     assert.deepEqual(told(input.asked).map((t) => [t.method, t.text, t.items]), [
       ['info', `Nothing downloaded into "${path.basename(dir)}". 3 files skipped.`, outsideActions()],
     ]);
