@@ -101,7 +101,7 @@ describe('unknown outcome: what arrived is told by what was sent', () => {
       () => othersSubmission(formReference, 'colleague@example.org'),
       { kind: 'hangUp' }));
     const text = oneMessage(input, 'warn');
-    assert.match(text, new RegExp(`did not receive "${formReference}": no new submission of that name to solo@example\\.org appeared in the list within ${LOOK_SECONDS} seconds\\. 1 other submission\\(s\\) of that name went to another primary recipient\\. You can send it again\\.$`));
+    assert.match(text, new RegExp(`did not receive "${formReference}": no new submission of that name to solo@example\\.org appeared in the list within ${LOOK_SECONDS} seconds\\. 1 other submission of that name went to another primary recipient\\. You can send it again\\.$`));
     assert.doesNotMatch(text, /Do not send it again/);
     const stored = await submissionsNamed(formReference);
     assert.deepEqual(stored.map((s) => s.recipients[0].email), ['colleague@example.org'], 'only the other client\'s was stored');

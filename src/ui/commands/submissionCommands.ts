@@ -94,8 +94,8 @@ async function checkStatus(deps: Deps, row: SubmissionRow | undefined): Promise<
   if (!s) return;
   const client = deps.session.client;
   const status = await withCancellableProgress(vscode.l10n.t('Checking the status of {0}…', describeSubmission(s, deps.submissions)), (_p, signal) => client.getStatus(s.id, { signal }));
-  deps.submissions.setStatus(s.id, status.status);
-  deps.updates.learned({ id: s.id, state: status.status });
+  // Said where everything learned is said: the row, open panels and the Explorer's decorations follow (this account's only).
+  if (deps.session.uses(client)) deps.updates.learned({ id: s.id, state: status.status });
   const name = describeSubmission({ id: s.id, formReference: status.formReference || s.formReference }, deps.submissions);
   void deps.input.current.info(vscode.l10n.t('Submission {0} is {1}.', name, oneLine(status.status)));
 }

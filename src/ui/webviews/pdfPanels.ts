@@ -9,7 +9,7 @@ import { formatBytes } from '../format';
 import { differs, knownOf, type Known } from '../submissionUpdates';
 import { safeText } from '../text';
 import { PanelHost } from './panelHost';
-import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, type PanelDeps } from './panelLoad';
+import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, stillCurrent, type PanelDeps } from './panelLoad';
 
 const VIEW_TYPE = 'dsas.pdf';
 /** Larger PDFs are offered for download instead: the page needs the whole file. */
@@ -125,10 +125,12 @@ export class PdfPanels implements vscode.Disposable {
     try {
       // A summary's submission too: its title, and what to compare later news with.
       const signal = entry.closed;
+      const client = source.kind === 'summary' ? await this.client() : undefined;
       const [bytes, detail] = await Promise.all([
         this.openSource(source, signal).then(readAll),
-        source.kind === 'summary' ? this.client().then((c) => c.getSubmission(source.submissionId, { signal })).catch(() => undefined) : undefined,
+        client && source.kind === 'summary' ? client.getSubmission(source.submissionId, { signal }).catch(() => undefined) : undefined,
       ]);
+      if (detail && client && source.kind === 'summary' && stillCurrent(this.deps.session, client)) this.deps.updates.learned({ id: source.submissionId, detail });
       if (detail) {
         entry.shown = knownOf({ detail });
         entry.formReference = detail.formReference || entry.formReference;
