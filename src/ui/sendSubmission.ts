@@ -55,7 +55,8 @@ export async function sendSubmission(deps: Deps, s: Outgoing): Promise<Created |
   reached('sentSubmission');
   recordSent(deps, created.id, s, account);
   if (deps.session.uses(client)) await deps.submissions.reveal(created.id); // fetches the list again: the new id is not in it yet
-  void deps.input.current.info(vscode.l10n.t('Submission "{0}" was sent (id {1}).', s.formReference, created.id));
+  // Its row is revealed and selected: its id, internal, need not be said.
+  void deps.input.current.info(vscode.l10n.t('Submission "{0}" was sent.', s.formReference));
   return created;
 }
 
