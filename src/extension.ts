@@ -60,9 +60,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const submissions = new SubmissionsTree(session, log, updates);
   // The drop's Archive This File reveals the new files in this same tree: `deps` is read when a drop happens.
   const archive = new ArchiveTree(session, log, (uris) => commands.run(Cmd.archiveFile, () => archiveFiles(deps, uris)), (text) => void input.current.warn(text));
-  const pdfs = new PdfPanels({ extensionUri, log, session, sessionStarted, updates, save: (source) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source)), archive: archiveFromViewer });
+  const pdfs = new PdfPanels({ extensionUri, log, session, sessionStarted, updates, save: (source, formReference) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source, formReference)), archive: archiveFromViewer });
   // Downloads offer Open, which shows a PDF in this viewer.
-  const transfers = { input, log, session, pdfs };
+  const transfers = { input, log, session, pdfs, submissions };
   const timelines = new TimelinePanels({
     extensionUri, log, session, sessionStarted, updates,
     openSummary: (submissionId, formReference) => void commands.run(Cmd.showSummary, () => pdfs.show({ kind: 'summary', submissionId }, formReference)),

@@ -69,7 +69,7 @@ export async function runDecorations(runs: number): Promise<DecorationsResult> {
     let hashed = 0;
     const digests = new DigestCache((p, a) => (hashed++, hashFile(p, a)));
     const hashing = new Limiter(2);
-    const src = { digests, archive: index, responses: () => undefined };
+    const src = { digests, archive: index, submission: () => undefined };
     const t9 = (text: string) => text;
     const pass = async (): Promise<number> => {
       let decorated = 0;

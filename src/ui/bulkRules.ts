@@ -1,6 +1,6 @@
 // The rules of bulk transfers as plain data (no `vscode` import, unit-tested):
 // the titles of a folder's files, the names of several downloads in one
-// folder, and the words of the summary at the end.
+// folder, and the words of the summary at the end (counts in words).
 import { numbered, safeFileName } from '../core';
 
 /** How the files of an archived folder are titled. */
@@ -18,6 +18,18 @@ export function titleByRule(rule: TitleRule, relative: string): string {
   if (rule === 'name') return name;
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(0, dot) : name;
+}
+
+/**
+ * The file whose titles show what each rule does (paths below the folder
+ * chosen): one inside a subfolder, so that its path and its name differ, and
+ * with an extension, so that its name and its name without it do; else the
+ * best there is.
+ */
+export function ruleExample(relatives: readonly string[]): string {
+  const inFolder = (r: string) => /[\\/]/.test(r);
+  const withExtension = (r: string) => titleByRule('stem', r) !== titleByRule('name', r);
+  return relatives.find((r) => inFolder(r) && withExtension(r)) ?? relatives.find(inFolder) ?? relatives.find(withExtension) ?? relatives[0] ?? '';
 }
 
 /**
@@ -55,13 +67,34 @@ export type Translate = (message: string, ...args: (string | number)[]) => strin
 
 const plain: Translate = (m, ...args) => m.replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i)]));
 
-/** The message at the end of a bulk download into `folder` (its name) or of a bulk upload. */
+/**
+ * A count in words, the noun agreeing with it: `one` is the phrase for 1
+ * ("1 file failed."), `many` the phrase for any other count with `{0}`
+ * ("{0} files failed."). Never "file(s)".
+ */
+export const counted = (t: Translate, n: number, one: string, many: string): string => (n === 1 ? t(one) : t(many, n));
+
+/**
+ * The message at the end of a bulk download into `folder` (its name) or of a
+ * bulk upload: only the counts that are not zero, each with its noun.
+ */
 export function summaryText(kind: 'download' | 'archive', c: TransferCounts, folder: string, t: Translate = plain): string {
-  const parts = kind === 'download'
-    ? [t('Downloaded into "{0}": {1} saved, {2} skipped, {3} failed.', folder, c.done, c.skipped, c.failed)]
-    : [c.skipped ? t('{0} file(s) archived, {1} skipped, {2} failed.', c.done, c.skipped, c.failed) : t('{0} file(s) archived, {1} failed.', c.done, c.failed)];
-  if (c.notDone) parts.push(kind === 'download' ? t('{0} not downloaded.', c.notDone) : t('{0} not sent.', c.notDone));
-  if (c.mismatched) parts.push(t('{0} differ(s) from what the archive recorded (kept; the log has the digests).', c.mismatched));
+  const done = kind === 'download'
+    ? (c.done === 0 ? t('Nothing downloaded into "{0}".', folder) : c.done === 1 ? t('1 file downloaded into "{0}".', folder) : t('{0} files downloaded into "{1}".', c.done, folder))
+    : (c.done === 0 ? t('Nothing archived.') : counted(t, c.done, '1 file archived.', '{0} files archived.'));
+  const parts = [done];
+  if (c.skipped) parts.push(counted(t, c.skipped, '1 file skipped.', '{0} files skipped.'));
+  if (c.failed) parts.push(counted(t, c.failed, '1 file failed.', '{0} files failed.'));
+  if (c.notDone) {
+    parts.push(kind === 'download'
+      ? counted(t, c.notDone, '1 file not downloaded.', '{0} files not downloaded.')
+      : counted(t, c.notDone, '1 file not sent.', '{0} files not sent.'));
+  }
+  if (c.mismatched) {
+    parts.push(counted(t, c.mismatched,
+      '1 file differs from what the archive recorded (kept; the log has the digests).',
+      '{0} files differ from what the archive recorded (kept; the log has the digests).'));
+  }
   return parts.join(' ');
 }
 

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { checkFileHash, invalidRequest, shortDigest, type ArchiveFile, type DownloadResult, type HashCheck, type Logger, type UncheckableReason } from '../core';
 import { safeFileName } from '../core';
 import { Cmd } from './commandIds';
+import { askFolder } from './folderPrompt';
 import { formatBytes } from './format';
 import { defaultDownloadFolder, readSettings } from './settings';
 import type { UserInput } from './userInput';
@@ -42,16 +43,9 @@ export async function askSaveTarget(ui: UserInput, name: string, title: string, 
 const replaceQuestion = (name: string): string => vscode.l10n.t('"{0}" already exists. Do you want to replace it?', name);
 const overwriteDetail = (folder: string): string => vscode.l10n.t('The file in "{0}" will be overwritten with the download.', folder);
 
-/** Asks for the folder several downloads go into (default: the download folder setting). Undefined when the user backed out. */
+/** Asks for the folder several downloads go into, starting at the download folder setting (see askFolder: New Folder… everywhere). Undefined when the user backed out. */
 export async function askDownloadFolder(ui: UserInput, title: string): Promise<vscode.Uri | undefined> {
-  const [uri] = (await ui.openDialog({
-    title,
-    openLabel: vscode.l10n.t('Download Here'),
-    canSelectFiles: false,
-    canSelectFolders: true,
-    canSelectMany: false,
-    defaultUri: defaultDownloadFolder(readSettings()),
-  })) ?? [];
+  const uri = await askFolder(ui, { title, openLabel: vscode.l10n.t('Download Here'), start: defaultDownloadFolder(readSettings()) });
   if (uri && uri.scheme !== 'file') throw invalidRequest(vscode.l10n.t('Downloads can only be saved to files on this computer ({0} is not).', uri.toString()));
   return uri;
 }
@@ -90,20 +84,47 @@ export async function askReplacements(ui: UserInput, folder: string, names: read
   return { replace, skip };
 }
 
+/** An action a message offers on a file or folder saved: its button and what it does. */
+export interface SavedAction {
+  readonly label: string;
+  run(): Thenable<unknown>;
+}
+
+/** Whether this window can show a file in the system's file manager: desktop VS Code on this machine (not the browser, not a remote window). */
+const hasSystemFileManager = (): boolean => vscode.env.uiKind === vscode.UIKind.Desktop && vscode.env.remoteName === undefined;
+
+/**
+ * Where a file or folder saved can be shown: in the Explorer when it lies in
+ * the workspace, else in the system's file manager where the window has one;
+ * none in a browser or remote window (its files are another machine's).
+ */
+export function revealAction(uri: vscode.Uri): SavedAction | undefined {
+  if (vscode.workspace.getWorkspaceFolder(uri)) return { label: vscode.l10n.t('Reveal in Explorer'), run: () => vscode.commands.executeCommand('revealInExplorer', uri) };
+  if (hasSystemFileManager()) return { label: vscode.l10n.t('Show in Folder'), run: () => vscode.commands.executeCommand('revealFileInOS', uri) };
+  return undefined;
+}
+
+/** A message with actions on what was saved; the one chosen runs, and a failure of it is logged. */
+export function offerActions(show: (...labels: string[]) => Thenable<string | undefined>, log: Logger, actions: readonly (SavedAction | undefined)[]): void {
+  const offered = actions.filter((a): a is SavedAction => a !== undefined);
+  void Promise.resolve(show(...offered.map((a) => a.label)))
+    .then((label) => offered.find((a) => a.label === label)?.run())
+    .then(undefined, (e: unknown) => log.warn(`The action on the download failed: ${e instanceof Error ? e.message : String(e)}`));
+}
+
 /** After a download: says where the file went and offers to open it (with `open`) or reveal it. */
 export function offerOpen(ui: UserInput, log: Logger, result: DownloadResult, open: (uri: vscode.Uri) => Thenable<unknown>): void {
   const uri = vscode.Uri.file(result.path);
-  const openLabel = vscode.l10n.t('Open');
-  const inWorkspace = vscode.workspace.getWorkspaceFolder(uri) !== undefined;
-  const reveal = inWorkspace ? vscode.l10n.t('Reveal in Explorer') : vscode.l10n.t('Show in Folder');
-  void ui.info(
-    vscode.l10n.t('Downloaded "{0}" ({1}).', path.basename(result.path), formatBytes(result.bytes)),
-    openLabel, reveal,
-  ).then((a) => {
-    if (a === openLabel) return open(uri);
-    if (a === reveal) return vscode.commands.executeCommand(inWorkspace ? 'revealInExplorer' : 'revealFileInOS', uri);
-    return undefined;
-  }).then(undefined, (e: unknown) => log.warn(`Opening the download failed: ${e instanceof Error ? e.message : String(e)}`));
+  offerActions(
+    (...labels) => ui.info(vscode.l10n.t('Downloaded "{0}" ({1}).', path.basename(result.path), formatBytes(result.bytes)), ...labels),
+    log,
+    [{ label: vscode.l10n.t('Open'), run: () => open(uri) }, revealAction(uri)],
+  );
+}
+
+/** Open Folder: the folder in a VS Code window of its own, the one in use left as it is. */
+export function openFolderAction(folder: vscode.Uri): SavedAction {
+  return { label: vscode.l10n.t('Open Folder'), run: () => vscode.commands.executeCommand('vscode.openFolder', folder, { forceNewWindow: true }) };
 }
 
 /** Why a recorded hash allowed no check, for the log. */

@@ -182,7 +182,9 @@ export async function confirmUploadInRestrictedMode(ui: UserInput, files: readon
   if (fromWorkspace.length === 0) return true;
   const upload = vscode.l10n.t('Upload');
   const answer = await ui.confirm(
-    vscode.l10n.t('This workspace is in Restricted Mode. Upload {0} file(s) from it to the Document Submission service?', fromWorkspace.length),
+    fromWorkspace.length === 1
+      ? vscode.l10n.t('This workspace is in Restricted Mode. Upload 1 file from it to the Document Submission service?')
+      : vscode.l10n.t('This workspace is in Restricted Mode. Upload {0} files from it to the Document Submission service?', fromWorkspace.length),
     listed(fromWorkspace.map(line)),
     upload,
   );

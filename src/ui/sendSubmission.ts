@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { documentAt, isServiceError, primaryEmails, submissionRule, type Created, type NewSubmission, type ServiceClient, type SubmissionListItem, type SubmissionWhy } from '../core';
 import type { Deps } from './deps';
+import { counted } from './bulkRules';
 import { formatTime } from './format';
 import type { LocalFile } from './localFiles';
 import { reached } from './milestones';
@@ -54,7 +55,8 @@ export async function sendSubmission(deps: Deps, s: Outgoing): Promise<Created |
   reached('sentSubmission');
   recordSent(deps, created.id, s, account);
   if (deps.session.uses(client)) await deps.submissions.reveal(created.id); // fetches the list again: the new id is not in it yet
-  void deps.input.current.info(vscode.l10n.t('Submission "{0}" was sent (id {1}).', s.formReference, created.id));
+  // Its row is revealed and selected: its id, internal, need not be said.
+  void deps.input.current.info(vscode.l10n.t('Submission "{0}" was sent.', s.formReference));
   return created;
 }
 
@@ -91,11 +93,15 @@ function submissionArrival(deps: Deps, client: ServiceClient, s: Pick<Outgoing, 
       arrived: (x) => t('The service received "{0}": it is submission {1}, created {2}, to {3}. Do not send it again.', ref, x.id, formatTime(x.created), oneLine(x.primaryRecipient?.email ?? '')),
       absent: (seconds, others) => [
         t('The service did not receive "{0}": no new submission of that name to {1} appeared in the list within {2} seconds.', ref, to, seconds),
-        ...(others > 0 ? [t('{0} other submission(s) of that name went to another primary recipient.', others)] : []),
+        ...(others > 0 ? [counted(t, others, '1 other submission of that name went to another primary recipient.', '{0} other submissions of that name went to another primary recipient.')] : []),
         t('You can send it again.'),
       ].join(' '),
-      uncertain: (l) => t('The list has {0} submission(s) named "{1}" to {2}; the newest is {3}, created {4}. The list from before sending could not be read, so it is not known whether that one is the one just sent: compare its time before sending again.', l.length, ref, to, l[0].id, formatTime(l[0].created)),
-      undecided: (u) => t('{0} new submission(s) named "{1}" appeared (the newest is {2}, created {3}), but the list does not say their primary recipient, so whether one of them is the one just sent cannot be told: check it before sending again.', u.length, ref, u[0].item.id, formatTime(u[0].item.created)),
+      uncertain: (l) => (l.length === 1
+        ? t('The list has 1 submission named "{0}" to {1}: {2}, created {3}. The list from before sending could not be read, so it is not known whether that one is the one just sent: compare its time before sending again.', ref, to, l[0].id, formatTime(l[0].created))
+        : t('The list has {0} submissions named "{1}" to {2}; the newest is {3}, created {4}. The list from before sending could not be read, so it is not known whether that one is the one just sent: compare its time before sending again.', l.length, ref, to, l[0].id, formatTime(l[0].created))),
+      undecided: (u) => (u.length === 1
+        ? t('1 new submission named "{0}" appeared ({1}, created {2}), but the list does not say its primary recipient, so whether it is the one just sent cannot be told: check it before sending again.', ref, u[0].item.id, formatTime(u[0].item.created))
+        : t('{0} new submissions named "{1}" appeared (the newest is {2}, created {3}), but the list does not say their primary recipient, so whether one of them is the one just sent cannot be told: check it before sending again.', u.length, ref, u[0].item.id, formatTime(u[0].item.created))),
       unchecked: () => t('The list of submissions could not be read either: check it before sending "{0}" again.', ref),
       stopped: () => t('You stopped the check: whether the service received "{0}" is not known. Check the list of submissions before sending it again.', ref),
     },

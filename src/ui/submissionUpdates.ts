@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
-import type { SubmissionDetail, SubmissionState } from '../core';
+import type { SubmissionDetail, SubmissionListItem, SubmissionState } from '../core';
 
-/** What the extension just learned about one submission: its state (status endpoint or list), its detail, or both. */
+/** What the extension just learned about one submission: its state from the status endpoint, its detail, or its entry in the list. */
 export interface Learned {
   readonly id: string;
   readonly state?: SubmissionState;
   readonly detail?: SubmissionDetail;
+  /** Its entry in a list just fetched, new or changed: its `completed` flag stands for the state. */
+  readonly listed?: SubmissionListItem;
 }
 
 /** What a panel shows of a submission, reduced to what can change: its state and a digest of the responses. */
@@ -14,9 +16,9 @@ export interface Known {
   readonly digest?: string;
 }
 
-/** The comparable part of what is known; the detail's `completed` stands for the state when no status came with it. */
+/** The comparable part of what is known; the detail's (else the list's) `completed` stands for the state when no status came with it. */
 export function knownOf(l: Omit<Learned, 'id'>): Known {
-  const completed = l.detail?.completed;
+  const completed = l.detail?.completed ?? l.listed?.completed;
   const state = l.state ?? (completed === undefined ? undefined : completed ? 'COMPLETED' : 'PENDING');
   return { state: state?.trim().toUpperCase() || undefined, digest: l.detail && digestOf(l.detail) };
 }
@@ -35,9 +37,12 @@ function digestOf(d: SubmissionDetail): string {
 }
 
 /**
- * Where the tree (details), Check Status and polling say what they learned
- * about a submission, so that open panels can follow without asking the
- * service again. One per extension, made in extension.ts.
+ * The one place where the extension learns about submissions: every path
+ * says here what it learned (the Submissions view's list and the details of
+ * its rows, Check Status, polling, the History and Summary panels' loads),
+ * and what shows a submission follows from here without asking the service
+ * again: the view's rows, the open panels, the Explorer's decorations of
+ * files sent. One per extension, made in extension.ts.
  */
 export class SubmissionUpdates implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<Learned>();

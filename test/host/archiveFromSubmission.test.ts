@@ -73,7 +73,7 @@ describe('Archive This Attachment, Archive Summary PDF', () => {
     assert.equal(added[0].title, 'CONTRACT-2025-0417 – contract.pdf');
     assert.equal(added[0].name, 'contract.pdf');
     assert.equal((input.asked[0].options as InputBoxOptions).value, 'CONTRACT-2025-0417 – contract.pdf', 'one input box, the title by default');
-    assert.ok(input.asked.some((a) => a.method === 'info' && a.text === `Archived "CONTRACT-2025-0417 – contract.pdf" (file id ${added[0].id}).`));
+    assert.ok(input.asked.some((a) => a.method === 'info' && a.text === 'Archived "CONTRACT-2025-0417 – contract.pdf".'), 'said without the new file\'s id: it is selected in the Archive view');
     await selectedInArchive(added[0].id);
   });
 
@@ -107,13 +107,14 @@ describe('Archive This Attachment, Archive Summary PDF', () => {
   it('a submission row: the archive holds its summary PDF, titled "<form reference> – summary"', async () => {
     const { stored, node } = await submissionWith('Übersicht – 2024');
     const before = await archiveIds();
-    await withAnswers([acceptDefault], () => vscode.commands.executeCommand('dsas.archiveSummary', node));
+    const { input } = await withAnswers([acceptDefault], () => vscode.commands.executeCommand('dsas.archiveSummary', node));
+    assert.equal(input.asked[0].text, 'Archive the summary PDF of "Übersicht – 2024" Title in the archive', 'the question names the submission');
     const added = await newArchives(before);
     assert.equal(added.length, 1);
     const summary = await toBuffer((await (await api()).deps.session.client.openSummary(stored.id)).stream);
     assert.equal(added[0].hash, sha256(summary), 'the bytes of the summary PDF');
     assert.equal(added[0].title, 'Übersicht – 2024 – summary');
-    assert.equal(added[0].name, `summary-${stored.id}.pdf`);
+    assert.equal(added[0].name, 'Übersicht – 2024 – summary.pdf', 'the file name too, without the id');
     await selectedInArchive(added[0].id);
   });
 

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { safeFileName } from '../../src/core';
-import { archiveNodes, nextEvent, sha256File, tempDir, waitFor } from './fixtures';
+import { archiveNodes, chooseFolder, nextEvent, sha256File, tempDir, waitFor } from './fixtures';
 import { pressCancelOnProgress, withNotificationsCounted } from './helpers';
 import { api, control, quiet, sandboxState, signIn, withAnswers } from './session';
 import type { Asked } from './scriptedInput';
@@ -63,10 +63,10 @@ describe('bulk downloads: the details they fetch', () => {
     const mark = await logMark();
     // Each detail takes 0.4 s: requests sent all at once would all overlap.
     await control('/faults', 'POST', { method: 'GET', path: '^/archives/\\d+$', kind: 'delay', ms: 400, rate: 1 });
-    const { result: { input }, toasts } = await withNotificationsCounted(() => withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes)));
+    const { result: { input }, toasts } = await withNotificationsCounted(() => withAnswers(chooseFolder(dir), () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes)));
     assert.equal(toasts.length, 1, `one notification, not ${JSON.stringify(toasts)}`);
     assert.match(toasts[0], /^Downloading 6 files…/);
-    assert.deepEqual(told(input.asked).map((t) => t.text), [`Downloaded into "${path.basename(dir)}": 6 saved, 0 skipped, 0 failed.`]);
+    assert.deepEqual(told(input.asked).map((t) => t.text), [`6 files downloaded into "${path.basename(dir)}".`]);
     const stored = (await sandboxState()).archives;
     for (const id of ids) {
       const f = stored.find((x) => x.id === id)!;
@@ -80,10 +80,10 @@ describe('bulk downloads: the details they fetch', () => {
     const nodes = await archiveNodes('101', '105', '106');
     const dir = tempDir();
     await control('/faults', 'POST', { method: 'GET', path: '^/archives/105$', kind: 'status', status: 404 });
-    const { input } = await withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
+    const { input } = await withAnswers(chooseFolder(dir), () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
     assert.deepEqual(readdirSync(dir).sort(), ['notes.txt', 'settings.json']);
     assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [
-      ['warn', `Downloaded into "${path.basename(dir)}": 2 saved, 0 skipped, 1 failed.`],
+      ['warn', `2 files downloaded into "${path.basename(dir)}". 1 file failed.`],
     ]);
     tried('faults');
   });
@@ -95,12 +95,12 @@ describe('bulk downloads: the details they fetch', () => {
     await withDeadlineSeconds(5, async () => {
       await control('/faults', 'POST', { method: 'GET', path: '^/archives/105$', kind: 'delay', ms: 60_000, rate: 1 });
       const started = Date.now();
-      const { input } = await withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
+      const { input } = await withAnswers(chooseFolder(dir), () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
       const took = Date.now() - started;
       assert.ok(took >= 4500 && took < 15_000, `took ${took} ms`);
       assert.deepEqual(readdirSync(dir).sort(), ['notes.txt', 'settings.json']);
       assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [
-        ['warn', `Downloaded into "${path.basename(dir)}": 2 saved, 0 skipped, 1 failed.`],
+        ['warn', `2 files downloaded into "${path.basename(dir)}". 1 file failed.`],
       ]);
     });
     tried('faults');
@@ -113,7 +113,7 @@ describe('bulk downloads: the details they fetch', () => {
     await quiet();
     const mark = await logMark();
     await control('/faults', 'POST', { method: 'GET', path: '^/archives/\\d+$', kind: 'delay', ms: 5000, rate: 1 });
-    const download = withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
+    const download = withAnswers(chooseFolder(dir), () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
     // The first details are under way (the sandbox logs a request once it is answered or given up).
     await new Promise((r) => setTimeout(r, 1000));
     const started = Date.now();
@@ -139,12 +139,12 @@ describe('bulk downloads: the details they fetch', () => {
     // find every connection cut, each through its retries; then the network is back.
     await control('/faults', 'POST', { method: 'GET', path: '^/archives/101/', kind: 'slowBody', ms: 1200, chunkBytes: 16 });
     await control('/faults', 'POST', { method: 'GET', path: '^/archives/10[5-7]$', kind: 'drop', rate: 1 });
-    const download = withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
+    const download = withAnswers(chooseFolder(dir), () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
     await new Promise((r) => setTimeout(r, 3000));
     await control('/faults', 'DELETE'); // the first file's answer goes on as slowly as it began
     const { input } = await download;
     const stored = (await sandboxState()).archives;
-    assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [['info', `Downloaded into "${path.basename(dir)}": 7 saved, 0 skipped, 0 failed.`]]);
+    assert.deepEqual(told(input.asked).map((t) => [t.method, t.text]), [['info', `7 files downloaded into "${path.basename(dir)}".`]]);
     for (const id of ids) {
       const f = stored.find((x) => x.id === id)!;
       assert.equal(sha256File(path.join(dir, safeFileName(f.name))), f.hash, f.name);
@@ -159,7 +159,7 @@ describe('bulk downloads: the details they fetch', () => {
     const dir = tempDir();
     // The first file arrives slowly; while it does, every new request is cut off.
     await control('/faults', 'POST', { method: 'GET', path: '^/archives/101/', kind: 'slowBody', ms: 500, chunkBytes: 16 });
-    const download = withAnswers([vscode.Uri.file(dir)], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
+    const download = withAnswers(chooseFolder(dir), () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
     await waitFor('the first file to be under way', () => readdirSync(dir).some((n) => n.endsWith('.part')));
     const mark = await logMark();
     await control('/faults', 'POST', { kind: 'drop', rate: 1 });
@@ -169,7 +169,7 @@ describe('bulk downloads: the details they fetch', () => {
     const [summary, ...more] = told(input.asked);
     assert.deepEqual(more, []);
     assert.equal(summary.method, 'warn');
-    assert.match(summary.text, new RegExp(`^Downloaded into "${path.basename(dir)}": 1 saved, 0 skipped, 3 failed\\. 3 not downloaded\\. Stopped after 3 files in a row could not be downloaded: The service could not be reached`));
+    assert.match(summary.text, new RegExp(`^1 file downloaded into "${path.basename(dir)}"\\. 3 files failed\\. 3 files not downloaded\\. Stopped after 3 files in a row could not be downloaded: The service could not be reached`));
     const downloads = (await control<TimedRequest[]>('/log')).slice(mark).filter((e) => /\/archives\/\d+\/./.test(e.path));
     const tried3 = new Set(downloads.map((e) => /\/archives\/(\d+)\//.exec(e.path)?.[1]));
     assert.deepEqual(['102', '103', '104', '105', '106', '107'].filter((id) => tried3.has(id)), ['102', '103', '104'], 'the rest were not tried');

@@ -6,6 +6,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ArchiveNode, SubmissionNode } from '../../src/ui/trees/nodes';
+import { systemDialogs } from '../../src/ui/folderPrompt';
+import type { Answer } from './scriptedInput';
 import { api } from './session';
 
 export function sha256(bytes: Buffer | string): string {
@@ -42,6 +44,15 @@ export function workspaceFile(relative: string, content: Buffer | string): vscod
   mkdirSync(path.dirname(p), { recursive: true });
   writeFileSync(p, content);
   return vscode.Uri.file(p);
+}
+
+/**
+ * The answers that choose `dir` in a folder question: the system's dialog
+ * where VS Code shows it (desktop), else the extension's folder list, whose
+ * Other Folder… opens VS Code's own dialog.
+ */
+export function chooseFolder(dir: string): Answer[] {
+  return systemDialogs() ? [vscode.Uri.file(dir)] : ['Other Folder…', vscode.Uri.file(dir)];
 }
 
 /** A fresh folder outside the workspace, for downloads. */

@@ -39,7 +39,7 @@ describe('Restricted Mode (an untrusted workspace)', () => {
     const mark = await logMark();
     const { input } = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
     assert.deepEqual(input.asked.map((a) => [a.method, a.text, a.items]), [[
-      'confirm', 'This workspace is in Restricted Mode. Upload 1 file(s) from it to the Document Submission service?\nrestricted/notes.txt', ['Upload'],
+      'confirm', 'This workspace is in Restricted Mode. Upload 1 file from it to the Document Submission service?\nrestricted/notes.txt', ['Upload'],
     ]]);
     assert.deepEqual(await writesSince(mark), [], 'nothing was uploaded');
     tried('lossChecks'); // nothing left the machine without consent
@@ -56,7 +56,7 @@ describe('Restricted Mode (an untrusted workspace)', () => {
     const { input } = await withAnswers(['Include', undefined], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
     assert.deepEqual(input.asked.map((a) => [a.method, a.text]), [
       ['confirm', `"key-notes.txt" leads to "${key}", outside the workspace folder "${path.basename(workspaceDir())}". Include that file?`],
-      ['confirm', `This workspace is in Restricted Mode. Upload 1 file(s) from it to the Document Submission service?\nrestricted/key-notes.txt → ${key}`],
+      ['confirm', `This workspace is in Restricted Mode. Upload 1 file from it to the Document Submission service?\nrestricted/key-notes.txt → ${key}`],
     ]);
     assert.deepEqual(await writesSince(mark), [], 'nothing was uploaded');
     rmSync(uri.fsPath);
@@ -70,7 +70,7 @@ describe('Restricted Mode (an untrusted workspace)', () => {
     const { input } = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.archiveFolder', folder, [folder]));
     const names = Array.from({ length: 20 }, (_, i) => `restricted/many/f${String(i).padStart(4, '0')}.txt`);
     assert.deepEqual(input.asked.map((a) => [a.method, a.text]), [
-      ['confirm', ['This workspace is in Restricted Mode. Upload 1000 file(s) from it to the Document Submission service?', ...names, '… and 980 more'].join('\n')],
+      ['confirm', ['This workspace is in Restricted Mode. Upload 1000 files from it to the Document Submission service?', ...names, '… and 980 more'].join('\n')],
     ]);
     assert.deepEqual(await writesSince(mark), []);
     rmSync(folder.fsPath, { recursive: true });
@@ -94,7 +94,7 @@ describe('Restricted Mode (an untrusted workspace)', () => {
       return draft;
     });
     assert.equal(input.asked.length, 1);
-    assert.match(input.asked[0].text, /^This workspace is in Restricted Mode\. Upload 1 file\(s\)/);
+    assert.match(input.asked[0].text, /^This workspace is in Restricted Mode\. Upload 1 file from it/);
     assert.deepEqual(await writesSince(mark), []);
     assert.equal((await api()).deps.composer.drafts.get(id)?.phase, 'editing', 'back to the form, nothing lost');
     tried('lossChecks');

@@ -18,6 +18,8 @@ export interface Asked {
   readonly items?: readonly string[];
   /** The rows of a quick pick as shown: label, description and detail. */
   readonly rows?: readonly Pick<vscode.QuickPickItem, 'label' | 'description' | 'detail' | 'kind'>[];
+  /** Their descriptions ('' for none), in the same order. */
+  readonly descriptions?: readonly string[];
   readonly options?: unknown;
 }
 
@@ -57,7 +59,7 @@ export class ScriptedInput implements UserInput {
   }
 
   async quickPick<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T | Back | undefined> {
-    const v = this.next({ method: 'quickPick', text: `${o.title ?? ''} ${o.placeHolder ?? ''}`.trim(), items: items.map((i) => i.label), rows: rowsOf(items), options: o });
+    const v = this.next({ method: 'quickPick', text: `${o.title ?? ''} ${o.placeHolder ?? ''}`.trim(), items: items.map((i) => i.label), rows: rowsOf(items), descriptions: items.map((i) => i.description ?? ''), options: o });
     if (v === undefined || v === BACK) return v;
     if (typeof v === 'string') {
       // A separator (kind -1) only names a group: it cannot be picked.
@@ -69,7 +71,7 @@ export class ScriptedInput implements UserInput {
   }
 
   async quickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T[] | Back | undefined> {
-    const v = this.next({ method: 'quickPickMany', text: `${o.title ?? ''} ${o.placeHolder ?? ''}`.trim(), items: items.map((i) => i.label), rows: rowsOf(items), options: o });
+    const v = this.next({ method: 'quickPickMany', text: `${o.title ?? ''} ${o.placeHolder ?? ''}`.trim(), items: items.map((i) => i.label), rows: rowsOf(items), descriptions: items.map((i) => i.description ?? ''), options: o });
     if (v === undefined || v === BACK) return v;
     const wanted = Array.isArray(v) ? (v as string[]) : [v as string];
     return items.filter((i) => wanted.some((w) => i.label === w || i.label.includes(w)));

@@ -235,10 +235,12 @@ describe('webviews', () => {
     tried('faults');
   });
 
-  it('Save PDF… writes the document where the user chooses', async () => {
-    const s = (await sandboxState()).submissions[0];
+  it('Save PDF… writes the document where the user chooses, offering the name of its submission\'s form reference', async () => {
+    const s = (await sandboxState()).submissions.find((x) => x.formReference === 'BUDGET-2025')!;
+    await (await api()).deps.submissions.refresh(); // the rows exist even if the view was never shown
     const target = vscode.Uri.file(path.join(tempDir(), 'saved-summary.pdf'));
-    await withAnswers([target], () => vscode.commands.executeCommand('dsas.savePdf', { kind: 'summary', submissionId: s.id }));
+    const { input } = await withAnswers([target], () => vscode.commands.executeCommand('dsas.savePdf', { kind: 'summary', submissionId: s.id }));
+    assert.equal(path.basename((input.asked[0].options as vscode.SaveDialogOptions).defaultUri!.fsPath), 'BUDGET-2025 – summary.pdf');
     assert.equal(readFileSync(target.fsPath).subarray(0, 5).toString('latin1'), '%PDF-');
   });
 

@@ -7,7 +7,8 @@ import type { LocalFile } from '../../src/ui/localFiles';
 import { sendSubmission } from '../../src/ui/sendSubmission';
 import type { FileAccess, WorkspaceFiles } from '../../src/ui/workspace/workspaceFiles';
 import { WorkspaceFiles as WorkspaceFilesClass } from '../../src/ui/workspace/workspaceFiles';
-import { waitFor, workspaceFile } from './fixtures';
+import { stateOf } from '../../src/ui/trees/nodes';
+import { submissionNode, waitFor, workspaceFile } from './fixtures';
 import { explorerRow, screenshot } from './helpers';
 import { api, control, logMark, quiet, sandboxState, serviceRequests, signIn, withAnswers } from './session';
 
@@ -32,6 +33,41 @@ async function decorationWhen(uri: vscode.Uri, ready: (d: vscode.FileDecoration 
 }
 
 const tooltipIs = (text: string) => (d: vscode.FileDecoration | undefined) => d?.tooltip === text;
+
+/**
+ * Runs `act`, then waits until VS Code is told that the decoration of `uri`
+ * changed (what makes the Explorer ask again) and the provider gives `tooltip`.
+ */
+async function toldAfter(uri: vscode.Uri, act: () => Thenable<unknown> | Promise<unknown>, tooltip: string, what: string): Promise<vscode.FileDecoration | undefined> {
+  const wf = await files();
+  let told = false;
+  const sub = wf.onDidChangeFileDecorations((e) => {
+    if (e === undefined || (Array.isArray(e) ? e : [e]).some((u) => u.toString() === uri.toString())) told = true;
+  });
+  try {
+    await act();
+    await waitFor(`VS Code to be told that the decoration changed (${what})`, () => told, 20_000);
+    return await decorationWhen(uri, tooltipIs(tooltip), what);
+  } finally {
+    sub.dispose();
+  }
+}
+
+/** A workspace file sent from here in a new submission to one recipient, decorated "0/1 responded"; its reference and id. */
+async function sentFile(name: string): Promise<{ uri: vscode.Uri; ref: string; id: string }> {
+  const deps = (await api()).deps;
+  const uri = workspaceFile(`decorations/${name}`, unique(name));
+  const ref = `DECOR-${name}-${Date.now()}`;
+  const { result: created } = await withAnswers([], async () => sendSubmission(deps, {
+    formReference: ref,
+    recipients: [{ firstName: 'Dora', lastName: 'Deco', email: 'dora@example.com' }],
+    documents: [await localFile(uri)],
+  }));
+  assert.ok(created);
+  const d = await decorationWhen(uri, tooltipIs(`Sent in ${ref} · 0/1 responded`), 'the sent decoration');
+  assert.equal(d?.badge, 'S');
+  return { uri, ref, id: created.id };
+}
 
 async function localFile(uri: vscode.Uri): Promise<LocalFile> {
   const name = path.basename(uri.fsPath);
@@ -82,25 +118,42 @@ describe('workspace decorations', () => {
 
   it('a sent file says "Sent in <ref> · 0/1 responded", follows a response, and Reveal Submission selects its row', async () => {
     const deps = (await api()).deps;
-    const uri = workspaceFile('decorations/sent.txt', unique('sent'));
-    const ref = `DECOR-${Date.now()}`;
-    const { result: created } = await withAnswers([], async () => sendSubmission(deps, {
-      formReference: ref,
-      recipients: [{ firstName: 'Dora', lastName: 'Deco', email: 'dora@example.com' }],
-      documents: [await localFile(uri)],
-    }));
-    assert.ok(created);
-    const d = await decorationWhen(uri, tooltipIs(`Sent in ${ref} · 0/1 responded`), 'the sent decoration');
-    assert.equal(d?.badge, 'S');
-
-    await control('/respond', 'POST', { submissionId: created.id, email: 'dora@example.com' });
-    const row = deps.submissions.items.find((n) => n.item.id === created.id);
+    const { uri, ref, id } = await sentFile('sent.txt');
+    await control('/respond', 'POST', { submissionId: id, email: 'dora@example.com' });
+    const row = deps.submissions.items.find((n) => n.item.id === id);
     assert.ok(row, 'the new row is listed');
-    await deps.submissions.refresh(row); // its detail fetched: the extension learns the response
-    await decorationWhen(uri, tooltipIs(`Sent in ${ref} · 1/1 responded`), 'the decoration after the response');
+    await toldAfter(uri, () => deps.submissions.refresh(row), `Sent in ${ref} · COMPLETED · 1/1 responded`, 'Refresh on the row: its detail and status');
 
     await vscode.commands.executeCommand('dsas.revealSubmission', uri, [uri]);
-    await waitFor('the row selected', () => deps.submissions.view.selection.some((n) => n.kind === 'submission' && n.item.id === created.id));
+    await waitFor('the row selected', () => deps.submissions.view.selection.some((n) => n.kind === 'submission' && n.item.id === id));
+  });
+
+  it('the list: after a response, the view\'s Refresh makes the sent file say COMPLETED, as its row does (its responses not known since)', async () => {
+    const deps = (await api()).deps;
+    const { uri, ref, id } = await sentFile('listed.txt');
+    await control('/respond', 'POST', { submissionId: id, email: 'dora@example.com' });
+    await toldAfter(uri, () => vscode.commands.executeCommand('dsas.refreshSubmissions'), `Sent in ${ref} · COMPLETED`, 'the view\'s Refresh');
+    const row = deps.submissions.items.find((n) => n.item.id === id);
+    assert.equal(row && stateOf(row), 'COMPLETED', 'the row says the same');
+  });
+
+  it('a detail: Check Status makes the sent file say COMPLETED, and opening its row adds the responses', async () => {
+    const deps = (await api()).deps;
+    const { uri, ref, id } = await sentFile('checked.txt');
+    await control('/respond', 'POST', { submissionId: id, email: 'dora@example.com' });
+    const row = await submissionNode(id);
+    await toldAfter(uri, () => withAnswers([], () => vscode.commands.executeCommand('dsas.checkStatus', row)), `Sent in ${ref} · COMPLETED`, 'Check Status');
+    const listed = deps.submissions.items.find((n) => n.item.id === id);
+    assert.ok(listed);
+    await toldAfter(uri, () => deps.submissions.view.reveal(listed, { expand: true }), `Sent in ${ref} · COMPLETED · 1/1 responded`, 'the row opened: its detail');
+  });
+
+  it('a poll: the sent file follows what the poll learns, the state and the responses', async () => {
+    const { pendingStatus } = await api();
+    const { uri, ref, id } = await sentFile('polled.txt');
+    await pendingStatus.pollNow(); // the rows changed before are looked at: this submission is the one the next poll finds changed
+    await control('/respond', 'POST', { submissionId: id, email: 'dora@example.com' });
+    await toldAfter(uri, () => pendingStatus.pollNow(), `Sent in ${ref} · COMPLETED · 1/1 responded`, 'a poll');
   });
 
   it('the real Explorer draws the letters A and S, and each row\'s menu offers what applies to it: a file, an archived file, a sent file, a folder', async function () {

@@ -4,7 +4,8 @@ import type { ArchiveFile, HashAlgorithm } from '../../src/core';
 import { ArchiveDetails, MAX_FETCHED } from '../../src/ui/workspace/archiveDetails';
 import { ArchiveIndex, DigestCache } from '../../src/ui/workspace/contentIndex';
 import { FileRecords, newest, type FileRecord } from '../../src/ui/workspace/fileRecords';
-import { decorationOf, lookUp, type Responses } from '../../src/ui/workspace/lookup';
+import { decorationOf, lookUp } from '../../src/ui/workspace/lookup';
+import { SentStates, type SentNews } from '../../src/ui/workspace/sentStates';
 
 const SHA = 'a'.repeat(64);
 const OTHER = 'b'.repeat(64);
@@ -26,8 +27,8 @@ function digests(table: Record<string, string> = {}) {
   return { cache, calls };
 }
 
-function sources(archive: ArchiveIndex, cache: DigestCache, responses: Record<string, Responses> = {}) {
-  return { archive, digests: cache, responses: (id: string) => responses[id] };
+function sources(archive: ArchiveIndex, cache: DigestCache, news: Record<string, SentNews> = {}) {
+  return { archive, digests: cache, submission: (id: string) => news[id] };
 }
 
 const t = (text: string, ...args: (string | number)[]) => text.replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)]));
@@ -131,11 +132,35 @@ describe('workspace files: records', () => {
     const record: FileRecord = { sent: { submissionId: 's1', formReference: 'LEASE-7', recipients: 3, size: 1, mtimeMs: 1, at: 1 } };
     const before = lookUp(empty(), '/w/a', { size: 1, mtimeMs: 1 }, record);
     assert.equal(decorationOf(before, t, String)?.tooltip, 'Sent in LEASE-7 · 0/3 responded');
-    const src = { ...empty(), responses: (id: string) => (id === 's1' ? { responded: 2, involved: 3 } : undefined) };
+    const src = { ...empty(), submission: (id: string) => (id === 's1' ? { state: 'PENDING', responses: { responded: 2, involved: 3 } } : undefined) };
     const after = lookUp(src, '/w/a', { size: 1, mtimeMs: 1 }, { ...record, ...archived(1, 1) });
     const d = decorationOf(after, t, String);
     assert.equal(d?.tooltip, 'Archived as Lease\nSent in LEASE-7 · 2/3 responded');
     assert.equal(d?.badge, 'AS');
+  });
+
+  it('a sent file follows what is learned of its submission: the state as its row says it, the responses while they are current', () => {
+    const record: FileRecord = { sent: { submissionId: 's1', formReference: 'BUDGET-2025', recipients: 1, size: 1, mtimeMs: 1, at: 1 } };
+    const states = new SentStates();
+    const tooltip = () => decorationOf(lookUp({ ...empty(), submission: (id) => states.of(id) }, '/w/a', { size: 1, mtimeMs: 1 }, record), t, String)?.tooltip;
+    assert.equal(tooltip(), 'Sent in BUDGET-2025 · 0/1 responded', 'as sent');
+    assert.equal(states.learn('s1', 'PENDING', undefined), false, 'pending, as it was sent: nothing new');
+    assert.equal(tooltip(), 'Sent in BUDGET-2025 · 0/1 responded');
+    assert.equal(states.learn('s1', 'COMPLETED', undefined), true, 'the list (Refresh, a poll) or Check Status: completed');
+    assert.equal(tooltip(), 'Sent in BUDGET-2025 · COMPLETED', 'never "0/1 responded" beside COMPLETED: the responses are of before');
+    assert.equal(states.learn('s1', 'COMPLETED', undefined), false, 'the same again');
+    assert.equal(states.learn('s1', 'COMPLETED', { responded: 1, involved: 1 }), true, 'a detail');
+    assert.equal(tooltip(), 'Sent in BUDGET-2025 · COMPLETED · 1/1 responded');
+    assert.equal(states.learn('s1', undefined, { responded: 1, involved: 1 }), false, 'a detail that says no state keeps the one known');
+    assert.equal(states.learn('s2', undefined, { responded: 1, involved: 2 }), true);
+    assert.deepEqual(states.of('s2'), { state: undefined, responses: { responded: 1, involved: 2 } });
+    assert.equal(states.learn('s3', 'PENDING', { responded: 1, involved: 2 }), true);
+    const pending = decorationOf(lookUp({ ...empty(), submission: (id) => states.of(id) }, '/w/a', { size: 1, mtimeMs: 1 }, { sent: { ...record.sent!, submissionId: 's3' } }), t, String);
+    assert.equal(pending?.tooltip, 'Sent in BUDGET-2025 · 1/2 responded', 'PENDING goes without saying beside the responses');
+    assert.equal(states.learn('s3', 'REJECTED', undefined), true, 'a word of the status endpoint is shown as it is');
+    assert.equal(decorationOf(lookUp({ ...empty(), submission: (id) => states.of(id) }, '/w/a', { size: 1, mtimeMs: 1 }, { sent: { ...record.sent!, submissionId: 's3' } }), t, String)?.tooltip, 'Sent in BUDGET-2025 · REJECTED');
+    states.clear();
+    assert.equal(tooltip(), 'Sent in BUDGET-2025 · 0/1 responded', 'forgotten (another session)');
   });
 
   it('are kept per account and URI, the newest ones up to the limit', async () => {
@@ -149,7 +174,7 @@ describe('workspace files: records', () => {
     await records.archived('file:///w/a', { fileId: 'f', title: 'T', size: 1, mtimeMs: 2, at: 2 });
     assert.equal(records.of('file:///w/a')?.sent?.submissionId, 's1');
     assert.equal(records.of('file:///w/a')?.archived?.fileId, 'f');
-    assert.deepEqual(records.sentIn('s1'), ['file:///w/a']);
+    assert.deepEqual(records.sentIn(new Set(['s1'])), ['file:///w/a']);
     assert.deepEqual(heard, [['file:///w/a'], ['file:///w/a']]);
     account = 'B';
     assert.equal(records.of('file:///w/a'), undefined, "another account's records are not shown");

@@ -100,8 +100,9 @@ export async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<str
       for (const id of done) await deps.archive.reveal(id);
     }
   }
+  // The new files are selected in the Archive view: their ids, internal, need not be said.
   void deps.input.current.info(done.length === 1
-    ? vscode.l10n.t('Archived "{0}" (file id {1}).', titled[0].title, done[0])
+    ? vscode.l10n.t('Archived "{0}".', titled[0].title)
     : vscode.l10n.t('Archived {0} files.', done.length));
   return done;
 }

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isServiceError, type SentFile, type ServiceError } from '../../core';
-import { summaryText, titleByRule, type TitleRule } from '../bulkRules';
+import { ruleExample, summaryText, titleByRule, type TitleRule } from '../bulkRules';
 import type { Deps } from '../deps';
 import { describeError, errorDetail, isCancellation } from '../errorText';
 import { formatBytes } from '../format';
@@ -34,7 +34,7 @@ export async function archiveFolders(deps: Deps, chosen: ChosenFiles, uris: read
   const rel = (f: LocalFile) => f.relative ?? f.name;
   const total = files.reduce((n, f) => n + f.size, 0);
 
-  const example = rel(files[0]);
+  const example = ruleExample(files.map(rel));
   const rules: { label: string; description: string; rule: TitleRule }[] = [
     { label: t('File name'), description: titleByRule('name', example), rule: 'name' },
     { label: t('File name without extension'), description: titleByRule('stem', example), rule: 'stem' },
@@ -44,7 +44,7 @@ export async function archiveFolders(deps: Deps, chosen: ChosenFiles, uris: read
     title: chosen.skipped.length
       ? t('Archive {0} files ({1}); {2} skipped', files.length, formatBytes(total), chosen.skipped.length)
       : t('Archive {0} files ({1})', files.length, formatBytes(total)),
-    placeHolder: t('How each file is titled in the archive'),
+    placeHolder: t('How each file is titled in the archive, as shown for "{0}"', notificationText(example)),
   });
   if (picked === undefined || picked === BACK) return [];
   return uploadAll(deps, files.map((file) => ({ file, title: titleByRule(picked.rule, rel(file)) })), total, chosen.skipped);

@@ -11,6 +11,7 @@ import { safeFileName, type Attachment, type DownloadOptions, type DownloadResul
 import { Cmd } from '../commandIds';
 import type { Deps } from '../deps';
 import { pickSubmission } from '../pickers';
+import { summaryFileName, type NamedSubmission } from '../submissionNames';
 import { withCancellableProgress } from '../progress';
 import { withTemporaryFolder } from '../temporaryFolder';
 import { oneLine } from '../text';
@@ -18,16 +19,16 @@ import type { PdfSource } from '../webviews/pdfPanels';
 import { anAttachment, aSubmissionRow, type SubmissionRow } from './args';
 import { archiveTitleProblem, uploadToArchive } from './archiveUpload';
 import { pickAttachment } from './pickAttachment';
+import { describeSubmission } from './submissionCommands';
 
 /** A submission as its documents are titled by: its id and form reference. */
-interface Titled {
-  readonly id: string;
-  readonly formReference: string;
-}
+type Titled = NamedSubmission & { readonly formReference: string };
 
-/** What is archived: its name, the default title, and how it is downloaded to a path. */
+/** What is archived: its name, what the questions call it, the default title, and how it is downloaded to a path. */
 interface ServiceDocument {
   readonly name: string;
+  /** `"offer.pdf"`, `the summary PDF of "BUDGET-2025"`. */
+  readonly what: string;
   readonly title: string;
   download(to: string, o: DownloadOptions): Promise<DownloadResult>;
 }
@@ -57,8 +58,10 @@ export function archiveFromViewer(source: PdfSource, formReference?: string): vo
 }
 
 function attachmentDocument(deps: Deps, s: Titled, a: Attachment): ServiceDocument {
+  const name = safeFileName(a.name, `attachment-${a.id}`);
   return {
-    name: safeFileName(a.name, `attachment-${a.id}`),
+    name,
+    what: `"${oneLine(name)}"`,
     title: `${defaultTitleOf(s)} – ${oneLine(a.name) || a.id}`,
     download: (to, o) => deps.session.client.downloadAttachment(s.id, a, { path: to }, o),
   };
@@ -66,7 +69,8 @@ function attachmentDocument(deps: Deps, s: Titled, a: Attachment): ServiceDocume
 
 function summaryDocument(deps: Deps, s: Titled): ServiceDocument {
   return {
-    name: `summary-${safeFileName(s.id, 'submission')}.pdf`,
+    name: summaryFileName(s, deps.submissions, vscode.l10n.t('summary')),
+    what: vscode.l10n.t('the summary PDF of {0}', describeSubmission(s, deps.submissions)),
     title: `${defaultTitleOf(s)} – ${vscode.l10n.t('summary')}`,
     download: (to, o) => deps.session.client.downloadSummary(s.id, { path: to }, o),
   };
@@ -85,7 +89,7 @@ async function archiveDocument(deps: Deps, doc: ServiceDocument): Promise<string
   if (title === undefined) return undefined;
   const created = await withTemporaryFolder(deps.log, (folder) => uploadToArchive(deps, {
     title, name: doc.name,
-    progress: vscode.l10n.t('Archiving "{0}"…', oneLine(doc.name)),
+    progress: vscode.l10n.t('Archiving {0}…', doc.what),
     source: async (p, signal) => {
       const saved = await doc.download(path.join(folder, doc.name), { signal, onProgress: (n, total) => p.bytes(n, total) });
       return { source: { path: saved.path }, size: saved.bytes };
@@ -95,13 +99,14 @@ async function archiveDocument(deps: Deps, doc: ServiceDocument): Promise<string
   deps.log.info(`Archived "${doc.name}" as file ${created.id}.`);
   await deps.archive.refresh();
   await deps.archive.reveal(created.id);
-  void deps.input.current.info(vscode.l10n.t('Archived "{0}" (file id {1}).', title, created.id));
+  // The new file is selected in the Archive view: its id, internal, need not be said.
+  void deps.input.current.info(vscode.l10n.t('Archived "{0}".', title));
   return created.id;
 }
 
 async function askTitle(deps: Deps, doc: ServiceDocument): Promise<string | undefined> {
   const title = await deps.input.current.inputBox({
-    title: vscode.l10n.t('Archive "{0}"', oneLine(doc.name)),
+    title: vscode.l10n.t('Archive {0}', doc.what),
     prompt: vscode.l10n.t('Title in the archive'),
     value: doc.title,
     validate: archiveTitleProblem,
@@ -115,5 +120,6 @@ async function submissionOf(deps: Deps, row: SubmissionRow | undefined): Promise
   const s = await pickSubmission(deps.input.current, deps.session.client, deps.submissions, vscode.l10n.t('Submission whose summary PDF to archive'));
   if (!s || s.formReference !== undefined) return s;
   const client = deps.session.client;
+  // Only an id was entered: it is what the user knows it by.
   return withCancellableProgress(vscode.l10n.t('Loading {0}…', s.id), (_p, signal) => client.getSubmission(s.id, { signal }));
 }

@@ -3,6 +3,7 @@ import {
   archiveRule, DETAILS_PER_CHECK, HEADER_VALUE, isServiceError, sourceFile, sourceName, textProblem,
   type ArchiveListItem, type ArchiveWhy, type CheckedFile, type Created, type LocalSource, type SentFile, type ServiceClient,
 } from '../../core';
+import { counted } from '../bulkRules';
 import type { Sender } from '../session';
 import type { Deps } from '../deps';
 import { problemText } from '../problemText';
@@ -85,7 +86,7 @@ function whyText(why: ArchiveWhy): string {
 export function archiveArrival(deps: Deps, client: ServiceClient, sent: SentFile, notSent: number): ArrivalCheck<ArchiveListItem, ArchiveWhy> {
   const t = vscode.l10n.t;
   const shown = oneLine(sent.title);
-  const rest = notSent > 0 ? ` ${t('The other {0} file(s) were not sent.', notSent)}` : '';
+  const rest = notSent > 0 ? ` ${counted(t, notSent, 'The other file was not sent.', 'The other {0} files were not sent.')}` : '';
   return {
     list: (signal) => client.listArchive({ signal }),
     rule: archiveRule(sent, (id, signal) => client.getArchiveFile(id, { signal })),
@@ -100,12 +101,18 @@ export function archiveArrival(deps: Deps, client: ServiceClient, sent: SentFile
       arrived: (f) => t('The archive received "{0}": it is file {1}, new since sending, with this file\'s name, size and hash. Do not upload it again.', shown, f.id) + rest,
       absent: (seconds, others) => [
         t('The archive did not receive "{0}": no new file of that title with this file\'s name, size and hash appeared in it within {1} seconds.', shown, seconds),
-        ...(others > 0 ? [t('{0} other file(s) of that title and name hold other bytes.', others)] : []),
+        ...(others > 0 ? [counted(t, others, '1 other file of that title and name holds other bytes.', '{0} other files of that title and name hold other bytes.')] : []),
         t('You can upload it again.'),
       ].join(' ') + rest,
-      uncertain: (files) => t('The archive has {0} file(s) titled "{1}" with this file\'s name, size and hash (file {2} first). The list from before sending could not be read, so it is not known whether one of them is the one just sent.', files.length, shown, files[0].id) + rest,
-      undecided: (unknown) => t('{0} new file(s) titled "{1}" appeared in the archive (file {2} first), but whether one of them is the one just sent cannot be told: {3}. Check before uploading it again.',
-        unknown.length, shown, unknown[0].item.id, [...new Set(unknown.map((u) => whyText(u.why)))].join('; ')) + rest,
+      uncertain: (files) => (files.length === 1
+        ? t('The archive has 1 file titled "{0}" with this file\'s name, size and hash (file {1}). The list from before sending could not be read, so it is not known whether it is the one just sent.', shown, files[0].id)
+        : t('The archive has {0} files titled "{1}" with this file\'s name, size and hash (file {2} first). The list from before sending could not be read, so it is not known whether one of them is the one just sent.', files.length, shown, files[0].id)) + rest,
+      undecided: (unknown) => {
+        const why = [...new Set(unknown.map((u) => whyText(u.why)))].join('; ');
+        return (unknown.length === 1
+          ? t('1 new file titled "{0}" appeared in the archive (file {1}), but whether it is the one just sent cannot be told: {2}. Check before uploading it again.', shown, unknown[0].item.id, why)
+          : t('{0} new files titled "{1}" appeared in the archive (file {2} first), but whether one of them is the one just sent cannot be told: {3}. Check before uploading it again.', unknown.length, shown, unknown[0].item.id, why)) + rest;
+      },
       unchecked: () => t('The archive could not be read either: check it before uploading "{0}" again.', shown) + rest,
       stopped: () => t('You stopped the check: whether the archive received "{0}" is not known. Check the archive before uploading it again.', shown) + rest,
     },

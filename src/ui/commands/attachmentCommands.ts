@@ -8,6 +8,7 @@ import { askSaveTarget } from '../downloads';
 import { AttachmentFileSystem, attachmentUri } from '../attachmentFileSystem';
 import { pickAttachment } from './pickAttachment';
 import { withCancellableProgress } from '../progress';
+import { summaryFileName } from '../submissionNames';
 import { oneLine } from '../text';
 import type { AttachmentNode } from '../trees/nodes';
 import type { PdfSource } from '../webviews/pdfPanels';
@@ -16,7 +17,7 @@ import { downloadAll, downloadAttachments } from './downloadSets';
 import { offerOpenDownload, openInEditor } from './openFile';
 
 /** What a download asks and reports with, where it gets the client, and the viewer its Open uses. */
-export type TransferDeps = Pick<Deps, 'input' | 'log' | 'session' | 'pdfs'>;
+export type TransferDeps = Pick<Deps, 'input' | 'log' | 'session' | 'pdfs' | 'submissions'>;
 
 /** An attachment and the submission it belongs to. */
 interface AttachmentTarget {
@@ -49,9 +50,9 @@ async function openAttachment(deps: Deps, node: AttachmentNode): Promise<vscode.
   return uri;
 }
 
-/** The viewer's "Save PDF…": the same document, downloaded where the user chooses. */
-export async function savePdf(deps: TransferDeps, source: PdfSource): Promise<void> {
-  const name = source.kind === 'summary' ? `summary-${source.submissionId}.pdf` : source.name;
+/** The viewer's "Save PDF…": the same document, downloaded where the user chooses; a summary named after its submission (`formReference` as the viewer knows it). */
+export async function savePdf(deps: TransferDeps, source: PdfSource, formReference?: string): Promise<void> {
+  const name = source.kind === 'summary' ? summaryFileName({ id: source.submissionId, formReference }, deps.submissions, vscode.l10n.t('summary')) : source.name;
   const target = await askSaveTarget(deps.input.current, name, vscode.l10n.t('Save PDF'), { PDF: ['pdf'] });
   if (!target) return;
   const to = { path: target.uri.fsPath, overwrite: target.overwrite };

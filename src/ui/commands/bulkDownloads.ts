@@ -4,7 +4,7 @@ import { ServiceError, type DownloadOptions, type DownloadResult } from '../../c
 import { distinctNames, failsEveryFile, summaryText, summaryWarns, UNREACHABLE_IN_A_ROW, UnreachableRun, type TransferCounts } from '../bulkRules';
 import { Cmd } from '../commandIds';
 import type { Deps } from '../deps';
-import { askReplacements } from '../downloads';
+import { askReplacements, offerActions, openFolderAction, revealAction, type SavedAction } from '../downloads';
 import { describeError, errorDetail, isCancellation } from '../errorText';
 import { formatBytes } from '../format';
 import { DETAILS_AT_ONCE, Limiter } from '../trees/concurrency';
@@ -57,7 +57,9 @@ export async function downloadMany(deps: BulkDeps, title: string, load: (signal:
   let folder = '';
   /** What stopped the rest: files in a row that could not reach the service, or a destination that takes no more. */
   let stoppedBy: { readonly error: unknown; readonly unreachable: boolean } | undefined;
+  let cancelled: AbortSignal | undefined;
   await withCancellableProgress(title, async (p, cancel) => {
+    cancelled = cancel;
     const set = await load(cancel);
     folder = set.folder;
     const { items } = set;
@@ -111,12 +113,13 @@ export async function downloadMany(deps: BulkDeps, title: string, load: (signal:
       }
     }
   });
-  // A cancel before anything was saved is quiet, as for one download.
-  if (c.done + c.failed === 0) return saved;
+  // A cancel before anything was saved is quiet, as for one download; files all skipped (Skip All) are said.
+  if (c.done + c.failed + c.skipped === 0 || (cancelled?.aborted && c.done + c.failed === 0)) return saved;
   const stopped = stoppedBy === undefined ? ''
     : stoppedBy.unreachable ? ` ${vscode.l10n.t('Stopped after {0} files in a row could not be downloaded: {1}', UNREACHABLE_IN_A_ROW, describeError(stoppedBy.error))}`
       : ` ${vscode.l10n.t('Stopped: {0}', describeError(stoppedBy.error))}`;
-  showTransferSummary(deps, summaryText('download', c, path.basename(folder), vscode.l10n.t) + stopped, c);
+  const where = vscode.Uri.file(folder);
+  showTransferSummary(deps, summaryText('download', c, path.basename(folder), vscode.l10n.t) + stopped, c, [openFolderAction(where), revealAction(where)]);
   return saved;
 }
 
@@ -183,11 +186,9 @@ export function progressLine(p: TaskProgress, count: number, total: number | und
   };
 }
 
-/** The one message at the end of a bulk transfer: a warning when something failed or differs; Show Log. */
-export function showTransferSummary(deps: BulkDeps, text: string, c: TransferCounts): void {
-  const showLog = vscode.l10n.t('Show Log');
+/** The one message at the end of a bulk transfer: a warning when something failed or differs; the `actions` on what was saved, and Show Log. */
+export function showTransferSummary(deps: BulkDeps, text: string, c: TransferCounts, actions: readonly (SavedAction | undefined)[] = []): void {
   const ui = deps.input.current;
-  void (summaryWarns(c) ? ui.warn(text, showLog) : ui.info(text, showLog)).then((a) => {
-    if (a === showLog) void vscode.commands.executeCommand(Cmd.showLog);
-  });
+  const showLog: SavedAction = { label: vscode.l10n.t('Show Log'), run: () => vscode.commands.executeCommand(Cmd.showLog) };
+  offerActions((...labels) => (summaryWarns(c) ? ui.warn(text, ...labels) : ui.info(text, ...labels)), deps.log, [...actions, showLog]);
 }

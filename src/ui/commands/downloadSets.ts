@@ -1,9 +1,10 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { safeFileName, type ArchiveFile, type Attachment } from '../../core';
+import type { ArchiveFile, Attachment } from '../../core';
 import type { Deps } from '../deps';
 import { askDownloadFolder, checkDownload } from '../downloads';
 import { pickSubmission } from '../pickers';
+import { submissionFolderName, summaryFileName } from '../submissionNames';
 import type { ArchiveNode, AttachmentNode } from '../trees/nodes';
 import type { SubmissionRow } from './args';
 import { downloadMany, type DownloadItem, type SavableFile } from './bulkDownloads';
@@ -64,19 +65,19 @@ export async function downloadAll(deps: Deps, row: SubmissionRow | undefined): P
     ? (row.kind === 'submission' ? row : row.submission).item
     : await pickSubmission(ui, deps.session.client, deps.submissions, vscode.l10n.t('Submission whose files to download'));
   if (!chosen) return [];
-  const parent = await askDownloadFolder(ui, vscode.l10n.t('Where the folder of {0} goes', describeSubmission(chosen)));
+  const parent = await askDownloadFolder(ui, vscode.l10n.t('Where the folder of {0} goes', describeSubmission(chosen, deps.submissions)));
   if (!parent) return [];
   const client = deps.session.client;
-  return downloadMany(deps, vscode.l10n.t('Downloading the files of {0}…', describeSubmission(chosen)), async (signal) => {
+  return downloadMany(deps, vscode.l10n.t('Downloading the files of {0}…', describeSubmission(chosen, deps.submissions)), async (signal) => {
     // The attachments as the service lists them now.
     const detail = await client.getSubmission(chosen.id, { signal });
     const summary: DownloadItem = {
-      name: `summary-${detail.id}.pdf`,
+      name: summaryFileName(detail, deps.submissions, vscode.l10n.t('summary')),
       what: `summary of submission ${detail.id}`,
       file: { save: (to, o) => client.downloadSummary(detail.id, to, o) },
     };
     return {
-      folder: path.join(parent.fsPath, safeFileName(detail.formReference, `submission-${detail.id}`)),
+      folder: path.join(parent.fsPath, submissionFolderName(detail, deps.submissions)),
       items: [...detail.attachments.map((a) => attachmentItem(deps, detail.id, a)), summary],
     };
   });

@@ -21,9 +21,9 @@ export async function pickAttachment(deps: Pick<Deps, 'input' | 'session' | 'sub
   const s = await pickSubmission(ui, deps.session.client, deps.submissions, words.submission);
   if (!s) return undefined;
   const client = deps.session.client;
-  const detail = await withCancellableProgress(vscode.l10n.t('Loading {0}…', describeSubmission(s)), (_p, signal) => client.getSubmission(s.id, { signal }));
+  const detail = await withCancellableProgress(vscode.l10n.t('Loading {0}…', describeSubmission(s, deps.submissions)), (_p, signal) => client.getSubmission(s.id, { signal }));
   if (detail.attachments.length === 0) {
-    void ui.info(vscode.l10n.t('Submission {0} has no attachments.', describeSubmission(s)));
+    void ui.info(vscode.l10n.t('Submission {0} has no attachments.', describeSubmission(detail, deps.submissions)));
     return undefined;
   }
   const picked = await ui.quickPick(

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { Cmd } from '../commandIds';
 import type { Deps } from '../deps';
+import { formatTime } from '../format';
+import { asListed, namesakes, type ListedSubmissions, type NamedSubmission } from '../submissionNames';
 import { oneLine } from '../text';
 import { pickSubmission } from '../pickers';
 import { withCancellableProgress } from '../progress';
@@ -40,14 +42,24 @@ async function submissionOf(deps: Deps, row: SubmissionRow | undefined, placeHol
   return pickSubmission(deps.input.current, deps.session.client, deps.submissions, placeHolder);
 }
 
-/** A submission in a message: its form reference and id, or the id. */
-export const describeSubmission = (s: { id: string; formReference?: string }): string => (s.formReference ? `"${oneLine(s.formReference)}" (${s.id})` : s.id);
+/**
+ * A submission in a question, a progress title or a message: its form
+ * reference (`"BUDGET-2025"`), with when it was created when another listed
+ * submission has the same one; its id only when it has no form reference,
+ * as its row is labelled then.
+ */
+export function describeSubmission(s: NamedSubmission, listed: ListedSubmissions): string {
+  const me = asListed(s, listed);
+  if (!me.formReference?.trim()) return me.id;
+  const name = `"${oneLine(me.formReference)}"`;
+  return me.created?.date && namesakes(me, listed).length ? vscode.l10n.t('{0} (created {1})', name, formatTime(me.created)) : name;
+}
 
 // ── Send Again With… ──────────────────────────────────────────────────────
 
 async function sendAgainWith(deps: Deps, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose recipients to send to again'));
-  if (s) await sendAgain(deps, s, describeSubmission(s));
+  if (s) await sendAgain(deps, s, describeSubmission(s, deps.submissions));
 }
 
 // ── Check Status ──────────────────────────────────────────────────────────
@@ -56,10 +68,10 @@ async function checkStatus(deps: Deps, row: SubmissionRow | undefined): Promise<
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose status to check'));
   if (!s) return;
   const client = deps.session.client;
-  const status = await withCancellableProgress(vscode.l10n.t('Checking the status of {0}…', describeSubmission(s)), (_p, signal) => client.getStatus(s.id, { signal }));
-  deps.submissions.setStatus(s.id, status.status);
-  deps.updates.learned({ id: s.id, state: status.status });
-  const name = describeSubmission({ id: s.id, formReference: status.formReference || s.formReference });
+  const status = await withCancellableProgress(vscode.l10n.t('Checking the status of {0}…', describeSubmission(s, deps.submissions)), (_p, signal) => client.getStatus(s.id, { signal }));
+  // Said where everything learned is said: the row, open panels and the Explorer's decorations follow (this account's only).
+  if (deps.session.uses(client)) deps.updates.learned({ id: s.id, state: status.status });
+  const name = describeSubmission({ id: s.id, formReference: status.formReference || s.formReference }, deps.submissions);
   void deps.input.current.info(vscode.l10n.t('Submission {0} is {1}.', name, oneLine(status.status)));
 }
 

@@ -21,10 +21,10 @@ export interface PendingStatusDeps {
   readonly input: InputHolder;
   readonly log: Logger;
   readonly session: Pick<Session, 'signedIn' | 'onDidChange' | 'client'>;
-  readonly submissions: Pick<SubmissionsTree, 'items' | 'loaded' | 'stale' | 'refreshList' | 'outdated' | 'reveal' | 'onDidChangeTreeData' | 'view' | 'setDetail'>;
+  readonly submissions: Pick<SubmissionsTree, 'items' | 'loaded' | 'stale' | 'refreshList' | 'outdated' | 'reveal' | 'onDidChangeTreeData' | 'view'>;
   /** Showing a History panel looks at its submission's new responses. */
   readonly timelines: Pick<TimelinePanels, 'onDidReport'>;
-  /** Where polling says what it learned of a submission (open panels follow). */
+  /** Where polling says what it learned of a submission (its row, open panels and the Explorer's decorations follow). */
   readonly updates: Pick<SubmissionUpdates, 'learned'>;
 }
 
@@ -106,7 +106,6 @@ export class PendingStatus implements vscode.Disposable {
         return;
       }
       changes.push(...this.tracker.detail(d.value));
-      tree.setDetail(d.value);
       this.deps.updates.learned({ id: d.value.id, detail: d.value });
     });
     if (changes.length) this.announce(changes);

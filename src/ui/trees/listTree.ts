@@ -39,6 +39,7 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
       describe: describeError,
       pageSize: () => readSettings().pageSize,
       log,
+      changed: (rows) => this.listed(rows),
     });
     this.details = new RowDetails(this.list, {
       rowWhat: o.rowWhat,
@@ -81,6 +82,9 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
   protected abstract childrenOf(n: TreeNode<Row, Child>): Promise<TreeNode<Row, Child>[]> | TreeNode<Row, Child>[];
   /** See DetailSource.fetch. */
   protected abstract fetchDetail(row: Row, now: boolean): Promise<() => void>;
+
+  /** A list just fetched brought these rows, new or changed (whichever fetch: the view's, Refresh, a poll). */
+  protected listed(_rows: readonly Row[]): void {}
 
   /** All loaded rows, whatever the filter and page. */
   get items(): readonly Row[] {
@@ -275,6 +279,11 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
   loadMore(): void {
     this.list.more();
     this.changed.fire(undefined);
+  }
+
+  /** Disposed with the view. */
+  protected disposeWith(d: vscode.Disposable): void {
+    this.subs.push(d);
   }
 
   /** Redraws a row whose state changed outside a fetch (a status just learned). */

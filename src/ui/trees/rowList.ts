@@ -29,7 +29,7 @@ export interface QuickFilter<Row> {
 }
 
 /** Where a list comes from and how its failures are told. */
-export interface RowSource<Item> {
+export interface RowSource<Item, Row = unknown> {
   /** For the log: "submissions", "archive". */
   readonly what: string;
   fetch(signal: AbortSignal): Promise<readonly Item[]>;
@@ -38,6 +38,8 @@ export interface RowSource<Item> {
   /** Rows per page (setting `dsas.pageSize`), read when a page is cut. */
   pageSize(): number;
   readonly log: Logger;
+  /** Told the rows of a list just fetched that are new or whose item changed. */
+  changed?(rows: readonly Row[]): void;
 }
 
 /**
@@ -90,7 +92,7 @@ export class RowList<Item, Row extends { item: Item }, Children = undefined> {
 
   constructor(
     private readonly model: RowModel<Item, Row>,
-    private readonly source: RowSource<Item>,
+    private readonly source: RowSource<Item, Row>,
   ) {}
 
   get all(): readonly Row[] {
@@ -154,10 +156,11 @@ export class RowList<Item, Row extends { item: Item }, Children = undefined> {
     try {
       const items = await this.source.fetch(signal);
       if (generation !== this.generation) return;
-      this.merge(items);
+      const changed = this.merge(items);
       this.loaded = true;
       this.stale = undefined;
       this.failure = undefined;
+      this.source.changed?.(changed.map((s) => s.row));
     } catch (e) {
       if (generation !== this.generation) return;
       const reason = this.source.describe(e);
@@ -167,7 +170,9 @@ export class RowList<Item, Row extends { item: Item }, Children = undefined> {
     }
   }
 
-  private merge(items: readonly Item[]): void {
+  /** Puts a list into the rows; the states of those new or changed. */
+  private merge(items: readonly Item[]): RowState<Row, Children>[] {
+    const changed: RowState<Row, Children>[] = [];
     const next: RowState<Row, Children>[] = [];
     const seen = new Set<string>();
     for (const item of items) {
@@ -179,12 +184,12 @@ export class RowList<Item, Row extends { item: Item }, Children = undefined> {
       seen.add(id);
       let s = this.byId.get(id);
       if (s) {
-        if (this.model.update(s.row, item)) this.changedRows.push(s);
+        if (this.model.update(s.row, item)) changed.push(s);
       } else {
         s = { id, row: this.model.create(item), outdated: false, expanded: false };
         this.byId.set(id, s);
         this.byRow.set(s.row, s);
-        this.changedRows.push(s);
+        changed.push(s);
       }
       next.push(s);
     }
@@ -195,6 +200,8 @@ export class RowList<Item, Row extends { item: Item }, Children = undefined> {
     }
     this.states = next;
     this.rowArray = next.map((s) => s.row);
+    this.changedRows.push(...changed);
+    return changed;
   }
 
   /** Forgets everything (sign-in, sign-out); answers still on their way are ignored. */

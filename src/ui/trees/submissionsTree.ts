@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import type { Logger, SubmissionDetail, SubmissionListItem, SubmissionState } from '../../core';
+import type { Logger, SubmissionListItem } from '../../core';
 import { Cmd } from '../commandIds';
 import type { Session } from '../session';
-import type { SubmissionUpdates } from '../submissionUpdates';
+import type { Learned, SubmissionUpdates } from '../submissionUpdates';
 import { loadMoreItem, messageItem } from './commonItems';
 import { ListTree } from './listTree';
 import {
@@ -40,8 +40,12 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
   private sortKey: SubmissionSort = 'created';
   private quickKey?: SubmissionQuickFilter;
 
-  /** `updates` hears the details the rows fetch (open panels follow them). */
-  constructor(session: Session, log: Logger, private readonly updates?: Pick<SubmissionUpdates, 'learned'>) {
+  /**
+   * `updates` is where the rows say what their list and details tell (open
+   * panels and the Explorer's decorations follow), and where they learn
+   * what the other paths (Check Status, polling, the panels) learned.
+   */
+  constructor(session: Session, log: Logger, private readonly updates: Pick<SubmissionUpdates, 'learned' | 'onDidLearn'>) {
     super(session, log, {
       view: 'submissions',
       rowWhat: 'submission',
@@ -60,6 +64,7 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
       details: 'expand',
     });
     this.list.setOrder(compareSubmissions(this.sortKey));
+    this.disposeWith(updates.onDidLearn((l) => this.show(l)));
   }
 
   get sort(): SubmissionSort {
@@ -134,30 +139,31 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
     return g;
   }
 
-  /** The detail, and with `now` (Refresh on the row) the status too. */
+  /** The detail, and with `now` (Refresh on the row) the status too; said where everything learned is said, and shown from there (`show`). */
   protected async fetchDetail(n: SubmissionNode, now: boolean): Promise<() => void> {
     const client = this.session.client;
     const [detail, st] = await Promise.all([client.getSubmission(n.item.id), now ? client.getStatus(n.item.id) : undefined]);
-    return () => {
-      n.detail = detail;
-      n.status = st?.status ?? (detail.completed === undefined ? n.status : undefined);
-      this.updates?.learned({ id: n.item.id, detail, state: st?.status });
-    };
+    return () => this.updates.learned({ id: n.item.id, detail, state: st?.status });
   }
 
-  /** Polling: the row shows the detail just learned (its counters and icon), without asking again. */
-  setDetail(detail: SubmissionDetail): void {
-    const row = this.list.get(detail.id);
-    if (!row) return;
-    row.detail = detail;
-    this.detailArrived(row);
+  /** The list's rows that are new or changed: said, so that what follows a submission's state follows its list entry too. */
+  protected override listed(rows: readonly SubmissionNode[]): void {
+    for (const n of rows) this.updates.learned({ id: n.item.id, listed: n.item });
   }
 
-  /** Check Status and polling: the row shows the state just learned. */
-  setStatus(submissionId: string, status: SubmissionState): void {
-    const row = this.list.get(submissionId);
+  /**
+   * What was learned of a submission, on its row: a detail (counters,
+   * recipients, attachments) and the newest state, the status when one came
+   * with it, else the detail's `completed` over an older status. The list's
+   * own entries are in the rows already.
+   */
+  private show(l: Learned): void {
+    if (!l.detail && l.state === undefined) return;
+    const row = this.list.get(l.id);
     if (!row) return;
-    row.status = status;
-    this.rowChanged(row);
+    if (l.detail) row.detail = l.detail;
+    row.status = l.state ?? (l.detail?.completed === undefined ? row.status : undefined);
+    if (l.detail) this.detailArrived(row);
+    else this.rowChanged(row);
   }
 }

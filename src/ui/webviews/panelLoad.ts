@@ -17,7 +17,13 @@ export interface PanelDeps {
   readonly session: PanelSession;
   /** Settles once the session has started (activation): restored panels wait for it. */
   readonly sessionStarted: Promise<unknown>;
-  readonly updates: Pick<SubmissionUpdates, 'onDidLearn'>;
+  /** What panels follow, and where their loads say what they learned. */
+  readonly updates: Pick<SubmissionUpdates, 'onDidLearn' | 'learned'>;
+}
+
+/** Whether `client` is still the session's: what it fetched is then this account's news. */
+export function stillCurrent(session: PanelSession, client: ServiceClient): boolean {
+  return session.signedIn && session.client === client;
 }
 
 /**

@@ -9,7 +9,7 @@ import { formatBytes } from '../format';
 import { differs, knownOf, type Known } from '../submissionUpdates';
 import { safeText } from '../text';
 import { PanelHost } from './panelHost';
-import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, type PanelDeps } from './panelLoad';
+import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, stillCurrent, type PanelDeps } from './panelLoad';
 
 const VIEW_TYPE = 'dsas.pdf';
 /** Larger PDFs are offered for download instead: the page needs the whole file. */
@@ -19,8 +19,8 @@ export type { PdfSource };
 
 /** What the viewers need from the extension. */
 export interface PdfPanelDeps extends PanelDeps {
-  /** The viewer's "Save PDF…": the same document, downloaded where the user chooses (under the commands' error handler). */
-  save(source: PdfSource): void;
+  /** The viewer's "Save PDF…": the same document, downloaded where the user chooses (under the commands' error handler); a summary's submission's form reference as the viewer knows it. */
+  save(source: PdfSource, formReference?: string): void;
   /** The viewer's "Archive…" (a summary or an attachment), under the commands' error handler. */
   archive(source: PdfSource, formReference?: string): void;
 }
@@ -107,7 +107,7 @@ export class PdfPanels implements vscode.Disposable {
       this.reported.fire({ key, message: m });
       if (m.type === 'position') entry.position = { page: m.page, zoom: m.zoom };
       else if (m.type === 'refresh') void loader.load().catch(() => undefined);
-      else if (m.type === 'save') this.deps.save(source);
+      else if (m.type === 'save') this.deps.save(source, entry.formReference);
       else if (m.type === 'archive') this.deps.archive(source, entry.formReference);
       else if (m.type === 'failed') this.deps.log.warn(`PDF viewer ${key}: ${m.message}`);
     });
@@ -125,10 +125,12 @@ export class PdfPanels implements vscode.Disposable {
     try {
       // A summary's submission too: its title, and what to compare later news with.
       const signal = entry.closed;
+      const client = source.kind === 'summary' ? await this.client() : undefined;
       const [bytes, detail] = await Promise.all([
         this.openSource(source, signal).then(readAll),
-        source.kind === 'summary' ? this.client().then((c) => c.getSubmission(source.submissionId, { signal })).catch(() => undefined) : undefined,
+        client && source.kind === 'summary' ? client.getSubmission(source.submissionId, { signal }).catch(() => undefined) : undefined,
       ]);
+      if (detail && client && source.kind === 'summary' && stillCurrent(this.deps.session, client)) this.deps.updates.learned({ id: source.submissionId, detail });
       if (detail) {
         entry.shown = knownOf({ detail });
         entry.formReference = detail.formReference || entry.formReference;

@@ -5,7 +5,7 @@ import { describeError } from '../errorText';
 import { differs, knownOf, type Known } from '../submissionUpdates';
 import { safeText } from '../text';
 import { PanelHost } from './panelHost';
-import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, type PanelDeps } from './panelLoad';
+import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, stillCurrent, type PanelDeps } from './panelLoad';
 import { toTimeline } from './timelineData';
 
 const VIEW_TYPE = 'dsas.timeline';
@@ -112,6 +112,7 @@ export class TimelinePanels implements vscode.Disposable {
       entry.formReference = data.formReference || entry.formReference;
       host.panel.title = historyTitle(submissionId, entry.formReference);
       host.post({ type: 'data', data });
+      if (stillCurrent(this.deps.session, client)) this.deps.updates.learned({ id: submissionId, detail, state: status?.status });
     } catch (e) {
       this.deps.log.error(`timeline ${submissionId}: ${describeError(e)}`);
       throw e;

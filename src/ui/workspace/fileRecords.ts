@@ -68,9 +68,9 @@ export class FileRecords {
     return a === undefined ? undefined : this.store.get<Stored>(KEY)?.[a]?.[uri];
   }
 
-  /** The URIs of the files sent in one submission. */
-  sentIn(submissionId: string): string[] {
-    return Object.entries(this.all()).filter(([, r]) => r.sent?.submissionId === submissionId).map(([uri]) => uri);
+  /** The URIs of the files sent in these submissions (one pass over the records, however many). */
+  sentIn(submissionIds: ReadonlySet<string>): string[] {
+    return Object.entries(this.all()).filter(([, r]) => r.sent !== undefined && submissionIds.has(r.sent.submissionId)).map(([uri]) => uri);
   }
 
   /** Records an archived file, for `account` (the one it was archived to; by default the one records are read for). */

@@ -5,17 +5,15 @@
 import type { HashAlgorithm } from '../../core';
 import type { ArchiveIndex, DigestCache } from './contentIndex';
 import type { FileRecord, FileState } from './fileRecords';
+import { AS_SENT, type Responses, type SentNews } from './sentStates';
 
-/** Responded of involved, as far as the extension knows. */
-export interface Responses {
-  readonly responded: number;
-  readonly involved: number;
-}
+export type { Responses };
 
 export interface FileFacts {
   /** The archive file it equals, or the one it was archived as. */
   readonly archived?: { readonly fileId: string; readonly title: string; readonly changed: boolean };
-  readonly sent?: { readonly submissionId: string; readonly formReference: string } & Responses;
+  /** The submission it was sent in, and what is known of it: its state and its responses (unknown after a change of state learned without them). */
+  readonly sent?: { readonly submissionId: string; readonly formReference: string; readonly state?: string; readonly responses?: Responses };
   /** Digests still to compute before the answer is complete. */
   readonly pending: readonly HashAlgorithm[];
 }
@@ -23,8 +21,8 @@ export interface FileFacts {
 export interface LookupSources {
   readonly digests: DigestCache;
   readonly archive: ArchiveIndex;
-  /** What the extension learned of a submission's responses, if anything. */
-  readonly responses: (submissionId: string) => Responses | undefined;
+  /** What the extension learned of a submission since it was sent, if anything. */
+  readonly submission: (submissionId: string) => SentNews | undefined;
 }
 
 const same = (a: FileState, b: FileState) => a.size === b.size && a.mtimeMs === b.mtimeMs;
@@ -55,7 +53,9 @@ export function lookUp(src: LookupSources, path: string, state: FileState, recor
   }
 
   const s = record?.sent;
-  const sent = s && { submissionId: s.submissionId, formReference: s.formReference, ...(src.responses(s.submissionId) ?? { responded: 0, involved: s.recipients }) };
+  // Nothing learned since sending: as it was sent, none of its recipients responded.
+  const news = s && (src.submission(s.submissionId) ?? { responses: { responded: 0, involved: s.recipients } });
+  const sent = s && { submissionId: s.submissionId, formReference: s.formReference, state: news?.state, responses: news?.responses };
   return { archived, sent, pending: [...pending] };
 }
 
@@ -68,6 +68,18 @@ export function decorationOf(f: FileFacts, t: (text: string, ...args: (string | 
   if (!f.archived && !f.sent) return undefined;
   const lines: string[] = [];
   if (f.archived) lines.push(f.archived.changed ? t('Changed since it was archived as {0}', clean(f.archived.title)) : t('Archived as {0}', clean(f.archived.title)));
-  if (f.sent) lines.push(t('Sent in {0} · {1}/{2} responded', clean(f.sent.formReference), f.sent.responded, f.sent.involved));
+  if (f.sent) lines.push(sentLine(f.sent, t, clean));
   return { badge: `${f.archived ? 'A' : ''}${f.sent ? 'S' : ''}`, tooltip: lines.join('\n'), changed: f.archived?.changed === true };
+}
+
+/**
+ * "Sent in BUDGET-2025 · 0/1 responded", "… · COMPLETED", "… · COMPLETED · 1/1
+ * responded": the state as the row says it, unless it is PENDING with the
+ * responses known (which say more), and the responses when they are known.
+ */
+function sentLine(s: NonNullable<FileFacts['sent']>, t: (text: string, ...args: (string | number)[]) => string, clean: (s: string) => string): string {
+  const parts = [t('Sent in {0}', clean(s.formReference))];
+  if (s.state && !(s.state === AS_SENT && s.responses)) parts.push(clean(s.state));
+  if (s.responses) parts.push(t('{0}/{1} responded', s.responses.responded, s.responses.involved));
+  return parts.join(' · ');
 }

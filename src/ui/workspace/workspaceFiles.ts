@@ -5,14 +5,15 @@ import type { LocalFile } from '../localFiles';
 import { accountKey } from '../secrets';
 import type { Session } from '../session';
 import { readSettings } from '../settings';
-import type { SubmissionUpdates } from '../submissionUpdates';
+import { knownOf, type Learned, type SubmissionUpdates } from '../submissionUpdates';
 import { oneLine, safeText } from '../text';
 import { Limiter } from '../trees/concurrency';
 import { hasResponded } from '../trees/submissionOutcome';
 import { ArchiveDetails, type ArchiveRows } from './archiveDetails';
 import { DigestCache, type Hasher } from './contentIndex';
 import { FileRecords, type FileState } from './fileRecords';
-import { decorationOf, lookUp, type FileFacts, type Responses } from './lookup';
+import { decorationOf, lookUp, type FileFacts } from './lookup';
+import { SentStates } from './sentStates';
 
 export const DECORATE_SETTING = 'dsas.decorateWorkspaceFiles';
 /** Context keys naming the decorated files, for the Explorer's Reveal in Archive / Reveal Submission. */
@@ -38,7 +39,7 @@ const disk: FileAccess = {
 export interface WorkspaceFilesOptions {
   readonly context: Pick<vscode.ExtensionContext, 'globalState'>;
   readonly log: Logger;
-  readonly session: Pick<Session, 'signedIn' | 'client'>;
+  readonly session: Pick<Session, 'signedIn' | 'client' | 'onDidChange'>;
   readonly archive: ArchiveRows;
   readonly updates: Pick<SubmissionUpdates, 'onDidLearn'>;
   readonly files?: FileAccess;
@@ -62,7 +63,11 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
   private readonly details: ArchiveDetails;
   private readonly hashing = new Limiter(2);
   private readonly hashesUnderWay = new Set<string>();
-  private readonly responses = new Map<string, Responses>();
+  /** What was learned of the submissions files were sent in, this session. */
+  private readonly sentStates = new SentStates();
+  /** Submissions learned about whose sent files are to be redrawn (a list brings many at once). */
+  private readonly learnedIds = new Set<string>();
+  private learnedTimer?: ReturnType<typeof setTimeout>;
   /** Decorated files (fsPath → archive file id / submission id), for the context keys and Reveal. */
   private readonly archivedPaths = new Map<string, string>();
   private readonly sentPaths = new Map<string, string>();
@@ -79,12 +84,10 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
     this.records.onDidChange((uris) => this.emitter.fire(uris.map((u) => vscode.Uri.parse(u))));
     this.subs.push(this.emitter, this.details, vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('dsas')) account = undefined;
-    }), o.updates.onDidLearn((l) => {
-      if (!l.detail) return;
-      const d = l.detail;
-      this.responses.set(l.id, { responded: d.recipients.filter(hasResponded).length, involved: d.total.involved ?? d.recipients.length });
-      const uris = this.records.sentIn(l.id);
-      if (uris.length) this.emitter.fire(uris.map((u) => vscode.Uri.parse(u)));
+    }), o.updates.onDidLearn((l) => this.learned(l)), o.session.onDidChange(() => {
+      // Another session: submission ids may be another account's.
+      this.sentStates.clear();
+      this.emitter.fire(undefined);
     }));
   }
 
@@ -126,7 +129,7 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
     if (!record && this.details.index.size === 0) return undefined; // nothing to compare with: not even a stat
     const st = await this.files.stat(uri.fsPath).catch(() => undefined);
     if (!st?.isFile) return undefined;
-    const sources = { digests: this.digests, archive: this.details.index, responses: (id: string) => this.responses.get(id) };
+    const sources = { digests: this.digests, archive: this.details.index, submission: (id: string) => this.sentStates.of(id) };
     let facts = lookUp(sources, uri.fsPath, st, record);
     if (complete) {
       await Promise.all(facts.pending.map((a) => this.digests.get(uri.fsPath, st, a).catch(() => undefined)));
@@ -153,6 +156,20 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
     const now = await this.files.stat(file.path).catch(() => undefined);
     if (hex === undefined || now?.size !== base.size || now.mtimeMs !== base.mtimeMs) return;
     await this.records.archived(uri, { ...base, digest: { algorithm: RECORD_ALGORITHM, hex } }, account);
+  }
+
+  /** A submission's state or responses learned (list, detail, status, poll): its sent files are redrawn, those of a whole list at once. */
+  private learned(l: Learned): void {
+    const d = l.detail;
+    const responses = d && { responded: d.recipients.filter(hasResponded).length, involved: d.total.involved ?? d.recipients.length };
+    if (!this.sentStates.learn(l.id, knownOf(l).state, responses)) return;
+    this.learnedIds.add(l.id);
+    this.learnedTimer ??= setTimeout(() => {
+      this.learnedTimer = undefined;
+      const uris = this.records.sentIn(new Set(this.learnedIds));
+      this.learnedIds.clear();
+      if (uris.length) this.emitter.fire(uris.map((u) => vscode.Uri.parse(u)));
+    }, 0);
   }
 
   private hashLater(uri: vscode.Uri, st: FileState, algorithm: HashAlgorithm): void {
@@ -190,6 +207,7 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
 
   dispose(): void {
     if (this.keysTimer) clearTimeout(this.keysTimer);
+    if (this.learnedTimer) clearTimeout(this.learnedTimer);
     this.subs.forEach((d) => d.dispose());
   }
 }
