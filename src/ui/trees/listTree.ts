@@ -8,6 +8,7 @@ import type { ListTreeOptions } from './listTreeOptions';
 import type { TreeNode } from './nodes';
 import { RowDetails, type ListRow } from './rowDetails';
 import { RowList, type QuickFilter } from './rowList';
+import { RootFetches } from './rootFetches';
 
 /**
  * A list view over one list endpoint: it owns the rows, paging, the filter,
@@ -20,8 +21,7 @@ export abstract class ListTree<Item, Row extends ListRow<Item>, Child, Children 
 implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
   readonly view: vscode.TreeView<TreeNode<Row, Child>>;
   private readonly changed = new vscode.EventEmitter<TreeNode<Row, Child> | undefined>();
-  /** Called when the workbench next receives the root rows (reveal waits for it). */
-  private rootsFetched?: () => void;
+  private readonly rootFetches = new RootFetches();
   readonly onDidChangeTreeData = this.changed.event;
   protected readonly list: RowList<Item, Row, Children>;
   private readonly details: RowDetails<Item, Row, Children>;
@@ -117,8 +117,7 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
     if (!this.session.signedIn) return [];
     if (n) return this.childrenOf(n);
     const roots = await this.rootNodes();
-    this.rootsFetched?.();
-    this.rootsFetched = undefined;
+    this.rootFetches.done();
     return roots;
   }
 
@@ -239,7 +238,7 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
       return;
     }
     this.showState();
-    const fetched = this.nextRootFetch();
+    const fetched = this.rootFetches.next();
     this.changed.fire(undefined);
     try {
       await this.view.reveal(row, { select: true, focus: true });
@@ -248,14 +247,6 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
       await fetched;
       await this.view.reveal(row, { select: true, focus: true });
     }
-  }
-
-  /** Settles just after the workbench next gets the root rows, or after 2 s (a hidden view asks for nothing). */
-  private nextRootFetch(): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 2000);
-      this.rootsFetched = () => (clearTimeout(timer), setTimeout(resolve, 0));
-    });
   }
 
   /**
