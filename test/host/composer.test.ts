@@ -70,7 +70,7 @@ describe('the New Submission composer', () => {
     assert.deepEqual(s.attachments.map((a) => a.name), ['Quarterly – Ümlaut.txt', 'annex.csv'], 'in the order the form shows');
     assert.ok(s.packageXml.includes('<transparency>0</transparency><confirm_intent>0</confirm_intent>'), s.packageXml);
     assert.match(s.packageXml, /<submission type="8" broadcast="0">/);
-    assert.ok(input.asked.some((a) => a.method === 'info' && a.text.includes(s.id)), 'the user is told the new id');
+    assert.ok(input.asked.some((a) => a.method === 'info' && a.text === `Submission "${formReference}" was sent.`), 'told by its form reference, not by an id the user never saw');
     // The recipients are offered next time.
     const recent = (await api()).deps.composer.memory.recentRecipients().map((r) => r.email);
     assert.deepEqual(recent.slice(0, 2), ['ada@example.org', 'grace@example.org']);
