@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Logger, SubmissionListItem } from '../../core';
 import { Cmd } from '../commandIds';
 import type { Session } from '../session';
-import type { Learned, SubmissionUpdates } from '../submissionUpdates';
+import { differs, knownOf, type Learned, type SubmissionUpdates } from '../submissionUpdates';
 import { loadMoreItem, messageItem } from './commonItems';
 import { ListTree } from './listTree';
 import {
@@ -168,6 +168,8 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
     const row = this.list.get(l.id);
     if (!row) return;
     if (l.detail) row.detail = l.detail;
+    // A state the detail shown does not have makes it outdated: expanding the row fetches it again.
+    else if (row.detail && differs(knownOf({ detail: row.detail }), knownOf({ state: l.state }))) this.list.stateOf(row)!.outdated = true;
     row.status = l.state ?? (l.detail?.completed === undefined ? row.status : undefined);
     if (l.detail) this.detailArrived(row);
     else this.rowChanged(row);
