@@ -1,0 +1,131 @@
+import * as vscode from 'vscode';
+import { unseenCount, type Logger, type SubmissionDetail, type SubmissionListItem } from '../../core';
+import type { Session } from '../session';
+import type { SubmissionUpdates } from '../submissionUpdates';
+import type { SubmissionsTree } from '../trees/submissionsTree';
+import type { InputHolder } from '../userInput';
+import type { TimelinePanels } from '../webviews/timelinePanels';
+import type { AnnouncedStore } from './announcedStore';
+import { ChangeTracker, responsesIn, type Change } from './changes';
+import { noticesFor, type Notice } from './notices';
+import { UnseenBadge } from './unseenBadge';
+
+/** How long changes learned outside a poll wait for more before they are told together. */
+const GATHER_MS = 300;
+
+export interface AnnouncerDeps {
+  readonly input: InputHolder;
+  readonly log: Logger;
+  readonly session: Pick<Session, 'account'>;
+  readonly submissions: Pick<SubmissionsTree, 'reveal' | 'view'>;
+  /** Showing a History panel looks at its submission's new responses. */
+  readonly timelines: Pick<TimelinePanels, 'onDidReport'>;
+  /** Every list and detail the extension learns, whichever way (the view, Refresh, Check Status, polls, panels). */
+  readonly updates: Pick<SubmissionUpdates, 'onDidLearn' | 'onDidList'>;
+  readonly store: AnnouncedStore;
+}
+
+/**
+ * Tells the user what changed in the submissions, once: every list and
+ * detail the extension learns goes through the account's ChangeTracker,
+ * whose memory is kept in global state (read again before each comparison,
+ * written after), so that neither a reload nor a second window tells a
+ * response again. New responses are counted on the view's badge until looked at.
+ */
+export class Announcer implements vscode.Disposable {
+  readonly tracker = new ChangeTracker();
+  private readonly badge: UnseenBadge;
+  private readonly subs: vscode.Disposable[];
+  private batch: Change[] = [];
+  private holds = 0;
+  private timer?: ReturnType<typeof setTimeout>;
+  private account?: string;
+
+  constructor(private readonly deps: AnnouncerDeps) {
+    this.badge = new UnseenBadge({
+      view: deps.submissions.view,
+      onDidShowHistory: (listener) => deps.timelines.onDidReport((r) => r.message.type === 'rendered' && listener(r.submissionId)),
+      lookedAt: (id) => this.step(() => (this.tracker.lookedAt(id, Date.now()) ? [] : undefined)),
+    });
+    this.subs = [
+      this.badge,
+      deps.updates.onDidList((items) => this.listed(items)),
+      deps.updates.onDidLearn((l) => l.detail && this.detailed(l.detail)),
+    ];
+  }
+
+  /** A sign-in or sign-out: the account's memory (none when signed out) is followed from here. */
+  sessionChanged(): void {
+    this.account = this.deps.session.account;
+    this.batch = [];
+    this.tracker.reset(this.account === undefined ? undefined : this.deps.store.read(this.account));
+    this.badge.reset();
+    this.badge.show(unseenCount(this.tracker.memory));
+  }
+
+  /** Runs `run` with the notices held back, so that what it learns (a poll's list and details) is told together. */
+  async together<T>(run: () => Promise<T>): Promise<T> {
+    this.holds++;
+    try {
+      return await run();
+    } finally {
+      this.holds--;
+      this.flush();
+    }
+  }
+
+  private listed(items: readonly SubmissionListItem[]): void {
+    this.step(() => this.tracker.list(items, Date.now()));
+  }
+
+  private detailed(d: SubmissionDetail): void {
+    this.step(() => {
+      const now = Date.now();
+      const { changes, quiet } = this.tracker.detail(d, now);
+      // A row expanded shows the responses as they come: they are seen.
+      if (!this.badge.isOpen(d.id)) this.tracker.addUnseen(d.id, changes.reduce((n, c) => n + responsesIn(c), quiet), now);
+      return changes;
+    });
+  }
+
+  /** One comparison against the memory as stored now (another window may have told some), then kept; undefined: nothing changed. */
+  private step(compare: () => Change[] | undefined): void {
+    const account = this.account;
+    if (account === undefined || account !== this.deps.session.account) return;
+    this.tracker.sync(this.deps.store.read(account));
+    const changes = compare();
+    if (changes === undefined) return;
+    const m = this.tracker.memory;
+    if (m) void Promise.resolve(this.deps.store.write(account, m)).then(undefined, (e: unknown) => this.deps.log.warn(`Keeping what was announced failed: ${String(e)}`));
+    this.badge.show(unseenCount(m));
+    if (!changes.length) return;
+    this.batch.push(...changes);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.flush(), GATHER_MS);
+  }
+
+  private flush(): void {
+    if (this.holds > 0 || !this.batch.length) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const changes = this.batch;
+    this.batch = [];
+    this.deps.log.info(`Changed since the last look: ${changes.map((c) => `${c.submission.id} ${c.kind}`).join(', ')}.`);
+    for (const notice of noticesFor(changes)) this.tell(notice);
+  }
+
+  private tell(notice: Notice): void {
+    const ui = this.deps.input.current;
+    const show = vscode.l10n.t('Show');
+    void (notice.warning ? ui.warn(notice.text, show) : ui.info(notice.text, show)).then((answer) => {
+      if (answer !== show) return;
+      const id = notice.submissionId;
+      return Promise.resolve(id ? this.deps.submissions.reveal(id) : vscode.commands.executeCommand('dsas.submissions.focus'));
+    }).then(undefined, (e: unknown) => this.deps.log.warn(`Showing a changed submission failed: ${String(e)}`));
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.subs.forEach((d) => d.dispose());
+  }
+}
