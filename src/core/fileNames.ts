@@ -43,6 +43,17 @@ function safeFallback(fallback: string): string {
   return fallback === '' ? 'download' : fallback;
 }
 
+/** The longest start of `text` that takes at most `bytes` bytes of UTF-8 (whole characters), for a name that is to have more added to it. */
+export function leadingBytes(text: string, bytes: number): string {
+  if (Buffer.byteLength(text) <= bytes) return text;
+  let out = '';
+  for (const ch of text) {
+    if (Buffer.byteLength(out + ch) > bytes) break;
+    out += ch;
+  }
+  return out;
+}
+
 /** Cuts a name to MAX_NAME_BYTES of UTF-8, keeping a short extension. */
 function truncate(name: string): string {
   if (Buffer.byteLength(name) <= MAX_NAME_BYTES) return name;

@@ -5,7 +5,7 @@ export * from './client';
 export * from './errors';
 export { findArrival, lookAgainWaits, type Arrival, type ArrivalRule, type Verdict } from './arrival';
 export { archiveRule, DETAILS_PER_CHECK, primaryEmails, submissionRule, type ArchiveWhy, type SentFile, type SubmissionWhy } from './arrivalRules';
-export { safeFileName } from './fileNames';
+export { leadingBytes, safeFileName } from './fileNames';
 export { checkFileHash, compareHash, createDigester, hashFile, passingCheck, recordedHash, shortDigest, type Digester, type HashAlgorithm, type HashCheck, type RecordedHash, type UncheckableReason } from './fileHash';
 export * from './models';
 export type { DownloadOptions, DownloadResult, DownloadTarget } from './download';

@@ -48,13 +48,18 @@ async function browse(ui: UserInput, q: FolderQuestion, other: (at: vscode.Uri) 
   let dir = await existingFolder(q.start.fsPath);
   for (;;) {
     const parent = path.dirname(dir);
+    // Read each time the list is shown: folders made meanwhile are there.
+    const listed = await subfolders(dir);
     const items: FolderItem[] = [
       { label: `$(check) ${q.openLabel}`, description: path.basename(dir) || dir, go: 'here' },
       { label: `$(new-folder) ${t('New Folder…')}`, go: 'new' },
       ...(parent !== dir ? [{ label: '$(arrow-up) ..', description: parent, go: { folder: parent } }] : []),
-      // Read each time the list is shown: folders made meanwhile are there.
-      ...(await subfolders(dir)).map((name) => ({ label: `$(folder) ${name}`, go: { folder: path.join(dir, name) } })),
-      { label: `$(folder-opened) ${t('Other Folder…')}`, description: t('type or browse to any folder'), go: 'other' },
+      ...listed.names.map((name) => ({ label: `$(folder) ${name}`, go: { folder: path.join(dir, name) } })),
+      {
+        label: `$(folder-opened) ${t('Other Folder…')}`,
+        description: listed.more ? t('{0} more folders not listed: type or browse to any folder', listed.more.toLocaleString()) : t('type or browse to any folder'),
+        go: 'other',
+      },
     ];
     const picked = await ui.quickPick(items, { title: q.title, placeHolder: dir });
     if (picked === undefined || picked === BACK) return undefined;
@@ -96,17 +101,28 @@ function folderNameProblem(dir: string, value: string): string | undefined {
   return undefined;
 }
 
-/** The folders in `dir`, by name, without hidden ones (as the system dialogs hide them); none when it cannot be read. */
-async function subfolders(dir: string): Promise<string[]> {
+/** The first folders of a folder by name, and how many more there are. */
+interface Subfolders {
+  readonly names: readonly string[];
+  readonly more: number;
+}
+
+/**
+ * The folders in `dir`, the first MAX_LISTED by name (sorted before they are
+ * cut: a folder is read in another order), without hidden ones (as the
+ * system dialogs hide them); none when it cannot be read.
+ */
+async function subfolders(dir: string): Promise<Subfolders> {
   const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
   const names: string[] = [];
   for (const e of entries) {
-    if (names.length >= MAX_LISTED) break;
     if (e.name.startsWith('.')) continue;
     const folder = e.isDirectory() || (e.isSymbolicLink() && (await fs.stat(path.join(dir, e.name)).then((s) => s.isDirectory(), () => false)));
     if (folder) names.push(e.name);
   }
-  return names.sort((a, b) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' }));
+  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+  names.sort((a, b) => collator.compare(a, b));
+  return { names: names.slice(0, MAX_LISTED), more: Math.max(0, names.length - MAX_LISTED) };
 }
 
 /** `p`, or its nearest ancestor that is a folder, else the home folder. */

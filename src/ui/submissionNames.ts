@@ -3,7 +3,7 @@
 // titles about it. Its id is internal (the row shows it only in its tooltip),
 // so names come from its form reference, as its row is labelled. Plain data
 // (no `vscode` import): unit-tested.
-import { safeFileName, type ServiceTime } from '../core';
+import { leadingBytes, safeFileName, type ServiceTime } from '../core';
 
 /** A submission as it is named: its id, and what the list or its detail says of it. */
 export interface NamedSubmission {
@@ -31,8 +31,19 @@ export function referenceOf(s: NamedSubmission): string {
 /** A name made from text of the service's: a separator in it is part of the name, not a folder (`Sales/Q1` → `Sales_Q1`). */
 const fileName = (text: string, fallback?: string): string => safeFileName(text.replace(/[/\\]/g, '_'), fallback);
 
+/**
+ * Bytes of UTF-8 a name takes of its form reference. A name is at most 200
+ * bytes (safeFileName); the rest is kept for what is added to it (the time
+ * it was created, " – summary.pdf"), so that a cut never takes away what
+ * tells two names apart.
+ */
+const REFERENCE_BYTES = 120;
+
+/** The part of a name that comes from its form reference: made safe, cut, and its id when the reference makes no name (`..`, only invisible characters). */
+const baseOf = (s: NamedSubmission): string => fileName(leadingBytes(fileName(referenceOf(s), s.id), REFERENCE_BYTES), s.id);
+
 /** As a file name compares, on Windows and macOS without regard to case. */
-const asFileName = (s: NamedSubmission): string => fileName(referenceOf(s), s.id).toLowerCase();
+const asFileName = (s: NamedSubmission): string => baseOf(s).toLowerCase();
 
 /** The other listed submissions whose form reference makes the same file name as that of `s`. */
 export function namesakes(s: NamedSubmission, listed: ListedSubmissions): NamedSubmission[] {
@@ -63,13 +74,16 @@ function stamp(t: ServiceTime | undefined, precision: 0 | 1 | 2): string | undef
 export function submissionStem(s: NamedSubmission, listed: ListedSubmissions): string {
   const me = asListed(s, listed);
   const others = namesakes(me, listed);
-  const reference = referenceOf(me);
-  if (others.length === 0) return reference;
+  const base = baseOf(me);
+  if (others.length === 0) return base;
+  // A name with a time added must not be that of another submission whose form reference reads so ("X (2025-03-14)").
+  const taken = new Set(listed.items.filter((r) => r.item.id !== me.id).map((r) => asFileName(r.item)));
   for (const precision of [0, 1, 2] as const) {
     const mine = stamp(me.created, precision);
-    if (mine && others.every((o) => stamp(o.created, precision) !== mine)) return `${reference} (${mine})`;
+    const name = `${base} (${mine})`;
+    if (mine && others.every((o) => stamp(o.created, precision) !== mine) && !taken.has(fileName(name).toLowerCase())) return name;
   }
-  return `${reference} (${me.id})`;
+  return `${base} (${me.id})`;
 }
 
 /** A summary PDF's file name: `BUDGET-2025 – summary.pdf` (`word` is "summary" in the display language), safe on every system. */

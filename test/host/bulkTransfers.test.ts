@@ -220,6 +220,37 @@ describe('bulk transfers', () => {
     }
   });
 
+  it('the folder question in a folder of 10,000 subfolders lists the first 1,000 by name, says that there are more, and answers at once', async function () {
+    if (systemDialogs()) this.skip(); // the system's own dialog
+    const nodes = await archiveNodes('101', '105');
+    const parent = tempDir();
+    // By name (as the list sorts, without regard to case) "alpha" is first; by code unit (as a folder is read) it is after every "F…".
+    const names = ['alpha', ...Array.from({ length: 10_000 }, (_v, i) => `F${String(i).padStart(5, '0')}`)];
+    for (const n of names) mkdirSync(path.join(parent, n));
+    const config = vscode.workspace.getConfiguration('dsas');
+    await config.update('downloadFolder', parent, vscode.ConfigurationTarget.Global);
+    try {
+      const started = Date.now();
+      let shownAfter = 0;
+      const { input } = await withAnswers([
+        () => {
+          shownAfter = Date.now() - started;
+          return undefined; // Escape: nothing downloaded
+        },
+      ], () => vscode.commands.executeCommand('dsas.downloadArchiveFile', nodes[0], nodes));
+      const list = input.asked.find((q) => q.method === 'quickPick');
+      const folders = list?.items?.filter((i) => i.startsWith('$(folder) ')) ?? [];
+      assert.deepEqual(folders, names.slice(0, 1000).map((n) => `$(folder) ${n}`), 'the first 1,000 by name, not any 1,000');
+      const other = list?.items?.at(-1) ?? '';
+      assert.match(other, /Other Folder/);
+      assert.ok(list?.descriptions?.some((d) => /9,?001 more folders/.test(d ?? '')), JSON.stringify(list?.descriptions?.slice(-3)));
+      assert.ok(shownAfter < 5000, `shown after ${shownAfter} ms`);
+      assert.deepEqual(told(input.asked), [], 'Escape is quiet');
+    } finally {
+      await config.update('downloadFolder', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('a full disk: the first file that cannot be written stops the download, the rest are not asked for, and the summary says why', async function () {
     // A file system of its own that is full: a small tmpfs, which only root can mount.
     if (process.platform !== 'linux' || process.getuid?.() !== 0) this.skip();

@@ -156,6 +156,28 @@ describe('workspace decorations', () => {
     await toldAfter(uri, () => pendingStatus.pollNow(), `Sent in ${ref} · COMPLETED · 1/1 responded`, 'a poll');
   });
 
+  it('a detail asked before a Refresh that says COMPLETED, arriving after it, takes nothing back: the row and the sent file end COMPLETED with the responses', async () => {
+    const deps = (await api()).deps;
+    const { uri, ref, id } = await sentFile('late.txt');
+    const row = deps.submissions.items.find((n) => n.item.id === id);
+    assert.ok(row, 'the new row is listed');
+    // The detail is answered as it was when asked (PENDING, 0/1), and arrives a few seconds later.
+    await control('/faults', 'POST', { method: 'GET', path: `^/submissions/${id}$`, kind: 'slowBody', ms: 250, chunkBytes: 96 });
+    try {
+      const late = deps.submissions.refresh(row); // Refresh on the row: its detail and status
+      await new Promise((r) => setTimeout(r, 500));
+      await control('/respond', 'POST', { submissionId: id, email: 'dora@example.com' });
+      await toldAfter(uri, () => vscode.commands.executeCommand('dsas.refreshSubmissions'), `Sent in ${ref} · COMPLETED`, 'the view\'s Refresh');
+      await late;
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    await decorationWhen(uri, tooltipIs(`Sent in ${ref} · COMPLETED · 1/1 responded`), 'the newer state kept, and the responses of a detail asked since');
+    const after = deps.submissions.items.find((n) => n.item.id === id);
+    assert.equal(after && stateOf(after), 'COMPLETED', 'the row says the same');
+    assert.equal(after?.detail?.completed, true, 'the row\'s detail is one of after the change');
+  });
+
   it('the real Explorer draws the letters A and S, and each row\'s menu offers what applies to it: a file, an archived file, a sent file, a folder', async function () {
     if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // reading the Explorer needs the offline runner
     const deps = (await api()).deps;

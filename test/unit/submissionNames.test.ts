@@ -20,7 +20,7 @@ describe('submission names', () => {
 
   it('makes the name safe for every system: separators, reserved characters, a trailing dot', () => {
     const s = { id: '7', formReference: 'Q&A <round 2>/draft.', created: at(2025, 1, 1) };
-    assert.equal(summaryFileName(s, listed(s), 'summary'), 'Q&A _round 2__draft. – summary.pdf', 'a separator is part of the name, not a folder');
+    assert.equal(summaryFileName(s, listed(s), 'summary'), 'Q&A _round 2__draft – summary.pdf', 'a separator is part of the name, not a folder; the summary is named as the folder is');
     assert.equal(submissionFolderName({ id: '8', formReference: 'Q&A <round 2>' }, listed()), 'Q&A _round 2_');
     assert.equal(submissionFolderName({ id: '9', formReference: 'ends with a dot.' }, listed()), 'ends with a dot');
   });
@@ -57,5 +57,36 @@ describe('submission names', () => {
     const all = listed(a, b, c);
     assert.deepEqual([a, b, c].map((x) => submissionStem(x, all)), ['Same (1)', 'Same (2)', 'Same (3)']);
     assert.equal(submissionStem(a, listed(a, c)), 'Same (2025-03-14)', 'a time not understood tells nothing, and conflicts with none');
+  });
+  it('keeps what tells two names apart when the form reference is long: the time and the word "summary" are never cut', () => {
+    const long = 'R'.repeat(300);
+    const a = { id: '1', formReference: long, created: at(2025, 3, 14) };
+    const b = { id: '2', formReference: `${long}-other-ending`, created: at(2025, 3, 15) };
+    const all = listed(a, b);
+    const summaries = [a, b].map((x) => summaryFileName(x, all, 'summary'));
+    const folders = [a, b].map((x) => submissionFolderName(x, all));
+    assert.notEqual(summaries[0], summaries[1], 'two summaries');
+    assert.notEqual(folders[0], folders[1], 'two folders');
+    assert.match(summaries[0], /R \(2025-03-14\) – summary\.pdf$/);
+    assert.match(folders[1], /R \(2025-03-15\)$/);
+    for (const n of [...summaries, ...folders]) assert.ok(Buffer.byteLength(n) <= 200, `${n.length} characters`);
+  });
+
+  it('a form reference that makes no name (dots, only invisible or bidi characters) is named by the id, summary and folder alike', () => {
+    const c = { id: '41', formReference: '..' };
+    const d = { id: '42', formReference: '...' };
+    const e = { id: '43', formReference: '\u202E' };
+    const all = listed(c, d, e);
+    assert.deepEqual([c, d, e].map((x) => submissionFolderName(x, all)), ['41', '42', '43']);
+    assert.deepEqual([c, d, e].map((x) => summaryFileName(x, all, 'summary')), ['41 – summary.pdf', '42 – summary.pdf', '43 – summary.pdf']);
+  });
+
+  it('a name made by adding the time is never another submission\'s own form reference', () => {
+    const e = { id: '5', formReference: 'X (2025-03-14)', created: at(2025, 3, 20) };
+    const f = { id: '6', formReference: 'X', created: at(2025, 3, 14, 10, 0) };
+    const g = { id: '7', formReference: 'X', created: at(2025, 3, 15) };
+    const all = listed(e, f, g);
+    const folders = [e, f, g].map((x) => submissionFolderName(x, all).toLowerCase());
+    assert.equal(new Set(folders).size, 3, folders.join(', '));
   });
 });

@@ -5,6 +5,9 @@ import type { RowList, RowState } from './rowList';
 
 export const ignore = (): void => undefined;
 
+/** Times a detail is asked again when a list changed its row meanwhile, before the one in hand is shown as outdated. */
+const ASKED_AGAIN = 2;
+
 /** A row of a list view: a list item, and a detail fetched when needed. */
 export interface ListRow<Item> {
   readonly kind: string;
@@ -77,10 +80,19 @@ export class RowDetails<Item, Row extends ListRow<Item>, Children> {
   private async fetchInto(s: RowState<Row, Children>, redraw: boolean, now: boolean): Promise<void> {
     if (!this.list.holds(s)) return; // signed out or gone meanwhile
     try {
-      const apply = await this.source.fetch(s.row, now);
-      if (!this.list.holds(s)) return;
+      // A detail asked before a list changed the row's entry answers as of before that change: it is asked
+      // again, so that an answer arriving late never takes back what a newer list said.
+      let asked: number;
+      let apply: () => void;
+      let tries = 0;
+      do {
+        asked = s.listed;
+        apply = await this.source.fetch(s.row, now);
+        if (!this.list.holds(s)) return;
+      } while (asked !== s.listed && ++tries < ASKED_AGAIN);
       apply();
-      s.outdated = false;
+      // Still older than the list (it kept changing): the next refresh or poll fetches it again.
+      s.outdated = asked !== s.listed;
       s.error = undefined;
     } catch (e) {
       if (!this.list.holds(s)) return;

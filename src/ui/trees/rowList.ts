@@ -55,6 +55,8 @@ export interface RowState<Row, Children> {
   error?: string;
   /** The detail is older than the last refresh. */
   outdated: boolean;
+  /** How many times a list changed the row's entry: a detail asked before the last change is of before it. */
+  listed: number;
   /** Expanded in the view. */
   expanded: boolean;
   /** Child nodes made once, so that getParent returns the objects getChildren gave. */
@@ -184,9 +186,12 @@ export class RowList<Item, Row extends { item: Item }, Children = undefined> {
       seen.add(id);
       let s = this.byId.get(id);
       if (s) {
-        if (this.model.update(s.row, item)) changed.push(s);
+        if (this.model.update(s.row, item)) {
+          s.listed++;
+          changed.push(s);
+        }
       } else {
-        s = { id, row: this.model.create(item), outdated: false, expanded: false };
+        s = { id, row: this.model.create(item), outdated: false, expanded: false, listed: 0 };
         this.byId.set(id, s);
         this.byRow.set(s.row, s);
         changed.push(s);
