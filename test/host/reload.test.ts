@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ComposerForm } from '../../src/shared/composerMessages';
-import { TEMPORARY_FOLDER_PREFIX } from '../../src/ui/temporaryFolder';
+import { TEMPORARY_FOLDER_PREFIX } from '../../src/ui/transfers/temporaryFolder';
 import { archiveDocumentsFetched, compose, continueDraft, edit, filled, heldBack, onComposerPage, recipient, sendReviewed } from './composerDriver';
 import { submissionNode, waitFor, workspaceFile } from './fixtures';
 import { EXTENSION_ID, extension, log, pdfView, screenshot, timelineView, webviewKeys, webviewParts, webviewText } from './helpers';

@@ -2,7 +2,7 @@
 // can be told apart; "New Submission" while it has none.
 import * as vscode from 'vscode';
 import type { ComposerForm } from '../../shared/composerMessages';
-import { oneLine } from '../text';
+import { oneLine } from '../text/text';
 
 /** How long a title is, in code points, before an ellipsis: a tab is not the place for a pasted text. */
 const SHOWN = 50;

@@ -4,8 +4,8 @@
 // and texts were meant for that service.
 import * as vscode from 'vscode';
 import type { ComposerForm, ComposerProblems, ToComposer } from '../../shared/composerMessages';
-import { accountInSettings, accountText } from '../account';
-import type { Session } from '../session';
+import { accountInSettings, accountText } from '../session/account';
+import type { Session } from '../session/session';
 
 type SessionState = Pick<Session, 'signedIn' | 'account'>;
 

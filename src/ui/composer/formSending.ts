@@ -3,8 +3,8 @@
 // it is sent.
 import * as vscode from 'vscode';
 import type { ComposerForm } from '../../shared/composerMessages';
-import { Cmd } from '../commandIds';
-import { readSettings } from '../settings';
+import { Cmd } from '../commands/commandIds';
+import { readSettings } from '../session/settings';
 import type { Entry, FormOps } from './composerEntry';
 import { asOnDisk, sendForm } from './composerSend';
 import { tellAccount } from './formAccount';

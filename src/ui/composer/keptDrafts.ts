@@ -4,9 +4,9 @@
 // Draft… and Sign Out share.
 import * as vscode from 'vscode';
 import type { ComposerForm, ToComposer } from '../../shared/composerMessages';
-import { oneLine } from '../text';
-import { timeAgo } from '../timeAgo';
-import type { UserInput } from '../userInput';
+import { oneLine } from '../text/text';
+import { timeAgo } from '../text/timeAgo';
+import type { UserInput } from '../input/userInput';
 import type { Composer } from './composer';
 import type { ComposerMemory, StoredDraft } from './composerMemory';
 

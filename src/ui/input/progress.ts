@@ -1,0 +1,55 @@
+import * as vscode from 'vscode';
+import { formatBytes } from '../text/format';
+
+/** What a task run under a progress notification can report. */
+export interface TaskProgress {
+  /** Bytes done so far, and the total when known; shown as "1.2 MB of 3.4 MB" and a bar, after `label` when given. */
+  bytes(done: number, total?: number, label?: string): void;
+  message(text: string): void;
+}
+
+const REPORT_EVERY_MS = 100;
+
+/**
+ * Runs `task` under a cancellable progress notification. The notification's
+ * Cancel becomes an AbortSignal that the task hands to the network call (and
+ * so to the file streams behind it); the client then fails with a
+ * `cancelled` error, which the command wrapper keeps quiet.
+ */
+export function withCancellableProgress<T>(title: string, task: (p: TaskProgress, signal: AbortSignal) => Promise<T>): Promise<T> {
+  return Promise.resolve(vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    async (progress, token) => {
+      const ac = new AbortController();
+      const sub = token.onCancellationRequested(() => ac.abort());
+      if (token.isCancellationRequested) ac.abort();
+      let shownPct = 0;
+      let lastAt = 0;
+      const p: TaskProgress = {
+        bytes(done, total, label) {
+          const now = Date.now();
+          const finished = total !== undefined && total > 0 && done >= total;
+          if (!finished && now - lastAt < REPORT_EVERY_MS) return;
+          lastAt = now;
+          if (total !== undefined && total > 0) {
+            const pct = Math.min(100, (done / total) * 100);
+            const increment = Math.max(0, pct - shownPct);
+            shownPct = Math.max(shownPct, pct);
+            const amount = vscode.l10n.t('{0} of {1}', formatBytes(done), formatBytes(total));
+            progress.report({ message: label ? `${label} · ${amount}` : amount, increment });
+          } else {
+            progress.report({ message: label ? `${label} · ${formatBytes(done)}` : formatBytes(done) });
+          }
+        },
+        message(text) {
+          progress.report({ message: text });
+        },
+      };
+      try {
+        return await task(p, ac.signal);
+      } finally {
+        sub.dispose();
+      }
+    },
+  ));
+}

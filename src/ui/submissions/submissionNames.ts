@@ -1,0 +1,83 @@
+// What a submission is called where the user meets it outside its row: the
+// file and folder names of its downloads, and the questions and progress
+// titles about it. Its id is internal (the row shows it only in its tooltip),
+// so names come from its form reference, as its row is labelled. Plain data
+// (no `vscode` import): unit-tested.
+import { safeFileName, type ServiceTime } from '../../core';
+
+/** A submission as it is named: its id, and what the list or its detail says of it. */
+export interface NamedSubmission {
+  readonly id: string;
+  readonly formReference?: string;
+  readonly created?: ServiceTime;
+}
+
+/** The submissions the extension has listed (the Submissions view's rows). */
+export interface ListedSubmissions {
+  readonly items: readonly { readonly item: NamedSubmission }[];
+}
+
+/** `s` with what the list says of it where `s` lacks it (a command given only an id, or a row without its time). */
+export function asListed(s: NamedSubmission, listed: ListedSubmissions): NamedSubmission {
+  const row = listed.items.find((r) => r.item.id === s.id)?.item;
+  return { id: s.id, formReference: s.formReference || row?.formReference, created: s.created ?? row?.created };
+}
+
+/** What it is called: its form reference, or its id when it has none (as its row is labelled then). */
+export function referenceOf(s: NamedSubmission): string {
+  return s.formReference?.trim() ? s.formReference : s.id;
+}
+
+/** A name made from text of the service's: a separator in it is part of the name, not a folder (`Sales/Q1` → `Sales_Q1`). */
+const fileName = (text: string, fallback?: string): string => safeFileName(text.replace(/[/\\]/g, '_'), fallback);
+
+/** As a file name compares, on Windows and macOS without regard to case. */
+const asFileName = (s: NamedSubmission): string => fileName(referenceOf(s), s.id).toLowerCase();
+
+/** The other listed submissions whose form reference makes the same file name as that of `s`. */
+export function namesakes(s: NamedSubmission, listed: ListedSubmissions): NamedSubmission[] {
+  const name = asFileName(s);
+  return listed.items.map((r) => r.item).filter((o) => o.id !== s.id && asFileName(o) === name);
+}
+
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/** When it was created, in this computer's time, to the day, the minute or the second (`.` for `:`, which Windows refuses in names). */
+function stamp(t: ServiceTime | undefined, precision: 0 | 1 | 2): string | undefined {
+  const d = t?.date;
+  if (!d) return undefined;
+  const day = `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+  if (precision === 0) return day;
+  const minute = `${day} ${two(d.getHours())}.${two(d.getMinutes())}`;
+  return precision === 1 ? minute : `${minute}.${two(d.getSeconds())}`;
+}
+
+/**
+ * What the files and folders of a submission's downloads are named after:
+ * its form reference. When another listed submission has the same one, the
+ * time it was created is added, to the day, the minute or the second,
+ * whichever first tells it from every other (`BUDGET-2025 (2025-03-14)`);
+ * only when even that cannot (the same second, or a time the service gave
+ * in a form not understood) its id.
+ */
+export function submissionStem(s: NamedSubmission, listed: ListedSubmissions): string {
+  const me = asListed(s, listed);
+  const others = namesakes(me, listed);
+  const reference = referenceOf(me);
+  if (others.length === 0) return reference;
+  for (const precision of [0, 1, 2] as const) {
+    const mine = stamp(me.created, precision);
+    if (mine && others.every((o) => stamp(o.created, precision) !== mine)) return `${reference} (${mine})`;
+  }
+  return `${reference} (${me.id})`;
+}
+
+/** A summary PDF's file name: `BUDGET-2025 – summary.pdf` (`word` is "summary" in the display language), safe on every system. */
+export function summaryFileName(s: NamedSubmission, listed: ListedSubmissions, word: string): string {
+  return fileName(`${submissionStem(s, listed)} – ${word}.pdf`);
+}
+
+/** A submission's folder of Download All: named as its files are, safe on every system. */
+export function submissionFolderName(s: NamedSubmission, listed: ListedSubmissions): string {
+  return fileName(submissionStem(s, listed), 'submission');
+}
