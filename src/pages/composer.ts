@@ -1,8 +1,7 @@
 // New Submission's page. It holds the form as typed and posts each change;
 // the extension checks it with the client's rules and answers with the
 // problems per field, keeps it as the draft, and does the sending.
-import { isToComposer } from '../shared/composerChecks';
-import { archiveDocumentKey, type ComposerAdvanced, type ComposerForm, type ComposerPhase, type ComposerProblems, type ComposerState, type FromComposer, type RecipientType, type ToComposer } from '../shared/composerMessages';
+import { isToComposer, archiveDocumentKey, type ComposerAdvanced, type ComposerForm, type ComposerPhase, type ComposerProblems, type ComposerState, type FromComposer, type RecipientType, type ToComposer } from '../shared/composerProtocol';
 import { bidiVisible } from '../shared/visibleText';
 import { actionButton, errorLine, idOf, showProblems } from './composerFields';
 import { acceptDocumentDrops } from './composerDrop';

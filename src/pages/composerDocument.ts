@@ -3,7 +3,7 @@
 // archive document by what it is in the archive (its title, its file name,
 // the hash its copy was checked against, whole in the tooltip). Nothing of
 // where the extension keeps an archive document's copy is ever shown.
-import type { ComposerDocument } from '../shared/composerMessages';
+import type { ComposerDocument } from '../shared/composerProtocol';
 import { el } from './vscodeApi';
 
 interface Described {

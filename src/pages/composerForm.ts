@@ -1,8 +1,7 @@
 // The composer's form: the form reference, documents, recipients, the texts
 // and the Advanced values. Every control is a native one with a label, so
 // the whole form works with the keyboard and a screen reader.
-import type { ComposerAdvanced, ComposerForm, ComposerRecipient, RecipientType } from '../shared/composerMessages';
-import { RECIPIENT_TYPES } from '../shared/composerMessages';
+import { RECIPIENT_TYPES, type ComposerAdvanced, type ComposerForm, type ComposerRecipient, type RecipientType } from '../shared/composerProtocol';
 import { emptyRecipient, splitName } from '../shared/composerRecipients';
 import { documentCell } from './composerDocument';
 import { actionButton, errorLine, selectField, textField } from './composerFields';

@@ -1,6 +1,6 @@
 // The review step: what will be sent, read before sending. Back returns to
 // the form as it was; Send sends exactly this.
-import type { ComposerForm } from '../shared/composerMessages';
+import type { ComposerForm } from '../shared/composerProtocol';
 import { documentLine } from './composerDocument';
 import { actionButton } from './composerFields';
 import { el } from './vscodeApi';

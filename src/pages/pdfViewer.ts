@@ -1,7 +1,6 @@
 import * as pdfjs from 'pdfjs-dist';
 import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.mjs';
-import type { FromPdf, PdfSource, PdfState, ToPdf } from '../shared/messages';
-import { isToPdf } from '../shared/messageChecks';
+import { isToPdf, type FromPdf, type PdfSource, type PdfState, type ToPdf } from '../shared/pdfProtocol';
 import { keepSelectAllInFields } from './fieldKeys';
 import { button, connect, el, failure, iconsLoaded, setNotice, staleNotice } from './vscodeApi';
 

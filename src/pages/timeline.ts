@@ -1,5 +1,4 @@
-import type { FromTimeline, TimeView, TimelineData, TimelineState, ToTimeline } from '../shared/messages';
-import { isToTimeline } from '../shared/messageChecks';
+import { isToTimeline, type FromTimeline, type TimeView, type TimelineData, type TimelineState, type ToTimeline } from '../shared/timelineProtocol';
 import { button, connect, el, failure, icon, iconsLoaded, setNotice, staleNotice } from './vscodeApi';
 
 const app = document.getElementById('app') as HTMLElement;

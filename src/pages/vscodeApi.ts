@@ -1,5 +1,5 @@
-/** The webview side of the message protocol (src/shared/messages.ts). */
-import type { MessageCheck } from '../shared/messageChecks';
+/** The webview side of the message protocol (each page's src/shared/*Protocol.ts). */
+import type { MessageCheck } from '../shared/protocolChecks';
 import { bidiVisible } from '../shared/visibleText';
 
 interface VsCodeApi<State> {
@@ -12,7 +12,7 @@ declare function acquireVsCodeApi<State>(): VsCodeApi<State>;
 
 /**
  * Typed wrapper: acquireVsCodeApi may be called once per page. A message that
- * `accepts` refuses (from shared/messageChecks.ts) is ignored, and said so in the console.
+ * `accepts` refuses (from the page's protocol file) is ignored, and said so in the console.
  */
 export function connect<Out, In, State>(accepts: MessageCheck<In>, onMessage: (m: In) => void): { post(m: Out): void; state: VsCodeApi<State> } {
   const api = acquireVsCodeApi<State>();

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { isFromTimeline } from '../../src/shared/messageChecks';
+import { isFromTimeline } from '../../src/shared/timelineProtocol';
 import { PanelHost } from '../../src/ui/panels/panelHost';
 import { tried } from '../reliability/tally';
 import { closeAllEditors, nextEvent } from './fixtures';

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ComposerForm } from '../../src/shared/composerMessages';
+import type { ComposerForm } from '../../src/shared/composerProtocol';
 import { TEMPORARY_FOLDER_PREFIX } from '../../src/ui/transfers/temporaryFolder';
 import { archiveDocumentsFetched, compose, continueDraft, edit, filled, heldBack, onComposerPage, recipient, sendReviewed } from './composerDriver';
 import { submissionNode, waitFor, workspaceFile } from './fixtures';

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { ArgParser } from './commandRunner';
 import type { ArchiveNode, AttachmentNode, HistoryNode, LoadMoreNode, RecipientNode, SubmissionNode } from '../lists/nodes';
-import type { PdfSource } from '../../shared/messages';
+import type { PdfSource } from '../../shared/pdfProtocol';
 
 /** Rows that belong to a submission: the submission itself or one of its children. */
 export type SubmissionRow = SubmissionNode | HistoryNode | RecipientNode | AttachmentNode;

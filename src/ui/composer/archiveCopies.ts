@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { archiveDocumentKey, type ComposerDocument, type DocumentUnavailable } from '../../shared/composerMessages';
+import { archiveDocumentKey, type ComposerDocument, type DocumentUnavailable } from '../../shared/composerProtocol';
 import type { ArchiveDocuments } from './archiveDocuments';
 import { accountInSettings } from '../session/account';
 import type { Deps } from '../deps';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isServiceError, recordedHash, shortDigest, type ArchiveFile, type ArchiveListItem } from '../../core';
-import type { ComposerDocument } from '../../shared/composerMessages';
+import type { ComposerDocument } from '../../shared/composerProtocol';
 import { ArchiveMismatchError, archiveFilesAsDocuments, type ArchiveDocumentDeps, type ArchiveDocuments } from './archiveDocuments';
 import type { Deps } from '../deps';
 import type { LocalFile } from '../transfers/localFiles';

@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { ComposerForm, ComposerPhase, FromComposer } from '../../shared/composerMessages';
+import type { ComposerForm, ComposerPhase, FromComposer } from '../../shared/composerProtocol';
 import type { ArchiveDocuments } from './archiveDocuments';
 import type { ComposerMemory } from './composerMemory';
 

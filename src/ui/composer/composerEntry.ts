@@ -1,4 +1,4 @@
-import type { ComposerForm, ComposerProblems, FromComposer, ToComposer } from '../../shared/composerMessages';
+import type { ComposerForm, ComposerProblems, FromComposer, ToComposer } from '../../shared/composerProtocol';
 import type { Deps } from '../deps';
 import type { PanelHost } from '../panels/panelHost';
 import type { ArchiveCopies } from './archiveCopies';

@@ -8,8 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import type { Logger } from '../../core';
-import { isFromComposer } from '../../shared/composerChecks';
-import type { ComposerDocument, FromComposer, ToComposer } from '../../shared/composerMessages';
+import { isFromComposer, type ComposerDocument, type FromComposer, type ToComposer } from '../../shared/composerProtocol';
 import { TEMPORARY_FOLDER_PREFIX } from '../transfers/temporaryFolder';
 import { PanelHost } from '../panels/panelHost';
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { DEFAULT_PACKAGE } from '../../core';
-import { isComposerState } from '../../shared/composerChecks';
-import type { ComposerForm, FromComposer } from '../../shared/composerMessages';
+import { isComposerState, type ComposerForm, type FromComposer } from '../../shared/composerProtocol';
 import { accountInSettings } from '../session/account';
 import { Cmd } from '../commands/commandIds';
 import type { Deps } from '../deps';

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { mediaTypeFor, type Created, type Logger } from '../../core';
-import type { ComposerDocument, ComposerForm, ComposerProblems } from '../../shared/composerMessages';
+import type { ComposerDocument, ComposerForm, ComposerProblems } from '../../shared/composerProtocol';
 import type { Deps } from '../deps';
 import { formatBytes } from '../text/format';
 import { confirmUploadInRestrictedMode, filesToSend, type LocalFile, type SameRemote } from '../transfers/localFiles';

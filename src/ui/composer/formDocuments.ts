@@ -1,6 +1,6 @@
 // Documents added to an open New Submission form: chosen in the workspace
 // or the archive (its Add buttons), or dropped on its page.
-import type { ComposerDocument, FromComposer } from '../../shared/composerMessages';
+import type { ComposerDocument, FromComposer } from '../../shared/composerProtocol';
 import { chooseDocuments } from './chooseDocuments';
 import { droppedUri, sameRemoteAs } from '../transfers/localFiles';
 import { BACK } from '../input/userInput';

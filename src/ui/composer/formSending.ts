@@ -2,7 +2,7 @@
 // user switched it off), then the form reviewed is sent; the draft goes once
 // it is sent.
 import * as vscode from 'vscode';
-import type { ComposerForm } from '../../shared/composerMessages';
+import type { ComposerForm } from '../../shared/composerProtocol';
 import { Cmd } from '../commands/commandIds';
 import { readSettings } from '../session/settings';
 import type { Entry, FormOps } from './composerEntry';

@@ -1,7 +1,7 @@
 // The words for an archive document of a draft that has no copy here to
 // send: under it in the form, and the one message said when a draft opens.
 import * as vscode from 'vscode';
-import type { ComposerDocument, DocumentUnavailable } from '../../shared/composerMessages';
+import type { ComposerDocument, DocumentUnavailable } from '../../shared/composerProtocol';
 import { accountText } from '../session/account';
 import { describeError, isCancellation } from '../text/errorText';
 import { oneLine } from '../text/text';

@@ -3,7 +3,7 @@
 // and discarding one: the rules the palette's picker, the form's Discard
 // Draft… and Sign Out share.
 import * as vscode from 'vscode';
-import type { ComposerForm, ToComposer } from '../../shared/composerMessages';
+import type { ComposerForm, ToComposer } from '../../shared/composerProtocol';
 import { oneLine } from '../text/text';
 import { timeAgo } from '../text/timeAgo';
 import type { UserInput } from '../input/userInput';

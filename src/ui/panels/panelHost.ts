@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../core';
-import type { MessageCheck } from '../../shared/messageChecks';
+import type { MessageCheck } from '../../shared/protocolChecks';
 import { localResourceRoots, renderShell } from './html';
 
-/** How the host checks what its page sends (a check from shared/messageChecks.ts), and where it says what it ignored. */
+/** How the host checks what its page sends (the check in its page's protocol file, src/shared/*Protocol.ts), and where it says what it ignored. */
 export interface PageProtocol<From> {
   readonly accepts: MessageCheck<From>;
   readonly log: Pick<Logger, 'warn'>;

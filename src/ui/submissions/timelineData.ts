@@ -1,5 +1,5 @@
 import type { ServiceTime, SubmissionDetail, SubmissionHistory } from '../../core';
-import type { TimeView, TimelineData } from '../../shared/messages';
+import type { TimeView, TimelineData } from '../../shared/timelineProtocol';
 import { hasResponded } from './submissionOutcome';
 
 function timeView(t: ServiceTime): TimeView {

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import { isFromTimeline, isTimelineState } from '../../shared/messageChecks';
-import type { FromTimeline, ToTimeline } from '../../shared/messages';
+import { isFromTimeline, isTimelineState, type FromTimeline, type ToTimeline } from '../../shared/timelineProtocol';
 import { describeError } from '../text/errorText';
 import { differs, knownOf, type Known } from './submissionUpdates';
 import { safeText } from '../text/text';
