@@ -8,7 +8,7 @@ import { silentLogger } from '../../src/core/logger';
 import { ResponseReader } from '../../src/core/xml/readers';
 import { RowList } from '../../src/ui/lists/rowList';
 import { submissionModel, submissionRow } from '../../src/ui/submissions/submissionRows';
-import { submissionListXml } from '../../test/sandbox/xml-replies';
+import { submissionListXml } from '../../tools/sandbox/xml-replies';
 import { median } from '../stats';
 import { submissionRecords } from './data';
 import { LIST_ITEMS } from './parsing';

@@ -12,7 +12,7 @@ import { binaryBytes, closeAllEditors, sha256, tempDir, waitFor, withUserSetting
 import { pressCancelOnProgress } from './helpers';
 import { compose, edit, filled, recipient, sendReviewed } from './composerDriver';
 import { api, control, logMark, requireSandbox, runRecord, sandboxState, serviceRequests, signIn, useAccount, withAnswers } from './session';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { startSandbox, type Sandbox } from '../../tools/sandbox';
 import { accountKey } from '../../src/ui/session/secrets';
 import { tried } from '../reliability/tally';
 

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ServiceClient } from '../../src/core';
 import { accountKey } from '../../src/ui/session/secrets';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { startSandbox, type Sandbox } from '../../tools/sandbox';
 import {
   addFromArchive, archiveDocuments, archiveDocumentsFetched, closeComposer, compose, continueDraft, edit, filled, forgetDrafts, heldBack, onComposerPage, openDrafts, sendReviewed,
 } from './composerDriver';

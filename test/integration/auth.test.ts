@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'mocha';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../tools/sandbox';
 import type { ServiceError } from '../../src/core';
 import { tried } from '../reliability/tally';
 import { clientFor, freshSandbox, loggedRequests, makeFile, rejection, removeTemps, serviceRequests, tempDir } from './helpers';

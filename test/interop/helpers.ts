@@ -1,7 +1,7 @@
 import { after, before } from 'mocha';
 import { ServiceClient, type ClientOptions } from '../../src/core';
 import { makeFile, tempDir } from '../integration/helpers';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../tools/sandbox';
 import { startApacheInterop, type ApacheInterop } from './apache';
 import type { ApacheLogEntry } from './apacheLog';
 

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { finishOff, processTree } from './processes';
 
 export const CODE_SERVER_VERSION = '4.100.3';
-export const ROOT = path.resolve(__dirname, '../..');
+export const ROOT = path.resolve(__dirname, '..');
 export const INSTALL_DIR = path.join(ROOT, '.vscode-test', 'code-server');
 const PACKAGE_DIR = path.join(INSTALL_DIR, 'node_modules', 'code-server');
 const MARKER = path.join(INSTALL_DIR, '.installed');
