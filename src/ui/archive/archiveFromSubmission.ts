@@ -1,3 +1,4 @@
+import { submissionNodeOf } from '../lists/nodes';
 // Archive This Attachment and Archive Summary PDF: a document of a submission
 // put in the archive in one step, titled from the submission.
 //
@@ -116,7 +117,7 @@ async function askTitle(deps: Deps, doc: ServiceDocument): Promise<string | unde
 
 /** The row's submission, or one picked from the palette; its form reference fetched when only an id was entered. */
 async function submissionOf(deps: Deps, row: SubmissionRow | undefined): Promise<Titled | undefined> {
-  if (row) return (row.kind === 'submission' ? row : row.submission).item;
+  if (row) return submissionNodeOf(row).item;
   const s = await pickSubmission(deps.input.current, deps.session.client, deps.submissions, vscode.l10n.t('Submission whose summary PDF to archive'));
   if (!s || s.formReference !== undefined) return s;
   const client = deps.session.client;

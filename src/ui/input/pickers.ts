@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { identifierProblem, type ArchiveListItem, type ServiceClient, type SubmissionListItem } from '../../core';
+import { identifierProblem, stateOfCompleted, type ArchiveListItem, type ServiceClient, type SubmissionListItem } from '../../core';
 import { problemText } from '../text/problemText';
 import { formatTime } from '../text/format';
 import { oneLine } from '../text/text';
@@ -26,7 +26,7 @@ export async function pickSubmission(ui: UserInput, client: ServiceClient, view:
     ...list.map((s) => ({
       label: oneLine(s.formReference) || s.id,
       description: s.id,
-      detail: [s.primaryRecipient ? oneLine(s.primaryRecipient.name || s.primaryRecipient.email) : '', formatTime(s.created), s.completed === undefined ? '' : s.completed ? 'COMPLETED' : 'PENDING'].filter(Boolean).join(' · '),
+      detail: [s.primaryRecipient ? oneLine(s.primaryRecipient.name || s.primaryRecipient.email) : '', formatTime(s.created), stateOfCompleted(s.completed) ?? ''].filter(Boolean).join(' · '),
       item: s as SubmissionListItem | undefined,
     })),
     enterId,

@@ -10,6 +10,17 @@ export interface TaskProgress {
 
 const REPORT_EVERY_MS = 100;
 
+/** How often progress is reported: the returned check says whether a report may go now (`now`: the last one, always). */
+export function reportPacer(): (now?: boolean) => boolean {
+  let lastAt = 0;
+  return (now = false) => {
+    const at = Date.now();
+    if (!now && at - lastAt < REPORT_EVERY_MS) return false;
+    lastAt = at;
+    return true;
+  };
+}
+
 /**
  * Runs `task` under a cancellable progress notification. The notification's
  * Cancel becomes an AbortSignal that the task hands to the network call (and
@@ -24,13 +35,10 @@ export function withCancellableProgress<T>(title: string, task: (p: TaskProgress
       const sub = token.onCancellationRequested(() => ac.abort());
       if (token.isCancellationRequested) ac.abort();
       let shownPct = 0;
-      let lastAt = 0;
+      const due = reportPacer();
       const p: TaskProgress = {
         bytes(done, total, label) {
-          const now = Date.now();
-          const finished = total !== undefined && total > 0 && done >= total;
-          if (!finished && now - lastAt < REPORT_EVERY_MS) return;
-          lastAt = now;
+          if (!due(total !== undefined && total > 0 && done >= total)) return;
           if (total !== undefined && total > 0) {
             const pct = Math.min(100, (done / total) * 100);
             const increment = Math.max(0, pct - shownPct);

@@ -1,6 +1,4 @@
-import type {
-  ArchiveFile, ArchiveListItem, Attachment, Recipient, SubmissionDetail, SubmissionListItem, SubmissionState,
-} from '../../core';
+import { stateOfCompleted, type ArchiveFile, type ArchiveListItem, type Attachment, type Recipient, type SubmissionDetail, type SubmissionListItem, type SubmissionState } from '../../core';
 
 /**
  * The rows of the two trees. Commands receive these as their first argument
@@ -13,6 +11,11 @@ export interface SubmissionNode {
   detail?: SubmissionDetail;
   /** From Check Status or polling; otherwise derived from `completed`. */
   status?: SubmissionState;
+}
+
+/** The submission a row of the Submissions view belongs to: itself, or the one it is part of. */
+export function submissionNodeOf(row: SubmissionNode | GroupNode | RecipientNode | AttachmentNode | HistoryNode): SubmissionNode {
+  return row.kind === 'submission' ? row : row.submission;
 }
 
 export interface GroupNode {
@@ -90,6 +93,5 @@ export function unhandled(n: never): never {
 /** The state shown for a submission: the status endpoint's word, else `completed`. */
 export function stateOf(n: SubmissionNode): 'PENDING' | 'COMPLETED' | string {
   if (n.status) return n.status;
-  const completed = n.detail?.completed ?? n.item.completed;
-  return completed === undefined ? 'UNKNOWN' : completed ? 'COMPLETED' : 'PENDING';
+  return stateOfCompleted(n.detail?.completed ?? n.item.completed) ?? 'UNKNOWN';
 }

@@ -1,7 +1,7 @@
 // What changed in the submissions since the last look, as plain data: no
 // `vscode` import, so the detection runs (and is tested) in plain Node.
 // Polling feeds it lists and details; it returns each change once.
-import type { Person, SubmissionDetail, SubmissionListItem } from '../../core';
+import { hasResponded, type Person, type SubmissionDetail, type SubmissionListItem } from '../../core';
 
 /**
  * Details a poll fetches at most, besides the list: a poll sends at most
@@ -37,7 +37,6 @@ interface Known {
 }
 
 /** A recipient has responded when the service gave the time of its response (spec 2.2 `responded`). */
-const hasResponded = (r: SubmissionDetail['recipients'][number]) => r.responded.raw.trim() !== '';
 const recipientKey = (r: Person, index: number) => (r.email ? r.email.toLowerCase() : `#${index}`);
 
 /**

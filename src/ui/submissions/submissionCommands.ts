@@ -1,3 +1,4 @@
+import { submissionNodeOf } from '../lists/nodes';
 import * as vscode from 'vscode';
 import { Cmd } from '../commands/commandIds';
 import type { Deps } from '../deps';
@@ -36,7 +37,7 @@ export function registerSubmissionCommands(deps: Deps): void {
 /** The submission a row belongs to, or one the user picks when run from the palette. */
 async function submissionOf(deps: Deps, row: SubmissionRow | undefined, placeHolder: string): Promise<{ id: string; formReference?: string } | undefined> {
   if (row) {
-    const s = row.kind === 'submission' ? row : row.submission;
+    const s = submissionNodeOf(row);
     return { id: s.item.id, formReference: s.item.formReference };
   }
   return pickSubmission(deps.input.current, deps.session.client, deps.submissions, placeHolder);

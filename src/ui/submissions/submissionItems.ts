@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
-import type { Recipient } from '../../core';
+import { hasResponded, type Recipient } from '../../core';
 import { Cmd } from '../commands/commandIds';
 import { formatTime, formatTimeWithRaw, iconUri, yesNo } from '../text/format';
 import { type AttachmentNode, type GroupNode, type HistoryNode, type RecipientNode, type SubmissionNode } from '../lists/nodes';
 import { safeText } from '../text/text';
-import { hasResponded } from './submissionOutcome';
 import { submissionRow } from './submissionRows';
 import { fieldsTooltip, untrustedMarkdown } from '../lists/tooltip';
 

@@ -1,7 +1,7 @@
 // Where a submission stands, as far as the service said, and the orders and
 // quick filters of the Submissions view built on it. Plain data (no
 // `vscode`), so that unit tests and the bench run the code the view runs.
-import type { Recipient, ServiceTime } from '../../core';
+import { hasResponded, type ServiceTime } from '../../core';
 import { stateOf, type SubmissionNode } from '../lists/nodes';
 
 /**
@@ -17,10 +17,6 @@ export interface Outcome {
   readonly rejected?: number;
 }
 
-/** A recipient responded when the service gave a response time (`response_status` has no documented meaning). */
-export function hasResponded(r: Recipient): boolean {
-  return r.responded.raw.trim() !== '';
-}
 
 /** The outcome once the detail is known; undefined before. */
 export function outcomeOf(n: SubmissionNode): Outcome | undefined {

@@ -5,7 +5,7 @@
 // into a TreeItem: `label`, `description`, `contextValue`, an icon from
 // `icon`, and `tooltip` as the value of an untrusted MarkdownString with
 // HTML and theme icons off.
-import type { ServiceTime, SubmissionListItem } from '../../core';
+import { stateOfCompleted, type ServiceTime, type SubmissionListItem } from '../../core';
 import { stateOf, type SubmissionNode } from '../lists/nodes';
 import { foldText, type RowModel } from '../lists/rowList';
 import { needsAttention, outcomeCounts, outcomeOf } from './submissionOutcome';
@@ -83,7 +83,7 @@ function updateRow(row: SubmissionNode, item: SubmissionListItem): boolean {
   const before = stateOf(row);
   row.item = item;
   if (item.completed !== undefined) {
-    const now = item.completed ? 'COMPLETED' : 'PENDING';
+    const now = stateOfCompleted(item.completed);
     // The list is newer than a status or detail learned before it.
     row.status = row.detail && row.detail.completed !== item.completed ? now : undefined;
     if (before !== stateOf(row)) return true;

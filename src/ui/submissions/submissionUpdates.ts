@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { SubmissionDetail, SubmissionListItem, SubmissionState } from '../../core';
+import { stateOfCompleted, type SubmissionDetail, type SubmissionListItem, type SubmissionState } from '../../core';
 
 /** What the extension just learned about one submission: its state from the status endpoint, its detail, or its entry in the list. */
 export interface Learned {
@@ -19,7 +19,7 @@ export interface Known {
 /** The comparable part of what is known; the detail's (else the list's) `completed` stands for the state when no status came with it. */
 export function knownOf(l: Omit<Learned, 'id'>): Known {
   const completed = l.detail?.completed ?? l.listed?.completed;
-  const state = l.state ?? (completed === undefined ? undefined : completed ? 'COMPLETED' : 'PENDING');
+  const state = l.state ?? stateOfCompleted(completed);
   return { state: state?.trim().toUpperCase() || undefined, digest: l.detail && digestOf(l.detail) };
 }
 

@@ -1,6 +1,5 @@
-import type { ServiceTime, SubmissionDetail, SubmissionHistory } from '../../core';
+import { hasResponded, stateOfCompleted, type ServiceTime, type SubmissionDetail, type SubmissionHistory } from '../../core';
 import type { TimeView, TimelineData } from '../../shared/timelineProtocol';
-import { hasResponded } from './submissionOutcome';
 
 function timeView(t: ServiceTime): TimeView {
   return { raw: t.raw, ms: t.date?.getTime() };
@@ -12,7 +11,7 @@ export function toTimeline(d: SubmissionDetail, h: SubmissionHistory, status?: s
     id: d.id,
     formReference: d.formReference,
     created: timeView(d.created),
-    status: status ?? (d.completed === undefined ? 'UNKNOWN' : d.completed ? 'COMPLETED' : 'PENDING'),
+    status: status ?? stateOfCompleted(d.completed) ?? 'UNKNOWN',
     counters: {
       involved: d.total.involved ?? h.summary.total.involved,
       signing: d.total.signing ?? h.summary.total.signing,

@@ -8,7 +8,7 @@ import { askReplacements, offerActions, openFolderAction, revealAction, type Sav
 import { describeError, errorDetail, isCancellation } from '../text/errorText';
 import { formatBytes } from '../text/format';
 import { DETAILS_AT_ONCE, Limiter } from '../lists/concurrency';
-import { withCancellableProgress, type TaskProgress } from '../input/progress';
+import { reportPacer, withCancellableProgress, type TaskProgress } from '../input/progress';
 
 /** A file of a bulk download as it can be saved. */
 export interface SavableFile {
@@ -36,8 +36,6 @@ export interface DownloadSet {
 }
 
 export type BulkDeps = Pick<Deps, 'input' | 'log'>;
-
-const REPORT_EVERY_MS = 100;
 
 /**
  * A bulk download under one progress notification from its first step
@@ -175,11 +173,9 @@ function progressOf(p: TaskProgress, files: readonly (AheadFile | undefined)[]):
 
 /** Files done of all and the bytes, throttled; with a bar when every size is known. */
 export function progressLine(p: TaskProgress, count: number, total: number | undefined): (index: number, bytes: number, now?: boolean) => void {
-  let last = 0;
+  const due = reportPacer();
   return (index, bytes, now = false) => {
-    const at = Date.now();
-    if (!now && at - last < REPORT_EVERY_MS) return;
-    last = at;
+    if (!due(now)) return;
     if (total) p.bytes(bytes, total);
     const size = total ? vscode.l10n.t('{0} of {1}', formatBytes(bytes), formatBytes(total)) : formatBytes(bytes);
     p.message(vscode.l10n.t('{0} of {1} files done · {2}', index, count, size));

@@ -5,7 +5,7 @@ import type { Deps } from '../deps';
 import { askDownloadFolder, checkDownload } from './downloads';
 import { pickSubmission } from '../input/pickers';
 import { submissionFolderName, summaryFileName } from '../submissions/submissionNames';
-import type { ArchiveNode, AttachmentNode } from '../lists/nodes';
+import { submissionNodeOf, type ArchiveNode, type AttachmentNode } from '../lists/nodes';
 import type { SubmissionRow } from '../commands/args';
 import { downloadMany, type DownloadItem, type SavableFile } from './bulkDownloads';
 import { describeSubmission } from '../submissions/submissionCommands';
@@ -62,7 +62,7 @@ function attachmentItem(deps: Deps, submissionId: string, a: Attachment): Downlo
 export async function downloadAll(deps: Deps, row: SubmissionRow | undefined): Promise<string[]> {
   const ui = deps.input.current;
   const chosen = row
-    ? (row.kind === 'submission' ? row : row.submission).item
+    ? submissionNodeOf(row).item
     : await pickSubmission(ui, deps.session.client, deps.submissions, vscode.l10n.t('Submission whose files to download'));
   if (!chosen) return [];
   const parent = await askDownloadFolder(ui, vscode.l10n.t('Where the folder of {0} goes', describeSubmission(chosen, deps.submissions)));

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import type { OpenedDownload, ServiceClient } from '../../core';
+import { readAtMost, type OpenedDownload, type ServiceClient } from '../../core';
 import { isFromPdf, isPdfState, type FromPdf, type PdfSource, type ToPdf, type ZoomState } from '../../shared/pdfProtocol';
 import { describeError } from '../text/errorText';
 import { formatBytes } from '../text/format';
@@ -181,16 +181,6 @@ async function readAll(d: OpenedDownload): Promise<Uint8Array> {
     d.stream.destroy();
     throw new Error(vscode.l10n.t('This PDF is too large to show here ({0}); download it instead.', formatBytes(d.length)));
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of d.stream as AsyncIterable<Buffer>) {
-    size += c.length;
-    if (size > MAX_PDF_BYTES) {
-      d.stream.destroy();
-      throw new Error(vscode.l10n.t('This PDF is too large to show here; download it instead.'));
-    }
-    chunks.push(c);
-  }
-  const all = Buffer.concat(chunks);
+  const all = await readAtMost(d.stream, MAX_PDF_BYTES, () => new Error(vscode.l10n.t('This PDF is too large to show here; download it instead.')));
   return new Uint8Array(all.buffer, all.byteOffset, all.length);
 }

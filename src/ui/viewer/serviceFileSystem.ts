@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isServiceError, safeFileName, type OpenedDownload } from '../../core';
+import { readAtMost, isServiceError, safeFileName, type OpenedDownload } from '../../core';
 import { describeError, NotSignedInError } from '../text/errorText';
 import { formatBytes } from '../text/format';
 
@@ -95,21 +95,12 @@ export abstract class ServiceFileSystem implements vscode.FileSystemProvider, vs
         opened.stream.destroy();
         throw tooLarge();
       }
-      const chunks: Buffer[] = [];
-      let total = 0;
-      for await (const chunk of opened.stream) {
-        const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-        total += b.length;
-        if (total > OPEN_SIZE_LIMIT) {
-          opened.stream.destroy();
-          throw tooLarge();
-        }
-        chunks.push(b);
-      }
+      const bytes = await readAtMost(opened.stream, OPEN_SIZE_LIMIT, tooLarge);
+      const total = bytes.length;
       if (opened.length !== undefined && total !== opened.length) {
         throw vscode.FileSystemError.Unavailable(vscode.l10n.t('The download ended after {0} of {1} bytes.', total, opened.length));
       }
-      return new Uint8Array(Buffer.concat(chunks, total));
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
     } catch (e) {
       throw this.fsError(e, uri);
     }

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { hashFile, type HashAlgorithm, type Logger } from '../../core';
+import { hasResponded, hashFile, type HashAlgorithm, type Logger } from '../../core';
 import type { LocalFile } from '../transfers/localFiles';
 import { accountKey } from '../session/secrets';
 import type { Session } from '../session/session';
@@ -8,7 +8,6 @@ import { readSettings } from '../session/settings';
 import { knownOf, type Learned, type SubmissionUpdates } from '../submissions/submissionUpdates';
 import { oneLine, safeText } from '../text/text';
 import { Limiter } from '../lists/concurrency';
-import { hasResponded } from '../submissions/submissionOutcome';
 import { ArchiveDetails, type ArchiveRows } from './archiveDetails';
 import { DigestCache, type Hasher } from './contentIndex';
 import { FileRecords, type FileState } from './fileRecords';
