@@ -4,6 +4,7 @@ import { describeError } from '../text/errorText';
 import { differs, knownOf, type Known } from './submissionUpdates';
 import { safeText } from '../text/text';
 import { PanelHost } from '../panels/panelHost';
+import { PanelSet } from '../panels/panelSet';
 import type { SubmissionUpdates } from './submissionUpdates';
 import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, stillCurrent, type PanelDeps } from '../panels/panelLoad';
 import { toTimeline } from './timelineData';
@@ -39,15 +40,14 @@ export function historyTitle(submissionId: string, formReference?: string): stri
  * panels come back after a window reload (serializer).
  */
 export class TimelinePanels implements vscode.Disposable {
-  private readonly open = new Map<string, Entry>();
+  private readonly open = new PanelSet<Entry>(VIEW_TYPE, (panel, state) => this.restore(panel, state));
   private readonly reported = new vscode.EventEmitter<{ submissionId: string; message: FromTimeline }>();
   /** What pages report (rendered counts…): used by tests and logged. */
   readonly onDidReport = this.reported.event;
-  private readonly subs: vscode.Disposable[] = [this.reported];
+  private readonly subs: vscode.Disposable[] = [this.open, this.reported];
 
   constructor(private readonly deps: TimelinePanelDeps) {
     this.subs.push(
-      vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, { deserializeWebviewPanel: async (panel, state: unknown) => this.restore(panel, state) }),
       deps.updates.onDidLearn((l) => {
         const e = this.open.get(l.id);
         if (e?.shown && !e.loader.busy && differs(e.shown, knownOf(l))) {
@@ -86,17 +86,13 @@ export class TimelinePanels implements vscode.Disposable {
     const host = new PanelHost<ToTimeline, FromTimeline>(panel, this.deps.extensionUri, { title: vscode.l10n.t('History'), script: 'timeline.js' }, { accepts: isFromTimeline, log: this.deps.log });
     const loader = new PanelLoad(() => this.fetch(entry), host);
     const entry: Entry = { host, submissionId, formReference, loader };
-    this.open.set(submissionId, entry);
+    this.open.add(submissionId, entry, () => host.dispose());
     host.onMessage((m) => {
       this.reported.fire({ submissionId, message: m });
       if (m.type === 'refresh') void loader.load().catch(() => undefined);
       else if (m.type === 'openSummary') this.deps.openSummary(submissionId, entry.formReference);
       else if (m.type === 'downloadAttachment') this.deps.downloadAttachment(submissionId, m.attachmentId);
       else if (m.type === 'rendered') this.deps.log.debug(`timeline ${submissionId}: ${m.events} events, ${m.recipients} recipients`);
-    });
-    panel.onDidDispose(() => {
-      if (this.open.get(submissionId) === entry) this.open.delete(submissionId);
-      host.dispose();
     });
     return entry;
   }
@@ -122,7 +118,6 @@ export class TimelinePanels implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const e of this.open.values()) e.host.panel.dispose();
     this.subs.forEach((d) => d.dispose());
   }
 }

@@ -8,6 +8,7 @@ import { formatBytes } from '../text/format';
 import { differs, knownOf, type Known } from '../submissions/submissionUpdates';
 import { safeText } from '../text/text';
 import { PanelHost } from '../panels/panelHost';
+import { PanelSet } from '../panels/panelSet';
 import type { SubmissionUpdates } from '../submissions/submissionUpdates';
 import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, stillCurrent, type PanelDeps } from '../panels/panelLoad';
 
@@ -57,14 +58,13 @@ function keyOf(s: PdfSource): string {
  * summary offers to reload when its submission changed.
  */
 export class PdfPanels implements vscode.Disposable {
-  private readonly open = new Map<string, Entry>();
+  private readonly open = new PanelSet<Entry>(VIEW_TYPE, (panel, state) => this.restore(panel, state));
   private readonly reported = new vscode.EventEmitter<{ key: string; message: FromPdf }>();
   readonly onDidReport = this.reported.event;
-  private readonly subs: vscode.Disposable[] = [this.reported];
+  private readonly subs: vscode.Disposable[] = [this.open, this.reported];
 
   constructor(private readonly deps: PdfPanelDeps) {
     this.subs.push(
-      vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, { deserializeWebviewPanel: async (panel, state: unknown) => this.restore(panel, state) }),
       deps.updates.onDidLearn((l) => {
         const e = this.open.get(keyOf({ kind: 'summary', submissionId: l.id }));
         if (e?.shown && !e.loader.busy && differs(e.shown, knownOf(l))) {
@@ -104,7 +104,10 @@ export class PdfPanels implements vscode.Disposable {
     const loader = new PanelLoad(() => this.fetch(entry), host);
     const closing = new AbortController();
     const entry: Entry = { host, source, loader, closed: closing.signal, position, formReference };
-    this.open.set(key, entry);
+    this.open.add(key, entry, () => {
+      closing.abort();
+      host.dispose();
+    });
     host.onMessage((m) => {
       this.reported.fire({ key, message: m });
       if (m.type === 'position') entry.position = { page: m.page, zoom: m.zoom };
@@ -112,11 +115,6 @@ export class PdfPanels implements vscode.Disposable {
       else if (m.type === 'save') this.deps.save(source, entry.formReference);
       else if (m.type === 'archive') this.deps.archive(source, entry.formReference);
       else if (m.type === 'failed') this.deps.log.warn(`PDF viewer ${key}: ${m.message}`);
-    });
-    panel.onDidDispose(() => {
-      if (this.open.get(key) === entry) this.open.delete(key);
-      closing.abort();
-      host.dispose();
     });
     return entry;
   }
@@ -165,7 +163,6 @@ export class PdfPanels implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const { host } of this.open.values()) host.panel.dispose();
     this.subs.forEach((d) => d.dispose());
   }
 }
