@@ -1,3 +1,4 @@
+import { t } from './l10n';
 import * as pdfjs from 'pdfjs-dist';
 import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.mjs';
 import { isToPdf, type FromPdf, type PdfSource, type PdfState, type ToPdf } from '../shared/pdfProtocol';
@@ -19,20 +20,20 @@ let pages: HTMLElement[] = [];
 const rendered = new Map<number, number>(); // page → scale it was drawn at
 let observer: IntersectionObserver | undefined;
 const pageLabel = el('span', { className: 'page-label', text: '' });
-const pageInput = el('input', { className: 'page-input', attrs: { type: 'number', min: '1', 'aria-label': 'Page' } });
+const pageInput = el('input', { className: 'page-input', attrs: { type: 'number', min: '1', 'aria-label': t('Page') } });
 const viewer = el('div', { className: 'pages', attrs: { tabindex: '0' } });
 
 async function onMessage(m: ToPdf): Promise<void> {
   if (m.type === 'loading') {
     remember(m.source); // lets the viewer come back after a window reload, loaded or not
-    if (doc) setNotice(app, { icon: 'sync', text: `Refreshing ${m.title}…` });
-    else app.replaceChildren(el('p', { className: 'muted', text: `Loading ${m.title}…` }));
+    if (doc) setNotice(app, { icon: 'sync', text: t('Refreshing {0}…', m.title) });
+    else app.replaceChildren(el('p', { className: 'muted', text: t('Loading {0}…', m.title) }));
   } else if (m.type === 'error') {
     showError(m.message);
   } else if (m.type === 'stale') {
     setNotice(app, staleNotice(m.message, refresh));
   } else if (m.type === 'changed') {
-    setNotice(app, { icon: 'info', text: 'The submission changed since this summary was loaded.', action: button('refresh', 'Reload', refresh) });
+    setNotice(app, { icon: 'info', text: t('The submission changed since this summary was loaded.'), action: button('refresh', t('Reload'), refresh) });
   } else if (m.type === 'pdf') {
     if (m.page) state.page = m.page;
     if (m.zoom) state.zoom = m.zoom;
@@ -53,38 +54,38 @@ function showError(message: string): void {
 }
 
 async function open(bytes: Uint8Array): Promise<void> {
-  if (bytes.length === 0) return showError('The service sent an empty file instead of a PDF.');
+  if (bytes.length === 0) return showError(t('The service sent an empty file instead of a PDF.'));
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
-  if (!head.includes('%PDF-')) return showError('The service sent something that is not a PDF.');
+  if (!head.includes('%PDF-')) return showError(t('The service sent something that is not a PDF.'));
   try {
     await doc?.destroy();
     doc = await pdfjs.getDocument({ data: bytes, isEvalSupported: false, useSystemFonts: true, disableAutoFetch: true }).promise;
   } catch (e) {
-    return showError(`The PDF could not be read: ${(e as Error).message}`);
+    return showError(t('The PDF could not be read: {0}', (e as Error).message));
   }
   buildPages(doc);
 }
 
 function toolbar(): HTMLElement {
   pageInput.addEventListener('change', () => goTo(Number(pageInput.value)));
-  const invert = button('color-mode', 'Invert colours', () => {
+  const invert = button('color-mode', t('Invert colours'), () => {
     state.invert = !state.invert;
     applyInvert();
     remember();
   });
   invert.classList.add('invert-toggle');
   return el('div', { className: 'toolbar', attrs: { role: 'toolbar' } },
-    button('arrow-up', 'Previous page', () => goTo(state.page - 1)),
-    button('arrow-down', 'Next page', () => goTo(state.page + 1)),
+    button('arrow-up', t('Previous page'), () => goTo(state.page - 1)),
+    button('arrow-down', t('Next page'), () => goTo(state.page + 1)),
     pageInput, pageLabel,
-    button('zoom-out', 'Zoom out', () => setZoom(currentScale() / 1.25)),
-    button('zoom-in', 'Zoom in', () => setZoom(currentScale() * 1.25)),
-    button('screen-full', 'Fit width', () => setZoom('fitWidth')),
+    button('zoom-out', t('Zoom out'), () => setZoom(currentScale() / 1.25)),
+    button('zoom-in', t('Zoom in'), () => setZoom(currentScale() * 1.25)),
+    button('screen-full', t('Fit width'), () => setZoom('fitWidth')),
     invert,
-    button('save', 'Save PDF…', () => post({ type: 'save' })),
+    button('save', t('Save PDF…'), () => post({ type: 'save' })),
     // A summary or an attachment can go into the archive; an archive file is there already.
-    ...(state.source?.kind === 'summary' || state.source?.kind === 'attachment' ? [button('archive', 'Archive…', () => post({ type: 'archive' }))] : []),
-    button('refresh', 'Refresh', refresh));
+    ...(state.source?.kind === 'summary' || state.source?.kind === 'attachment' ? [button('archive', t('Archive…'), () => post({ type: 'archive' }))] : []),
+    button('refresh', t('Refresh'), refresh));
 }
 
 /** Placeholders sized from page 1; each page is drawn when it comes near the viewport. */
@@ -94,7 +95,7 @@ function buildPages(d: pdfjs.PDFDocumentProxy): void {
   pages = [];
   viewer.replaceChildren();
   for (let n = 1; n <= d.numPages; n++) {
-    const holder = el('div', { className: 'page', attrs: { 'data-page': String(n), 'aria-label': `Page ${n}` } });
+    const holder = el('div', { className: 'page', attrs: { 'data-page': String(n), 'aria-label': t('Page {0}', n) } });
     pages.push(holder);
     viewer.append(holder);
   }

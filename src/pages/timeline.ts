@@ -1,3 +1,4 @@
+import { t } from './l10n';
 import { isToTimeline, type FromTimeline, type TimeView, type TimelineData, type TimelineState, type ToTimeline } from '../shared/timelineProtocol';
 import { button, connect, el, failure, icon, iconsLoaded, setNotice, staleNotice } from './vscodeApi';
 
@@ -9,8 +10,8 @@ const { post, state } = connect<FromTimeline, ToTimeline, TimelineState>(isToTim
   if (m.type === 'data') render(m.data);
   else if (m.type === 'loading') {
     state.setState({ submissionId: m.submissionId }); // lets the panel come back after a window reload, loaded or not
-    if (drawn) setNotice(app, { icon: 'sync', text: 'Refreshing…' });
-    else app.replaceChildren(el('p', { className: 'muted', text: 'Loading…' }));
+    if (drawn) setNotice(app, { icon: 'sync', text: t('Refreshing…') });
+    else app.replaceChildren(el('p', { className: 'muted', text: t('Loading…') }));
   } else if (m.type === 'error') {
     drawn = false;
     app.replaceChildren(failure(m.message, refresh));
@@ -20,10 +21,10 @@ const { post, state } = connect<FromTimeline, ToTimeline, TimelineState>(isToTim
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A time in the user's locale; the raw value, on hover, when it could not be read. */
-function time(t: TimeView): HTMLElement {
-  if (t.ms === undefined) return el('time', { className: t.raw ? 'raw' : 'muted', text: t.raw || '—', title: t.raw ? 'Shown as the service sent it' : '' });
-  const d = new Date(t.ms);
-  return el('time', { text: dateFormat.format(d), title: t.raw, attrs: { datetime: d.toISOString() } });
+function time(v: TimeView): HTMLElement {
+  if (v.ms === undefined) return el('time', { className: v.raw ? 'raw' : 'muted', text: v.raw || '—', title: v.raw ? t('Shown as the service sent it') : '' });
+  const d = new Date(v.ms);
+  return el('time', { text: dateFormat.format(d), title: v.raw, attrs: { datetime: d.toISOString() } });
 }
 
 function chip(label: string, value: number | undefined, className = ''): HTMLElement {
@@ -37,18 +38,18 @@ function render(d: TimelineData): void {
     el('h1', { text: d.formReference || d.id }),
     el('div', { className: 'meta' },
       el('span', { className: `status ${completed ? 'ok' : 'pending'}` }, icon(completed ? 'pass-filled' : 'clock'), el('span', { text: ` ${d.status}` })),
-      el('span', { text: `Id ${d.id}` }),
-      el('span', {}, el('span', { text: 'Created ' }), time(d.created))),
-    el('div', { className: 'chips', attrs: { role: 'list', 'aria-label': 'Counters' } },
-      chip('involved', d.counters.involved),
-      chip('signing', d.counters.signing),
-      chip('non-signing', d.counters.nonsigning),
-      chip('accepted', d.counters.accepted, 'ok'),
-      chip('clarified', d.counters.clarified, 'warn'),
-      chip('rejected', d.counters.rejected, 'bad')),
+      el('span', { text: t('Id {0}', d.id) }),
+      el('span', {}, el('span', { text: `${t('Created')} ` }), time(d.created))),
+    el('div', { className: 'chips', attrs: { role: 'list', 'aria-label': t('Counters') } },
+      chip(t('involved'), d.counters.involved),
+      chip(t('signing'), d.counters.signing),
+      chip(t('non-signing'), d.counters.nonsigning),
+      chip(t('accepted'), d.counters.accepted, 'ok'),
+      chip(t('clarified'), d.counters.clarified, 'warn'),
+      chip(t('rejected'), d.counters.rejected, 'bad')),
     el('div', { className: 'toolbar' },
-      button('refresh', 'Refresh', refresh),
-      button('file-pdf', 'Summary PDF', () => post({ type: 'openSummary' }))));
+      button('refresh', t('Refresh'), refresh),
+      button('file-pdf', t('Summary PDF'), () => post({ type: 'openSummary' }))));
 
   // Events in time order; events without a readable time keep their place relative to the others.
   const events = d.events.map((e, i) => ({ e, i })).sort((a, b) => (a.e.time.ms ?? Infinity) - (b.e.time.ms ?? Infinity) || a.i - b.i);
@@ -56,7 +57,7 @@ function render(d: TimelineData): void {
     ...events.map(({ e }) => el('li', { className: 'event' }, el('span', { className: 'dot', attrs: { 'aria-hidden': 'true' } }), time(e.time), el('p', { className: 'description', text: e.description }))));
 
   const recipients = el('table', { className: 'recipients' },
-    el('thead', {}, el('tr', {}, ...['Recipient', 'Type', 'Viewed', 'Responded', 'Response status', 'Comment', 'Endorsement'].map((h) => el('th', { text: h, attrs: { scope: 'col' } })))),
+    el('thead', {}, el('tr', {}, ...[t('Recipient'), t('Type'), t('Viewed'), t('Responded'), t('Response status'), t('Comment'), t('Endorsement')].map((h) => el('th', { text: h, attrs: { scope: 'col' } })))),
     el('tbody', {}, ...d.recipients.map((r) => el('tr', {},
       el('td', {}, el('div', { text: r.name }), el('div', { className: 'muted', text: r.email })),
       el('td', { text: r.recpType }),
@@ -68,13 +69,13 @@ function render(d: TimelineData): void {
       el('td', { className: 'text', text: r.endorsement })))));
 
   const attachments = el('ul', { className: 'attachments' },
-    ...d.attachments.map((a) => el('li', {}, icon('file'), el('span', { text: ` ${a.name} ` }), named(button('cloud-download', 'Download', () => post({ type: 'downloadAttachment', attachmentId: a.id })), `Download ${a.name}`))));
+    ...d.attachments.map((a) => el('li', {}, icon('file'), el('span', { text: ` ${a.name} ` }), named(button('cloud-download', t('Download'), () => post({ type: 'downloadAttachment', attachmentId: a.id })), t('Download {0}', a.name)))));
 
   app.replaceChildren(
     header,
-    el('section', {}, el('h2', { text: `History (${d.events.length})` }), d.events.length ? timeline : el('p', { className: 'muted', text: 'No events yet.' })),
-    el('section', {}, el('h2', { text: `Recipients (${d.recipients.length})` }), recipients),
-    el('section', {}, el('h2', { text: `Attachments (${d.attachments.length})` }), attachments),
+    el('section', {}, el('h2', { text: t('History ({0})', d.events.length) }), d.events.length ? timeline : el('p', { className: 'muted', text: t('No events yet.') })),
+    el('section', {}, el('h2', { text: t('Recipients ({0})', d.recipients.length) }), recipients),
+    el('section', {}, el('h2', { text: t('Attachments ({0})', d.attachments.length) }), attachments),
   );
   post({ type: 'rendered', events: d.events.length, recipients: d.recipients.length });
 }

@@ -1,4 +1,5 @@
 /** The webview side of the message protocol (each page's src/shared/*Protocol.ts). */
+import { t } from './l10n';
 import type { MessageCheck } from '../shared/protocolChecks';
 import { bidiVisible } from '../shared/visibleText';
 
@@ -81,10 +82,10 @@ export function setNotice(app: HTMLElement, notice?: { icon: string; text: strin
 
 /** What a page shows when nothing could be loaded: why, and a retry. */
 export function failure(message: string, retry: () => void): HTMLElement {
-  return el('div', { className: 'error' }, icon('error'), el('span', { text: ` ${message}` }), button('refresh', 'Retry', retry));
+  return el('div', { className: 'error' }, icon('error'), el('span', { text: ` ${message}` }), button('refresh', t('Retry'), retry));
 }
 
 /** The stale notice, worded as the trees word it. */
 export function staleNotice(message: string, retry: () => void): { icon: string; text: string; warn: boolean; action: HTMLButtonElement } {
-  return { icon: 'warning', text: `Showing earlier data: the refresh failed. ${message}`, warn: true, action: button('refresh', 'Retry', retry) };
+  return { icon: 'warning', text: t('Showing earlier data: the refresh failed. {0}', message), warn: true, action: button('refresh', t('Retry'), retry) };
 }

@@ -30,6 +30,7 @@ export function renderShell(o: ShellOptions): string {
     scriptUris: o.scripts.map((s) => uri(`dist/webview/${s}`)),
     styleUris: o.styles.map(uri),
     fontUris: o.fonts?.map(uri),
-    bodyAttributes: o.bodyAttributes,
+    // The page's words come in the display language as the extension's do (src/pages/l10n.ts).
+    bodyAttributes: { ...o.bodyAttributes, 'data-l10n': JSON.stringify(vscode.l10n.bundle ?? {}) },
   });
 }
