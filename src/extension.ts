@@ -15,7 +15,7 @@ import { Secrets } from './ui/session/secrets';
 import { Session } from './ui/session/session';
 import { moveRenamedSettings } from './ui/session/settingsRename';
 import { removeLeftovers } from './ui/transfers/temporaryFolder';
-import { PendingStatus } from './ui/status/statusBar';
+import { PendingStatus, pendingItem } from './ui/status/statusBar';
 import { ArchiveTree } from './ui/archive/archiveTree';
 import { SubmissionsTree } from './ui/submissions/submissionsTree';
 import { SubmissionUpdates } from './ui/submissions/submissionUpdates';
@@ -35,6 +35,8 @@ export interface ExtensionApi {
   setUserInput(input: UserInput): () => void;
   readonly deps: Deps;
   readonly pendingStatus: PendingStatus;
+  /** The status bar item PendingStatus draws on. */
+  readonly statusBarItem: vscode.StatusBarItem;
 }
 
 /** Composition root: builds the objects, registers them, nothing else. */
@@ -73,7 +75,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   // The Explorer's decorations of files sent or archived: reads nothing until a decoration is asked for.
   const workspaceFiles = new WorkspaceFiles({ context, log, session, archive, updates });
   const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, timelines, pdfs, updates, composer, workspaceFiles };
-  const pendingStatus = new PendingStatus(deps);
+  const statusBarItem = pendingItem();
+  const pendingStatus = new PendingStatus(deps, statusBarItem);
   context.subscriptions.push(log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, pendingStatus, workspaceFiles, workspaceFiles.register());
 
   registerSessionCommands(deps);
@@ -89,6 +92,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   return {
     deps,
     pendingStatus,
+    statusBarItem,
     setUserInput(u: UserInput) {
       const previous = input.raw;
       input.current = u;

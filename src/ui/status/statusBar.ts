@@ -23,9 +23,16 @@ export interface PendingStatusDeps {
   readonly session: Pick<Session, 'signedIn' | 'onDidChange' | 'client'>;
   readonly submissions: Pick<SubmissionsTree, 'items' | 'loaded' | 'stale' | 'refreshList' | 'outdated' | 'reveal' | 'onDidChangeTreeData' | 'view'>;
   /** Showing a History panel looks at its submission's new responses. */
-  readonly timelines: Pick<TimelinePanels, 'onDidReport'>;
+  readonly timelines: Pick<TimelinePanels, 'onDidShowHistory'>;
   /** Where polling says what it learned of a submission (its row, open panels and the Explorer's decorations follow). */
   readonly updates: Pick<SubmissionUpdates, 'learned'>;
+}
+
+/** The status bar item of pending submissions (or Sign In). */
+export function pendingItem(): vscode.StatusBarItem {
+  const item = vscode.window.createStatusBarItem('dsas.pending', vscode.StatusBarAlignment.Left, 50);
+  item.name = vscode.l10n.t('Document Submission: Pending Submissions');
+  return item;
 }
 
 /**
@@ -36,8 +43,6 @@ export interface PendingStatusDeps {
  * new responses are counted on the Submissions view's badge.
  */
 export class PendingStatus implements vscode.Disposable {
-  /** The status bar item (read by host tests). */
-  readonly item: vscode.StatusBarItem;
   private readonly subs: vscode.Disposable[] = [];
   private timer?: ReturnType<typeof setTimeout>;
   private running?: Promise<void>;
@@ -48,12 +53,11 @@ export class PendingStatus implements vscode.Disposable {
   private generation = 0;
   private disposed = false;
 
-  constructor(private readonly deps: PendingStatusDeps) {
-    this.item = vscode.window.createStatusBarItem('dsas.pending', vscode.StatusBarAlignment.Left, 50);
-    this.item.name = vscode.l10n.t('Document Submission: Pending Submissions');
+  /** `item`: the status bar item it draws on (pendingItem()); it is disposed with this. */
+  constructor(private readonly deps: PendingStatusDeps, private readonly item: vscode.StatusBarItem) {
     this.badge = new UnseenBadge({
       view: deps.submissions.view,
-      onDidShowHistory: (listener) => deps.timelines.onDidReport((r) => r.message.type === 'rendered' && listener(r.submissionId)),
+      onDidShowHistory: deps.timelines.onDidShowHistory,
     });
     this.subs.push(
       this.item,

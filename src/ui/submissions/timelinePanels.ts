@@ -44,7 +44,10 @@ export class TimelinePanels implements vscode.Disposable {
   private readonly reported = new vscode.EventEmitter<{ submissionId: string; message: FromTimeline }>();
   /** What pages report (rendered counts…): used by tests and logged. */
   readonly onDidReport = this.reported.event;
-  private readonly subs: vscode.Disposable[] = [this.open, this.reported];
+  private readonly drawn = new vscode.EventEmitter<string>();
+  /** A History page drew its submission: the user has seen its responses. */
+  readonly onDidShowHistory = this.drawn.event;
+  private readonly subs: vscode.Disposable[] = [this.open, this.reported, this.drawn];
 
   constructor(private readonly deps: TimelinePanelDeps) {
     this.subs.push(
@@ -92,7 +95,10 @@ export class TimelinePanels implements vscode.Disposable {
       if (m.type === 'refresh') void loader.load().catch(() => undefined);
       else if (m.type === 'openSummary') this.deps.openSummary(submissionId, entry.formReference);
       else if (m.type === 'downloadAttachment') this.deps.downloadAttachment(submissionId, m.attachmentId);
-      else if (m.type === 'rendered') this.deps.log.debug(`timeline ${submissionId}: ${m.events} events, ${m.recipients} recipients`);
+      else if (m.type === 'rendered') {
+        this.deps.log.debug(`timeline ${submissionId}: ${m.events} events, ${m.recipients} recipients`);
+        this.drawn.fire(submissionId);
+      }
     });
     return entry;
   }
