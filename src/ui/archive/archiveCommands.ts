@@ -14,7 +14,7 @@ import type { ArchiveNode } from '../lists/nodes';
 import { anArchiveFile, explorerUris, selectedArchiveFiles } from '../commands/args';
 import { downloadArchiveFiles } from '../transfers/downloadSets';
 import { archiveTitleProblem, uploadToArchive } from './archiveUpload';
-import { isPdf, offerOpenDownload, openInEditor } from '../viewer/openFile';
+import { isPdf, offerOpenDownload, openInEditor } from '../transfers/openFile';
 import { reached } from '../milestones';
 
 /** Archive This File (Archive Folder… on a folder), Download Archive File, Open Archive File, Copy File Id. */

@@ -14,7 +14,7 @@ import type { AttachmentNode } from '../lists/nodes';
 import type { PdfSource } from '../viewer/pdfPanels';
 import { anAttachment, aPdfSource, aSubmissionRow, selectedAttachments } from '../commands/args';
 import { downloadAll, downloadAttachments } from './downloadSets';
-import { offerOpenDownload, openInEditor } from '../viewer/openFile';
+import { offerOpenDownload, openInEditor } from './openFile';
 
 /** What a download asks and reports with, where it gets the client, and the viewer its Open uses. */
 export type TransferDeps = Pick<Deps, 'input' | 'log' | 'session' | 'pdfs' | 'submissions'>;

@@ -2,8 +2,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DownloadResult } from '../../core';
 import type { Deps } from '../deps';
-import { offerOpen } from '../transfers/downloads';
-import type { PdfSource } from './pdfPanels';
+import { offerOpen } from './downloads';
+import type { PdfSource } from '../viewer/pdfPanels';
 
 /** Told by the MIME type where the service gives one, else by the name. */
 export const isPdf = (name: string, mimetype?: string): boolean => mimetype === 'application/pdf' || /\.pdf$/i.test(name);
