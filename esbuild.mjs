@@ -31,8 +31,8 @@ const contexts = [
   }),
 ];
 
-// Webview code (browser, iife), one bundle per entry point under src/webview/.
-const webviewEntries = ['src/webview/timeline.ts', 'src/webview/pdfViewer.ts', 'src/webview/composer.ts'].filter((f) => existsSync(f));
+// Webview code (browser, iife), one bundle per entry point under src/pages/.
+const webviewEntries = ['src/pages/timeline.ts', 'src/pages/pdfViewer.ts', 'src/pages/composer.ts'].filter((f) => existsSync(f));
 if (webviewEntries.length) {
   contexts.push(await esbuild.context({
     ...common,

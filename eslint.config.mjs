@@ -1,6 +1,11 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const coreByIndex = { group: ['**/core/*', '**/core/**/*'], message: 'import the core from its index (src/core/index.ts).' };
+const noPages = { group: ['**/pages', '**/pages/**'], message: 'the extension talks to webview pages by messages only (src/shared).' };
+// The feature folders of src/ui; the rest of src/ui (commands, input, lists, panels, text, session) is what they build on.
+const featureFolders = ['archive', 'composer', 'status', 'submissions', 'transfers', 'viewer', 'workspace'];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', '.sandbox-data/**', 'test-artifacts/**'] },
   js.configs.recommended,
@@ -20,13 +25,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [{ name: 'vscode', message: 'src/core must not depend on VS Code; put UI code in src/ui.' }],
-        patterns: [{ group: ['**/ui', '**/ui/**', '**/webview', '**/webview/**', '**/shared', '**/shared/**'], message: 'src/core knows nothing of the extension or its webviews.' }],
+        patterns: [{ group: ['**/ui', '**/ui/**', '**/pages', '**/pages/**', '**/shared', '**/shared/**'], message: 'src/core knows nothing of the extension or its webviews.' }],
       }],
     },
   },
   {
-    // Browser code: only the messages it shares with the extension.
-    files: ['src/webview/**/*.ts'],
+    // Browser code (the webviews' pages): only the messages it shares with the extension.
+    files: ['src/pages/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [{ name: 'vscode', message: 'webview code runs in the browser; talk to the extension by messages (src/shared).' }],
@@ -48,24 +53,21 @@ export default tseslint.config(
     // The extension side uses the core through its index only.
     files: ['src/ui/**/*.ts', 'src/extension.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/core/*', '**/core/**/*'], message: 'import the core from its index (src/core/index.ts).' },
-          { group: ['**/webview', '**/webview/**'], message: 'the extension talks to webview code by messages only (src/shared).' },
-        ],
-      }],
+      'no-restricted-imports': ['error', { patterns: [coreByIndex, noPages] }],
     },
   },
   {
-    // Lower ui helpers (the files directly in src/ui) are built on by trees, commands and panels, never the other way.
-    files: ['src/ui/*.ts'],
+    // The generic machinery (the list tree, the panel host and shell, the command runner, user input, words)
+    // serves every feature folder and knows none of them, nor the whole dependency bag.
+    files: ['src/ui/*.ts', 'src/ui/commands/**/*.ts', 'src/ui/input/**/*.ts', 'src/ui/lists/**/*.ts', 'src/ui/panels/**/*.ts', 'src/ui/text/**/*.ts'],
     ignores: ['src/ui/deps.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          { group: ['**/core/*', '**/core/**/*'], message: 'import the core from its index (src/core/index.ts).' },
-          { group: ['**/webview', '**/webview/**'], message: 'the extension talks to webview code by messages only (src/shared).' },
-          { group: ['./trees/*', './commands/*', './webviews/*'], message: 'a lower ui helper must not depend on trees, commands or panels.' },
+          coreByIndex,
+          noPages,
+          { group: ['**/deps'], message: 'generic machinery takes the few things it uses, never the dependency bag.' },
+          { group: featureFolders.flatMap((f) => [`**/${f}/*`, `./${f}/*`]), message: 'generic machinery must not depend on a feature folder.' },
         ],
       }],
     },

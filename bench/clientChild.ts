@@ -4,17 +4,20 @@
 // receives one ChildRequest, answers one ChildResult or ChildFailure, exits.
 import { performance } from 'node:perf_hooks';
 import { ServiceClient } from '../src/core';
+import { requestCounter } from '../tools/requestCounter';
 import { RssSampler, settledRss } from './memory';
 import type { ChildFailure, ChildRequest, ChildResult } from './protocol';
 
 async function run(req: ChildRequest): Promise<ChildResult> {
+  const requests = requestCounter();
   const client = new ServiceClient({
+    logger: requests.logger,
     baseUrl: req.baseUrl,
     credentials: { username: req.user, password: req.password, apiKey: req.key },
   });
   // Sign in as the extension does (a list request): the nonce is held from here on.
   await client.listSubmissions();
-  const signInRequests = client.requestCount;
+  const signInRequests = requests.count;
   const baselineRss = await settledRss();
 
   let bytes = 0;
@@ -25,7 +28,7 @@ async function run(req: ChildRequest): Promise<ChildResult> {
   const op = req.operation;
   const sampler = new RssSampler();
   sampler.start(req.sampleMs);
-  const before = client.requestCount;
+  const before = requests.count;
   const cpu = process.cpuUsage();
   const started = performance.now();
   let result: string;
@@ -56,7 +59,7 @@ async function run(req: ChildRequest): Promise<ChildResult> {
     ok: true,
     ms,
     cpuMs: (used.user + used.system) / 1000,
-    requests: client.requestCount - before,
+    requests: requests.count - before,
     signInRequests,
     baselineRss,
     peakRss: peak,

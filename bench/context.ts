@@ -1,4 +1,4 @@
-import type { Sandbox } from '../test/sandbox';
+import type { Sandbox } from '../tools/sandbox';
 import type { ChildRunOptions } from './clientProcess';
 import type { BenchOptions } from './options';
 

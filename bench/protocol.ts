@@ -25,7 +25,7 @@ export interface ChildResult {
   readonly ms: number;
   /** CPU time (user + system) of the child during the operation. */
   readonly cpuMs: number;
-  /** Requests the client sent for the operation (`client.requestCount`), 401s included. */
+  /** Requests the client sent for the operation (counted from the client's one log line per request), 401s included. */
   readonly requests: number;
   /** Requests the warm-up sign-in took. */
   readonly signInRequests: number;

@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startSandbox } from '../test/sandbox';
+import { startSandbox } from '../tools/sandbox';
 import { measureBundle, readActivation } from './cases/bundle';
 import { runDecorations } from './cases/decorations';
 import { runParsing } from './cases/parsing';

@@ -16,8 +16,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { ensureCodeServer, freePort, isNoise, linkRipgrep, portIsFree, RIPGREP_INSTALL, ROOT, startCodeServer, writeUserSettings, writeWorkspace } from '../test/host/codeServer';
-import { ProcessGuard, processTree } from '../test/host/processes';
+import { ensureCodeServer, freePort, isNoise, linkRipgrep, portIsFree, RIPGREP_INSTALL, ROOT, startCodeServer, writeUserSettings, writeWorkspace } from '../tools/codeServer';
+import { ProcessGuard, processTree } from '../tools/processes';
 import manifest from '../package.json';
 
 /** The sandbox's account (its defaults, passed explicitly so that what is printed is what it uses). */

@@ -1,28 +1,28 @@
 import * as vscode from 'vscode';
-import { Cmd } from './ui/commandIds';
-import { CommandRunner } from './ui/commandRunner';
+import { Cmd } from './ui/commands/commandIds';
+import { CommandRunner } from './ui/commands/commandRunner';
 import { ComposerMemory } from './ui/composer/composerMemory';
 import { ComposerPanels } from './ui/composer/composerPanels';
-import { archiveFiles, registerArchiveCommands } from './ui/commands/archiveCommands';
-import { archiveFromViewer, registerArchiveFromSubmission } from './ui/commands/archiveFromSubmission';
-import { downloadListedAttachment, registerAttachmentCommands, savePdf } from './ui/commands/attachmentCommands';
-import { registerSessionCommands } from './ui/commands/sessionCommands';
-import { registerSubmissionCommands } from './ui/commands/submissionCommands';
-import { registerViewCommands } from './ui/commands/viewCommands';
+import { archiveFiles, registerArchiveCommands } from './ui/archive/archiveCommands';
+import { archiveFromViewer, registerArchiveFromSubmission } from './ui/archive/archiveFromSubmission';
+import { downloadListedAttachment, registerAttachmentCommands, savePdf } from './ui/transfers/attachmentCommands';
+import { registerSessionCommands } from './ui/session/sessionCommands';
+import { registerSubmissionCommands } from './ui/submissions/submissionCommands';
+import { registerViewCommands } from './ui/submissions/viewCommands';
 import type { Deps } from './ui/deps';
 import { createLog } from './ui/log';
-import { Secrets } from './ui/secrets';
-import { Session } from './ui/session';
-import { moveRenamedSettings } from './ui/settingsRename';
-import { removeLeftovers } from './ui/temporaryFolder';
+import { Secrets } from './ui/session/secrets';
+import { Session } from './ui/session/session';
+import { moveRenamedSettings } from './ui/session/settingsRename';
+import { removeLeftovers } from './ui/transfers/temporaryFolder';
 import { AnnouncedStore } from './ui/status/announcedStore';
-import { PendingStatus } from './ui/status/statusBar';
-import { ArchiveTree } from './ui/trees/archiveTree';
-import { SubmissionsTree } from './ui/trees/submissionsTree';
-import { SubmissionUpdates } from './ui/submissionUpdates';
-import { InputHolder, type UserInput } from './ui/userInput';
-import { PdfPanels } from './ui/webviews/pdfPanels';
-import { TimelinePanels } from './ui/webviews/timelinePanels';
+import { PendingStatus, pendingItem } from './ui/status/statusBar';
+import { ArchiveTree } from './ui/archive/archiveTree';
+import { SubmissionsTree } from './ui/submissions/submissionsTree';
+import { SubmissionUpdates } from './ui/submissions/submissionUpdates';
+import { InputHolder, type UserInput } from './ui/input/userInput';
+import { PdfPanels } from './ui/viewer/pdfPanels';
+import { TimelinePanels } from './ui/submissions/timelinePanels';
 import { registerRevealCommands } from './ui/workspace/revealCommands';
 import { WorkspaceFiles } from './ui/workspace/workspaceFiles';
 
@@ -36,6 +36,8 @@ export interface ExtensionApi {
   setUserInput(input: UserInput): () => void;
   readonly deps: Deps;
   readonly pendingStatus: PendingStatus;
+  /** The status bar item PendingStatus draws on. */
+  readonly statusBarItem: vscode.StatusBarItem;
 }
 
 /** Composition root: builds the objects, registers them, nothing else. */
@@ -75,7 +77,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const workspaceFiles = new WorkspaceFiles({ context, log, session, archive, updates });
   const announced = new AnnouncedStore(context.globalState);
   const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, timelines, pdfs, updates, composer, workspaceFiles, announced };
-  const pendingStatus = new PendingStatus(deps);
+  const statusBarItem = pendingItem();
+  const pendingStatus = new PendingStatus(deps, statusBarItem);
   context.subscriptions.push(log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, pendingStatus, workspaceFiles, workspaceFiles.register());
 
   registerSessionCommands(deps);
@@ -91,6 +94,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   return {
     deps,
     pendingStatus,
+    statusBarItem,
     setUserInput(u: UserInput) {
       const previous = input.raw;
       input.current = u;

@@ -1,7 +1,7 @@
 // Generated service data of realistic size for cases 4 and 5: names with
 // accents, e-mail addresses, form references, 32-hex md5 ids, times.
 import { createHash } from 'node:crypto';
-import type { ArchiveRecord, SubmissionRecord } from '../../test/sandbox';
+import type { ArchiveRecord, SubmissionRecord } from '../../tools/sandbox';
 
 const FIRST = ['Ada', 'Zoë', 'Jürgen', 'María José', 'François', 'Ólafur', 'Siobhán', 'Łukasz', 'Chidinma', 'Hiroshi', 'Anne-Marie', 'Søren'];
 const LAST = ['Lovelace', 'Müller-Lüdenscheidt', 'García Fernández', 'Ó Briain', 'Kowalczyk', 'Nakamura', 'van der Berg', 'Þórsdóttir', 'Okafor', 'Dubois'];

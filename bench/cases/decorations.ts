@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { hashFile, type ArchiveFile } from '../../src/core';
-import { Limiter } from '../../src/ui/trees/concurrency';
+import { Limiter } from '../../src/ui/lists/concurrency';
 import { ArchiveIndex, DigestCache } from '../../src/ui/workspace/contentIndex';
 import { FileRecords } from '../../src/ui/workspace/fileRecords';
 import { decorationOf, lookUp } from '../../src/ui/workspace/lookup';

@@ -1,7 +1,7 @@
 // Case 4: XML of 10,000 list items to typed models with the client's reader.
 import { performance } from 'node:perf_hooks';
 import { ResponseReader } from '../../src/core/xml/readers';
-import { archiveListXml, submissionListXml } from '../../test/sandbox/xml-replies';
+import { archiveListXml, submissionListXml } from '../../tools/sandbox/xml-replies';
 import { median } from '../stats';
 import { archiveRecords, submissionRecords } from './data';
 

@@ -1,14 +1,14 @@
 // Case 5: from 10,000 fetched submissions to the first page of tree rows, with
-// the code the Submissions view runs: its RowList (src/ui/trees/rowList.ts)
-// and row model, then the row builder (src/ui/trees/submissionRows.ts); both
+// the code the Submissions view runs: its RowList (src/ui/lists/rowList.ts)
+// and row model, then the row builder (src/ui/submissions/submissionRows.ts); both
 // are free of `vscode`, so they run here in plain Node.
 import { performance } from 'node:perf_hooks';
 import type { SubmissionListItem } from '../../src/core';
 import { silentLogger } from '../../src/core/logger';
 import { ResponseReader } from '../../src/core/xml/readers';
-import { RowList } from '../../src/ui/trees/rowList';
-import { submissionModel, submissionRow } from '../../src/ui/trees/submissionRows';
-import { submissionListXml } from '../../test/sandbox/xml-replies';
+import { RowList } from '../../src/ui/lists/rowList';
+import { submissionModel, submissionRow } from '../../src/ui/submissions/submissionRows';
+import { submissionListXml } from '../../tools/sandbox/xml-replies';
 import { median } from '../stats';
 import { submissionRecords } from './data';
 import { LIST_ITEMS } from './parsing';

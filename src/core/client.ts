@@ -75,11 +75,6 @@ export class ServiceClient {
     this.packageFileName = opts.packageFileName ?? 'package.xml';
   }
 
-  /** Requests sent so far, 401 challenges included. */
-  get requestCount(): number {
-    return this.transport.requestCount;
-  }
-
   /**
    * Why these documents cannot go in one submission (their names, empty
    * files), so that the extension can refuse them before asking anything.

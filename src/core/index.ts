@@ -16,6 +16,8 @@ export { checkFile, isProblem, sourceFile, sourceName, type LocalSource } from '
 export type { Logger } from './logger';
 export { mediaTypeFor } from './mediaTypes';
 export type { Problem, ProblemCode, ProblemField } from './problems';
+export { readAtMost } from './readAtMost';
+export { hasResponded, stateOfCompleted } from './submissionState';
 export { parseServiceTime, type NaiveTimeZone, type ServiceTime } from './time';
 export { sleep } from './transport/retry';
 export type { Credentials } from './transport/service';

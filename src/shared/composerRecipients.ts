@@ -3,7 +3,7 @@
  * a full name is split into the package's first and last name (the page
  * when a row switches to first + last name, the extension for what is sent).
  */
-import type { ComposerRecipient, RecipientType } from './composerMessages';
+import type { ComposerRecipient, RecipientType } from './composerProtocol';
 
 /** A new row: full name, nothing typed. */
 export function emptyRecipient(type: RecipientType): ComposerRecipient {

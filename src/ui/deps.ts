@@ -1,17 +1,17 @@
 import type * as vscode from 'vscode';
 import type { Logger } from '../core';
-import type { CommandRunner } from './commandRunner';
+import type { CommandRunner } from './commands/commandRunner';
 import type { Composer } from './composer/composer';
-import type { Secrets } from './secrets';
+import type { Secrets } from './session/secrets';
 import type { AnnouncedStore } from './status/announcedStore';
-import type { Session } from './session';
-import type { ArchiveTree } from './trees/archiveTree';
-import type { SubmissionsTree } from './trees/submissionsTree';
-import type { SubmissionUpdates } from './submissionUpdates';
-import type { InputHolder } from './userInput';
-import type { PdfPanels } from './webviews/pdfPanels';
+import type { Session } from './session/session';
+import type { ArchiveTree } from './archive/archiveTree';
+import type { SubmissionsTree } from './submissions/submissionsTree';
+import type { SubmissionUpdates } from './submissions/submissionUpdates';
+import type { InputHolder } from './input/userInput';
+import type { PdfPanels } from './viewer/pdfPanels';
 import type { WorkspaceFiles } from './workspace/workspaceFiles';
-import type { TimelinePanels } from './webviews/timelinePanels';
+import type { TimelinePanels } from './submissions/timelinePanels';
 
 /**
  * What the commands are built from; assembled once in extension.ts. Helpers

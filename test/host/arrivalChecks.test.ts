@@ -12,8 +12,8 @@ import { binaryBytes, closeAllEditors, sha256, tempDir, waitFor, withUserSetting
 import { pressCancelOnProgress } from './helpers';
 import { compose, edit, filled, recipient, sendReviewed } from './composerDriver';
 import { api, control, logMark, requireSandbox, runRecord, sandboxState, serviceRequests, signIn, useAccount, withAnswers } from './session';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { accountKey } from '../../src/ui/secrets';
+import { startSandbox, type Sandbox } from '../../tools/sandbox';
+import { accountKey } from '../../src/ui/session/secrets';
 import { tried } from '../reliability/tally';
 
 /** Another client on the same account: another window, or a colleague. */

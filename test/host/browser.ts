@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { LaunchOptions } from 'playwright-core';
-import { ROOT } from './codeServer';
+import { ROOT } from '../../tools/codeServer';
 
 export const BROWSER_ENV = 'DSAS_CHROMIUM';
 /** The suite's own arguments, whichever browser runs: never the npm package's (they switch off web security). */

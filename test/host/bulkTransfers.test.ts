@@ -4,14 +4,14 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { safeFileName } from '../../src/core';
-import type { AttachmentNode } from '../../src/ui/trees/nodes';
-import { formatBytes } from '../../src/ui/format';
+import type { AttachmentNode } from '../../src/ui/lists/nodes';
+import { formatBytes } from '../../src/ui/text/format';
 import { archiveNodes, binaryBytes, chooseFolder, sha256, sha256File, submissionNode, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
 import { explorerRow, pressCancelOnProgress, withNotificationsCounted } from './helpers';
 import { api, control, sandboxState, signIn, withAnswers } from './session';
 import type { Asked } from './scriptedInput';
-import { systemDialogs } from '../../src/ui/folderPrompt';
-import type { InputBoxOptions } from '../../src/ui/userInput';
+import { systemDialogs } from '../../src/ui/transfers/folderPrompt';
+import type { InputBoxOptions } from '../../src/ui/input/userInput';
 import { tried } from '../reliability/tally';
 
 /** Attachment rows of a sandbox submission, as the view hands them over. */

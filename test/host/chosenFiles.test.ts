@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { formatBytes } from '../../src/ui/format';
+import { formatBytes } from '../../src/ui/text/format';
 import { tried } from '../reliability/tally';
 import { compose, composeShown, edit, filled, forgetDrafts, onComposerPage, openDrafts, sendReviewed } from './composerDriver';
 import { closeAllEditors, extensionLog, remoteAuthority, sha256, sha256File, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';

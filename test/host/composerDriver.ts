@@ -4,7 +4,7 @@
 // to reach what follows (sending, unknown outcomes, Restricted Mode).
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { ComposerDocument, ComposerForm, ComposerRecipient } from '../../src/shared/composerMessages';
+import type { ComposerDocument, ComposerForm, ComposerRecipient } from '../../src/shared/composerProtocol';
 import { waitFor, webviewsLoaded } from './fixtures';
 import { log } from './helpers';
 import type { ScriptedInput } from './scriptedInput';

@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ComposerAdvanced } from '../../src/shared/composerMessages';
-import { BACK } from '../../src/ui/userInput';
+import type { ComposerAdvanced } from '../../src/shared/composerProtocol';
+import { BACK } from '../../src/ui/input/userInput';
 import { archiveDocumentsFetched, closeComposer, compose, composerOpenedBy, composerShown, edit, filled, forgetDrafts, openDrafts, sendReviewed } from './composerDriver';
 import { closeAllEditors, submissionNode, waitFor, workspaceDir, workspaceFile } from './fixtures';
 import { answerQuickInput, quickInputKeys, statusBarText, webviewKeys, webviewParts } from './helpers';

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ComposerForm } from '../../src/shared/composerMessages';
+import type { ComposerForm } from '../../src/shared/composerProtocol';
 import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
 import { composerShown, forgetDrafts, openDrafts, recipient } from './composerDriver';
 import { webviewControls, webviewKeys } from './helpers';

@@ -8,7 +8,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { buildPackage, type NewRecipient } from '../../src/core/xml/package';
-import type { ComposerForm } from '../../src/shared/composerMessages';
+import type { ComposerForm } from '../../src/shared/composerProtocol';
 import { wordedProblems } from '../../src/ui/composer/composerSend';
 import { closeAllEditors, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
 import { composerOpenedBy, composerShown, forgetDrafts, openDrafts, recipient } from './composerDriver';

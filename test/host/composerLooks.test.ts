@@ -9,7 +9,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ComposerDocument, ComposerForm, FromComposer } from '../../src/shared/composerMessages';
+import type { ComposerDocument, ComposerForm, FromComposer } from '../../src/shared/composerProtocol';
 import { closeAllEditors, submissionNode, waitFor, workspaceFile } from './fixtures';
 import { addFromArchive, archiveDocumentsFetched, composerShown, forgetDrafts, openDrafts, recipient } from './composerDriver';
 import { screenshot, webviewColors, webviewControls, webviewKeys, webviewLook, webviewText } from './helpers';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { isFromTimeline } from '../../src/shared/messageChecks';
-import { PanelHost } from '../../src/ui/webviews/panelHost';
+import { isFromTimeline } from '../../src/shared/timelineProtocol';
+import { PanelHost } from '../../src/ui/panels/panelHost';
 import { tried } from '../reliability/tally';
 import { closeAllEditors, nextEvent } from './fixtures';
 import { extension, log } from './helpers';

@@ -7,8 +7,8 @@ import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ServiceClient } from '../../src/core';
-import { accountKey } from '../../src/ui/secrets';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { accountKey } from '../../src/ui/session/secrets';
+import { startSandbox, type Sandbox } from '../../tools/sandbox';
 import {
   addFromArchive, archiveDocuments, archiveDocumentsFetched, closeComposer, compose, continueDraft, edit, filled, forgetDrafts, heldBack, onComposerPage, openDrafts, sendReviewed,
 } from './composerDriver';

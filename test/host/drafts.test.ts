@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { TEMPORARY_FOLDER_PREFIX } from '../../src/ui/temporaryFolder';
+import { TEMPORARY_FOLDER_PREFIX } from '../../src/ui/transfers/temporaryFolder';
 import {
   addFromArchive, archiveDocuments, archiveDocumentsFetched, closeComposer, compose, composerOpenedBy, continueDraft, edit, filled, forgetDrafts, heldBack, onComposerPage, openDrafts, sendReviewed,
 } from './composerDriver';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { ServiceClient } from '../../src/core';
-import { describeError } from '../../src/ui/errorText';
+import { describeError } from '../../src/ui/text/errorText';
 
 /** A loopback port nothing listens on: one is opened and closed again. */
 async function closedPort(): Promise<number> {

@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ArchiveNode, SubmissionNode } from '../../src/ui/trees/nodes';
-import { systemDialogs } from '../../src/ui/folderPrompt';
+import type { ArchiveNode, SubmissionNode } from '../../src/ui/lists/nodes';
+import { systemDialogs } from '../../src/ui/transfers/folderPrompt';
 import type { Answer } from './scriptedInput';
 import { api } from './session';
 

@@ -13,8 +13,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import * as vscode from 'vscode';
-import { renderSummaryPdf } from '../sandbox/summary-pdf';
-import type { ArchiveRecord, SubmissionRecord } from '../sandbox/types';
+import { renderSummaryPdf } from '../../tools/sandbox/summary-pdf';
+import type { ArchiveRecord, SubmissionRecord } from '../../tools/sandbox/types';
 import { waitFor } from './fixtures';
 import {
   answerQuickInput, EXTENSION_ID, extensionDetails, extensionTab, log, notificationText, pdfView, screenshot, sidebarText, statusBarText, webviewText,

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { silentLogger } from '../../src/core/logger';
-import { Secrets } from '../../src/ui/secrets';
-import { Session } from '../../src/ui/session';
-import { signIn as signInFlow } from '../../src/ui/signIn';
-import { InputHolder } from '../../src/ui/userInput';
+import { Secrets } from '../../src/ui/session/secrets';
+import { Session } from '../../src/ui/session/session';
+import { signIn as signInFlow } from '../../src/ui/session/signIn';
+import { InputHolder } from '../../src/ui/input/userInput';
 import { tried } from '../reliability/tally';
 import { ScriptedInput } from './scriptedInput';
 import { requireSandbox, signIn } from './session';

@@ -9,7 +9,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { runTogether, SIGNALS, type Step } from '../reliability/runSteps';
-import { ROOT } from './codeServer';
+import { ROOT } from '../../tools/codeServer';
 
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 

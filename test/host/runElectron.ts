@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
-import { startSandbox } from '../sandbox';
-import { ROOT, writeWorkspace } from './codeServer';
+import { startSandbox } from '../../tools/sandbox';
+import { ROOT, writeWorkspace } from '../../tools/codeServer';
 
 async function main(): Promise<number> {
   for (const script of ['esbuild.mjs', 'test/host/build.mjs']) {

@@ -20,13 +20,13 @@ import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startSandbox } from '../sandbox';
+import { startSandbox } from '../../tools/sandbox';
 import { CHROMIUM_ARGS, findBrowser } from './browser';
 import {
   ensureCodeServer, freePort, installExtension, isNoise, linkRipgrep, RIPGREP_INSTALL, ROOT, startCodeServer, workbenchUrl, writeUserSettings, writeWorkspace,
-} from './codeServer';
+} from '../../tools/codeServer';
 import { packageVsix } from './packageVsix';
-import { consoleText, finishOff, processTree, ProcessGuard } from './processes';
+import { consoleText, finishOff, processTree, ProcessGuard } from '../../tools/processes';
 import { webviewsLoaded } from './webviewFrames';
 import { pageRoutes } from './workbenchPage';
 import { optionalSuite } from '../reliability/optional';

@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import { BACK, type Back, type InputBoxOptions, type QuickPickOptions, type UserInput } from '../../src/ui/userInput';
+import { BACK, type Back, type InputBoxOptions, type QuickPickOptions, type UserInput } from '../../src/ui/input/userInput';
 
 /** One scripted answer: a value, or a function of what was asked. */
 export type Answer =

@@ -3,8 +3,8 @@
 // to the new address; the earlier pair finds its secrets again.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { secretKey } from '../../src/ui/secrets';
-import type { InputBoxOptions } from '../../src/ui/userInput';
+import { secretKey } from '../../src/ui/session/secrets';
+import type { InputBoxOptions } from '../../src/ui/input/userInput';
 import { tried } from '../reliability/tally';
 import { nextEvent, submissionNode, waitFor } from './fixtures';
 import { screenshot, sidebarText } from './helpers';

@@ -1,7 +1,7 @@
 // Host-test helpers around the extension's own objects and the sandbox.
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
-import { secretKey, type SecretName } from '../../src/ui/secrets';
+import { secretKey, type SecretName } from '../../src/ui/session/secrets';
 import { extension, sandbox, type SandboxInfo } from './helpers';
 import { ScriptedInput, type Answer } from './scriptedInput';
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { FromPdf } from '../../src/shared/messages';
+import type { FromPdf } from '../../src/shared/pdfProtocol';
 import { closeAllEditors, nextEvent, submissionNode, waitFor } from './fixtures';
-import { readSettings } from '../../src/ui/settings';
+import { readSettings } from '../../src/ui/session/settings';
 import { api, sandboxState, signIn, storedSecret, withAnswers } from './session';
 
 describe('session and remaining commands', () => {

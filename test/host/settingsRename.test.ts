@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { readSettings } from '../../src/ui/settings';
-import { moveRenamedSettings } from '../../src/ui/settingsRename';
+import { readSettings } from '../../src/ui/session/settings';
+import { moveRenamedSettings } from '../../src/ui/session/settingsRename';
 import { settingsBrowse, settingsGroups, settingsLabels } from './helpers';
 import { api, requireSandbox, signIn } from './session';
 

@@ -36,18 +36,20 @@ async function badgeIs(deps: Deps, value: number): Promise<void> {
 describe('status bar and polling', () => {
   let deps: Deps;
   let status: PendingStatus;
+  let statusBarItem: vscode.StatusBarItem;
 
   before(async () => {
     await signIn();
     deps = (await api()).deps;
     status = (await api()).pendingStatus;
+    statusBarItem = (await api()).statusBarItem;
   });
 
   it('shows the number of pending submissions in the sandbox, and opens the Submissions view', async () => {
     await status.pollNow();
-    assert.equal(status.item.text, `$(clock) ${await pendingInSandbox()} pending`);
-    assert.equal(status.item.command, 'dsas.submissions.focus');
-    assert.equal(typeof status.item.tooltip, 'string', 'a plain-text tooltip');
+    assert.equal(statusBarItem.text, `$(clock) ${await pendingInSandbox()} pending`);
+    assert.equal(statusBarItem.command, 'dsas.submissions.focus');
+    assert.equal(typeof statusBarItem.tooltip, 'string', 'a plain-text tooltip');
   });
 
   it('polling announces a submission that turned COMPLETED once, and updates the row and the count', async () => {
@@ -62,7 +64,7 @@ describe('status bar and polling', () => {
     });
     await pollRound(status); // now known as pending, and what other suites changed is told
     const pendingBefore = await pendingInSandbox();
-    assert.equal(status.item.text, `$(clock) ${pendingBefore} pending`);
+    assert.equal(statusBarItem.text, `$(clock) ${pendingBefore} pending`);
     assert.equal(deps.submissions.items.find((n) => n.item.id === id)?.item.completed, false);
 
     const stored = (await sandboxState()).submissions.find((s) => s.id === id)!;
@@ -78,7 +80,7 @@ describe('status bar and polling', () => {
     const row = deps.submissions.items.find((n) => n.item.id === id)!;
     assert.equal(row.item.completed, true, 'the row is updated');
     assert.equal((deps.submissions.getTreeItem(row) as vscode.TreeItem).contextValue, 'submission:completed');
-    assert.equal(status.item.text, `$(clock) ${pendingBefore - 1} pending`);
+    assert.equal(statusBarItem.text, `$(clock) ${pendingBefore - 1} pending`);
 
     assert.deepEqual(await pollRound(status), [], 'announced only once');
   });
@@ -271,30 +273,30 @@ describe('status bar and polling', () => {
       const { input } = await withAnswers([], () => status.pollNow());
       assert.deepEqual(input.asked, [], 'no message pops up');
       assert.ok(deps.submissions.stale, 'the tree knows its data is stale');
-      assert.match(status.item.text, /^\$\(warning\) \d+ pending$/, 'the count says it is stale');
-      assert.match(String(status.item.tooltip), /may be out of date: the service could not be reached[\s\S]*last check failed/);
-      assert.match(status.item.accessibilityInformation?.label ?? '', /may be out of date/);
+      assert.match(statusBarItem.text, /^\$\(warning\) \d+ pending$/, 'the count says it is stale');
+      assert.match(String(statusBarItem.tooltip), /may be out of date: the service could not be reached[\s\S]*last check failed/);
+      assert.match(statusBarItem.accessibilityInformation?.label ?? '', /may be out of date/);
     } finally {
       await control('/faults', 'DELETE');
     }
     await status.pollNow();
     assert.equal(deps.submissions.stale, undefined);
-    assert.match(status.item.text, /^\$\(clock\) \d+ pending$/);
-    assert.doesNotMatch(String(status.item.tooltip), /out of date/);
+    assert.match(statusBarItem.text, /^\$\(clock\) \d+ pending$/);
+    assert.doesNotMatch(String(statusBarItem.tooltip), /out of date/);
     tried('faults');
   });
 
   it('shows Sign In when signed out', async () => {
     await signOut();
     try {
-      assert.equal(status.item.text, '$(account) Sign In');
-      assert.equal(status.item.command, 'dsas.signIn');
+      assert.equal(statusBarItem.text, '$(account) Sign In');
+      assert.equal(statusBarItem.command, 'dsas.signIn');
       const { input } = await withAnswers([], () => status.pollNow());
       assert.deepEqual(input.asked, [], 'no poll while signed out');
     } finally {
       await signIn();
     }
     await status.pollNow();
-    assert.equal(status.item.text, `$(clock) ${await pendingInSandbox()} pending`);
+    assert.equal(statusBarItem.text, `$(clock) ${await pendingInSandbox()} pending`);
   });
 });

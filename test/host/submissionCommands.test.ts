@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { stateOf, type AttachmentNode, type SubmissionNode } from '../../src/ui/trees/nodes';
+import { stateOf, type AttachmentNode, type SubmissionNode } from '../../src/ui/lists/nodes';
 import { wordedProblems } from '../../src/ui/composer/composerSend';
 import { binaryBytes, closeAllEditors, sha256File, submissionNode, tempDir, waitFor, withUserSetting, workspaceFile } from './fixtures';
 import { pressCancelOnProgress } from './helpers';

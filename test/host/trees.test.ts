@@ -1,14 +1,14 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Deps } from '../../src/ui/deps';
-import { formatBytes } from '../../src/ui/format';
-import { droppedFiles } from '../../src/ui/trees/archiveDrop';
-import { readSettings } from '../../src/ui/settings';
-import { markdownText } from '../../src/ui/text';
-import { needsAttention } from '../../src/ui/trees/submissionOutcome';
+import { formatBytes } from '../../src/ui/text/format';
+import { droppedFiles } from '../../src/ui/archive/archiveDrop';
+import { readSettings } from '../../src/ui/session/settings';
+import { markdownText } from '../../src/ui/text/text';
+import { needsAttention } from '../../src/ui/submissions/submissionOutcome';
 import type {
   ArchiveNode, ArchiveTreeNode, GroupNode, LoadMoreNode, MessageNode, SubmissionNode, SubmissionTreeNode,
-} from '../../src/ui/trees/nodes';
+} from '../../src/ui/lists/nodes';
 import { waitFor, workspaceFile } from './fixtures';
 import { log, screenshot, sidebarText } from './helpers';
 import { api, control, sandboxState, signIn, withAnswers } from './session';

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { readSettings } from '../../src/ui/settings';
+import { readSettings } from '../../src/ui/session/settings';
 import { tried } from '../reliability/tally';
 import { compose, edit, filled } from './composerDriver';
 import { tempDir, workspaceDir, workspaceFile } from './fixtures';

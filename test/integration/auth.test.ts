@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'mocha';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../tools/sandbox';
 import type { ServiceError } from '../../src/core';
 import { tried } from '../reliability/tally';
 import { clientFor, freshSandbox, loggedRequests, makeFile, rejection, removeTemps, serviceRequests, tempDir } from './helpers';
+import { requestCounter } from '../../tools/requestCounter';
 
 describe('client ↔ sandbox: authentication', () => {
   const open: Sandbox[] = [];
@@ -28,13 +29,14 @@ describe('client ↔ sandbox: authentication', () => {
 
   it('chooses SHA-256 when both are offered, and pays the 401 only once', async () => {
     const sb = await sandbox();
-    const client = clientFor(sb);
+    const requests = requestCounter();
+    const client = clientFor(sb, { logger: requests.logger });
     await client.listSubmissions();
     await client.listArchive();
     await client.getStatus(sb.store.submissions[0].id);
     assert.deepEqual(serviceRequests(sb).map((r) => r.status), [401, 200, 200, 200]);
     assert.equal(sb.accessLog.at(-1)?.algorithm, 'SHA-256');
-    assert.equal(client.requestCount, 4);
+    assert.equal(requests.count, 4);
   });
 
   it('recovers transparently from an expired nonce (stale=true)', async () => {

@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findBrowser } from '../host/browser';
-import { ensureCodeServer, linkRipgrep } from '../host/codeServer';
+import { ensureCodeServer, linkRipgrep } from '../../tools/codeServer';
 
 /**
  * What a first visit to the demo's workbench shows: the editor tabs open at

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { after, afterEach, before } from 'mocha';
 import { ServiceClient, type ClientOptions, type Logger, type ServiceError } from '../../src/core';
 import { startHostile, type HostileServer, type Script } from '../hostile/server';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { startSandbox, type Sandbox } from '../../tools/sandbox';
 
 type SandboxOptions = Parameters<typeof startSandbox>[0];
 

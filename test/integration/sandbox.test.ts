@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { PDFDocument } from 'pdf-lib';
-import { startSandbox, type Sandbox } from '../sandbox/index';
+import { startSandbox, type Sandbox } from '../../tools/sandbox/index';
 import { optionalSuite } from '../reliability/optional';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'sandbox-test-'));
@@ -726,7 +726,7 @@ describe('sandbox service', function () {
 
     it('the CLI prints SANDBOX_READY and stops cleanly on SIGTERM', async () => {
       const dataDir = path.join(work, 'cli-data');
-      const cli = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'test/sandbox/main.ts', '--port', '0', '--data', dataDir, '--quiet'], {
+      const cli = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'tools/sandbox/main.ts', '--port', '0', '--data', dataDir, '--quiet'], {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let out = '';

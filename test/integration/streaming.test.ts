@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { closeSync, openSync, ftruncateSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { disposeClientChild, runInClientChild, type ChildRunOptions } from '../../bench/clientProcess';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../tools/sandbox';
 import { freshSandbox, removeTemps, tempDir } from './helpers';
 
 const MiB = 1024 * 1024;

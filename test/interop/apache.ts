@@ -9,7 +9,7 @@ import { accessSync, chmodSync, constants, existsSync, mkdtempSync, readFileSync
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { DEFAULT_BASE_PATH, startSandbox, type Sandbox } from '../sandbox';
+import { DEFAULT_BASE_PATH, startSandbox, type Sandbox } from '../../tools/sandbox';
 import type { Credentials } from '../../src/core';
 import { accessLogFile, APACHE_BIN, APACHE_MODULES, errorLogFile, htdigestLine, httpdConf, userFile } from './apacheConfig';
 import { parseAccessLog, type ApacheLogEntry } from './apacheLog';

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'mocha';
 import type { ServiceClient } from '../../src/core';
 import { buildPackage } from '../../src/core/xml/package';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../tools/sandbox';
 import { loggedRequests, makeFile, removeTemps, tempDir } from '../integration/helpers';
 import type { ApacheLogEntry } from './apacheLog';
 import { apachePerSuite, clientFor, lines, watch } from './helpers';

@@ -1,9 +1,10 @@
 import { after, before } from 'mocha';
 import { ServiceClient, type ClientOptions } from '../../src/core';
 import { makeFile, tempDir } from '../integration/helpers';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../../tools/sandbox';
 import { startApacheInterop, type ApacheInterop } from './apache';
 import type { ApacheLogEntry } from './apacheLog';
+import { requestCounter } from '../../tools/requestCounter';
 
 /** Registers hooks that give a suite one Apache in front of a demo-seeded sandbox. */
 export function apachePerSuite(opts: { nonceLifetimeSeconds?: number } = {}): { readonly apache: ApacheInterop } {
@@ -19,14 +20,21 @@ export function apachePerSuite(opts: { nonceLifetimeSeconds?: number } = {}): { 
   return ctx;
 }
 
+/** What each client made by clientFor sent, for watch. */
+const sentBy = new WeakMap<ServiceClient, { readonly count: number }>();
+
 export function clientFor(a: ApacheInterop, overrides: Partial<ClientOptions> = {}): ServiceClient {
-  return new ServiceClient({
+  const requests = requestCounter(overrides.logger);
+  const client = new ServiceClient({
     baseUrl: a.baseUrl,
     credentials: { ...a.credentials },
     retry: { retries: 3, baseDelayMs: 10, maxDelayMs: 50 },
     timeoutMs: 10_000,
     ...overrides,
+    logger: requests.logger,
   });
+  sentBy.set(client, requests);
+  return client;
 }
 
 /**
@@ -35,7 +43,7 @@ export function clientFor(a: ApacheInterop, overrides: Partial<ClientOptions> = 
  */
 export function watch(a: ApacheInterop, ...clients: ServiceClient[]): () => Promise<ApacheLogEntry[]> {
   const mark = a.log().length;
-  const sent = () => clients.reduce((n, c) => n + c.requestCount, 0);
+  const sent = () => clients.reduce((n, c) => n + (sentBy.get(c)?.count ?? 0), 0);
   const before = sent();
   return () => a.logSince(mark, sent() - before);
 }

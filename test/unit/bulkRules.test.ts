@@ -1,6 +1,6 @@
 import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
-import { distinctNames, failsEveryFile, ruleExample, summaryText, summaryWarns, titleByRule, UnreachableRun } from '../../src/ui/bulkRules';
+import { distinctNames, failsEveryFile, ruleExample, summaryText, summaryWarns, titleByRule, UnreachableRun } from '../../src/ui/transfers/bulkRules';
 
 describe('bulk transfer rules', () => {
   it('titles a folder\'s file by name, name without extension, or path below the folder', () => {

@@ -7,6 +7,7 @@ import { ServiceError } from '../../src/core/errors';
 import { checkFile, isProblem } from '../../src/core/localFile';
 import { isError, tempDir } from './helpers';
 import { tried } from '../reliability/tally';
+import { requestCounter } from '../../tools/requestCounter';
 
 /** Port 9 (discard) on loopback: never reached, because validation fails first (and the transport is stubbed besides). */
 const OPTIONS: ClientOptions = { baseUrl: 'http://127.0.0.1:9/x', credentials: { username: 'u', password: 'p', apiKey: 'k' }, retry: { retries: 0 } };
@@ -18,12 +19,14 @@ describe('ServiceClient validation', () => {
   let client: ServiceClient;
   /** Requests that got past validation; the transport is stubbed so that none reaches a socket. */
   let attempted: string[];
+  let requests: ReturnType<typeof requestCounter>;
 
   beforeEach(() => {
     ({ dir, cleanup } = tempDir('client'));
     pdf = path.join(dir, 'a.pdf');
     fs.writeFileSync(pdf, '%PDF-1.7\n%%EOF\n');
-    client = new ServiceClient(OPTIONS);
+    requests = requestCounter();
+    client = new ServiceClient({ ...OPTIONS, logger: requests.logger });
     attempted = [];
     const transport = (client as unknown as { transport: { request: (req: { operation: string }) => Promise<never> } }).transport;
     transport.request = async (req) => {
@@ -45,7 +48,7 @@ describe('ServiceClient validation', () => {
   async function refused(s: NewSubmission, message: string | RegExp): Promise<void> {
     await assert.rejects(client.createSubmission(s), isError('invalidRequest', message));
     assert.deepStrictEqual(attempted, [], 'no request was attempted');
-    assert.equal(client.requestCount, 0, 'no request was sent');
+    assert.equal(requests.count, 0, 'no request was sent');
   }
 
   it('lets a valid submission and a valid upload through validation (to the stubbed transport)', async () => {
@@ -203,7 +206,7 @@ describe('ServiceClient validation', () => {
     async function refusedUpload(f: Parameters<ServiceClient['uploadArchiveFile']>[0], message: string): Promise<void> {
       await assert.rejects(client.uploadArchiveFile(f), isError('invalidRequest', message));
       assert.deepStrictEqual(attempted, [], 'no request was attempted');
-    assert.equal(client.requestCount, 0, 'no request was sent');
+    assert.equal(requests.count, 0, 'no request was sent');
     }
 
     it('refuses a title with CR LF', async () => {
@@ -260,8 +263,9 @@ describe('ServiceClient validation', () => {
     });
 
     it('accepts valid options without contacting the service', () => {
-      const c = new ServiceClient(OPTIONS);
-      assert.equal(c.requestCount, 0);
+      const counted = requestCounter();
+      new ServiceClient({ ...OPTIONS, logger: counted.logger });
+      assert.equal(counted.count, 0);
     });
   });
 });

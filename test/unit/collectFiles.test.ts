@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { collectFiles, type Collection } from '../../src/ui/collectFiles';
+import { collectFiles, type Collection } from '../../src/ui/transfers/collectFiles';
 import { tried } from '../reliability/tally';
 import { tempDir } from './helpers';
 

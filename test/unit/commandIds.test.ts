@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { Cmd } from '../../src/ui/commandIds';
+import { Cmd } from '../../src/ui/commands/commandIds';
 
 describe('the command id table', () => {
   it('names exactly the commands package.json declares, each once', () => {

@@ -2,8 +2,7 @@
 // account, title and hash and, while it has no copy to send, why; a
 // workspace document's place in the workspace.
 import assert from 'node:assert/strict';
-import { isComposerForm, isFromComposer, isToComposer } from '../../src/shared/composerChecks';
-import { archiveDocumentKey, type ComposerDocument, type ComposerForm } from '../../src/shared/composerMessages';
+import { isComposerForm, isFromComposer, isToComposer, archiveDocumentKey, type ComposerDocument, type ComposerForm } from '../../src/shared/composerProtocol';
 
 const held: ComposerDocument = {
   path: '', name: 'terms.pdf', size: 37, sizeText: '37 bytes', type: 'application/pdf', archiveId: '201',

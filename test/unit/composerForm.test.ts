@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { MAX_LINE_LENGTH, MAX_RECIPIENTS, MAX_TEXT_LENGTH } from '../../src/core/validate';
-import { isComposerForm, isFromComposer, isToComposer } from '../../src/shared/composerChecks';
-import type { ComposerForm } from '../../src/shared/composerMessages';
+import { isComposerForm, isFromComposer, isToComposer, type ComposerForm } from '../../src/shared/composerProtocol';
 import { emptyRecipient } from '../../src/shared/composerRecipients';
 import { formProblems } from '../../src/ui/composer/formChecks';
 import { toNewRecipient } from '../../src/ui/composer/formSubmission';

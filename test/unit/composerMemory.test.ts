@@ -5,7 +5,7 @@
 // moved to that layout, recording no account.
 import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import type { ComposerForm } from '../../src/shared/composerMessages';
+import type { ComposerForm } from '../../src/shared/composerProtocol';
 import { ComposerMemory } from '../../src/ui/composer/composerMemory';
 
 /** A Memento as VS Code's behaves (a write is visible at once), recording each write. */

@@ -1,7 +1,7 @@
 import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
-import { isFromPdf, isFromTimeline, isPdfState, isTimelineState, isToPdf, isToTimeline } from '../../src/shared/messageChecks';
-import type { TimelineData } from '../../src/shared/messages';
+import { isFromPdf, isPdfState, isToPdf } from '../../src/shared/pdfProtocol';
+import { isFromTimeline, isTimelineState, isToTimeline, type TimelineData } from '../../src/shared/timelineProtocol';
 
 const time = { raw: '2025-03-03 09:00:00', ms: 1741000000000 };
 const data: TimelineData = {

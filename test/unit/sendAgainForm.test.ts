@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import type { SubmissionDetail } from '../../src/core';
 import { formFrom } from '../../src/ui/composer/formSubmission';
-import { timeAgo } from '../../src/ui/timeAgo';
+import { timeAgo } from '../../src/ui/text/timeAgo';
 
 const defaults = { broadcast: '0', transparency: '0', confirmIntent: '0' };
 const detail = (o: Partial<SubmissionDetail>): SubmissionDetail => ({

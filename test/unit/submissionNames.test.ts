@@ -1,7 +1,7 @@
 import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
 import type { ServiceTime } from '../../src/core';
-import { asListed, namesakes, submissionFolderName, submissionStem, summaryFileName, type NamedSubmission } from '../../src/ui/submissionNames';
+import { asListed, namesakes, submissionFolderName, submissionStem, summaryFileName, type NamedSubmission } from '../../src/ui/submissions/submissionNames';
 
 /** A time as the service gives it, read: this computer's local time (the names use it). */
 const at = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0): ServiceTime => {

@@ -2,10 +2,10 @@ import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
 import type { Recipient, SubmissionDetail, SubmissionListItem } from '../../src/core/models';
 import { silentLogger } from '../../src/core/logger';
-import { RowList } from '../../src/ui/trees/rowList';
-import type { SubmissionNode } from '../../src/ui/trees/nodes';
-import { compareSubmissions, passesQuickFilter } from '../../src/ui/trees/submissionOutcome';
-import { submissionModel, submissionRow, type RowOptions } from '../../src/ui/trees/submissionRows';
+import { RowList } from '../../src/ui/lists/rowList';
+import type { SubmissionNode } from '../../src/ui/lists/nodes';
+import { compareSubmissions, passesQuickFilter } from '../../src/ui/submissions/submissionOutcome';
+import { submissionModel, submissionRow, type RowOptions } from '../../src/ui/submissions/submissionRows';
 import { tried } from '../reliability/tally';
 
 function item(id: string, over: Partial<SubmissionListItem> = {}): SubmissionListItem {

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { removeLeftovers, temporaryFolder, TEMPORARY_FOLDER_PREFIX } from '../../src/ui/temporaryFolder';
+import { removeLeftovers, temporaryFolder, TEMPORARY_FOLDER_PREFIX } from '../../src/ui/transfers/temporaryFolder';
 import { tempDir } from './helpers';
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined };

@@ -1,7 +1,7 @@
 import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
 import { bidiVisible } from '../../src/shared/visibleText';
-import { fieldsMarkdown, markdownText, notificationText, oneLine, safeText } from '../../src/ui/text';
+import { fieldsMarkdown, markdownText, notificationText, oneLine, safeText } from '../../src/ui/text/text';
 import { tried } from '../reliability/tally';
 
 describe('text safety (ui/text, shared/visibleText)', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'mocha';
-import { contentSecurityPolicy, htmlShell, makeNonce } from '../../src/ui/webviews/shell';
+import { contentSecurityPolicy, htmlShell, makeNonce } from '../../src/ui/panels/shell';
 
 const SOURCE = 'https://file+.vscode-resource.vscode-cdn.net';
 

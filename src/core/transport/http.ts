@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { formatBytes } from '../byteSize';
 import { ServiceError, abortReason, cancelledError } from '../errors';
 import { boundOnly, type Quote } from '../serviceText';
+import { readAtMost } from '../readAtMost';
 import { decodeXml } from '../xml/decode';
 
 /** A request body that can be produced again (needed when a 401 asks for a retry). */
@@ -191,26 +192,19 @@ export function send(ex: Exchange): Promise<RawResponse> {
 
 /** Collects a response body as text (in the encoding it declares), refusing more than `limit` bytes; what the service named is quoted by `quote`. */
 export async function readText(res: http.IncomingMessage, limit: number, operation: string, quote: Quote = boundOnly): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
+  let body: Buffer;
   try {
-    for await (const chunk of res as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > limit) {
-        res.destroy();
-        throw new ServiceError('badResponse', `The service's response is larger than the ${formatBytes(limit)} limit for XML responses.`, { operation });
-      }
-      chunks.push(chunk);
-    }
+    body = await readAtMost(res, limit, () => new ServiceError('badResponse', `The service's response is larger than the ${formatBytes(limit)} limit for XML responses.`, { operation }));
   } catch (e) {
     throw toServiceError(e, operation);
   }
+  const size = body.length;
   const expected = Number(res.headers['content-length']);
   if (Number.isFinite(expected) && res.headers['content-length'] !== undefined && size < expected) {
     throw new ServiceError('network', `The connection closed after ${size} of ${expected} bytes.`, { operation });
   }
   try {
-    return decodeXml(Buffer.concat(chunks), res.headers['content-type'], quote);
+    return decodeXml(body, res.headers['content-type'], quote);
   } catch (e) {
     // The decoder knows the encoding, not the call: the error names both.
     if (e instanceof ServiceError && e.operation === undefined) throw new ServiceError(e.kind, e.message, { operation, cause: e });

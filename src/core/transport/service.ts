@@ -72,7 +72,6 @@ export class ServiceTransport {
   /** Redacts this account's secrets from, and bounds, any text of the service's. */
   readonly quote: Quote;
   /** Requests sent, 401 challenges included: what a benchmark counts as round trips. */
-  requestCount = 0;
   private readonly agents = connections();
 
   constructor(opts: TransportOptions) {
@@ -186,7 +185,6 @@ export class ServiceTransport {
     const headers: Record<string, string> = { ...req.headers, 'X-Service-Key': this.keyHeader, Accept: 'application/xml, */*' };
     if (authorization) headers.Authorization = authorization;
     const started = Date.now();
-    this.requestCount++;
     try {
       const res = await send({ method: req.method, url: this.url(req), headers, body: req.body, signal: req.signal, timeoutMs: this.timeoutMs, agents: this.agents });
       const sent = res.bodyStarted && req.body?.length !== undefined ? `, sent ${formatBytes(req.body.length)}` : '';

@@ -3,9 +3,9 @@
 // Anything unexpected becomes "nothing", and the command then asks, as it does
 // from the palette.
 import * as vscode from 'vscode';
-import type { ArgParser } from '../commandRunner';
-import type { ArchiveNode, AttachmentNode, HistoryNode, LoadMoreNode, RecipientNode, SubmissionNode } from '../trees/nodes';
-import type { PdfSource } from '../webviews/pdfPanels';
+import type { ArgParser } from './commandRunner';
+import type { ArchiveNode, AttachmentNode, HistoryNode, LoadMoreNode, RecipientNode, SubmissionNode } from '../lists/nodes';
+import type { PdfSource } from '../../shared/pdfProtocol';
 
 /** Rows that belong to a submission: the submission itself or one of its children. */
 export type SubmissionRow = SubmissionNode | HistoryNode | RecipientNode | AttachmentNode;

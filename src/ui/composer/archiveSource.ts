@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { isServiceError, recordedHash, shortDigest, type ArchiveFile, type ArchiveListItem } from '../../core';
-import type { ComposerDocument } from '../../shared/composerMessages';
-import { ArchiveMismatchError, archiveFilesAsDocuments, type ArchiveDocumentDeps, type ArchiveDocuments } from '../archiveDocuments';
+import type { ComposerDocument } from '../../shared/composerProtocol';
+import { ArchiveMismatchError, archiveFilesAsDocuments, type ArchiveDocumentDeps, type ArchiveDocuments } from './archiveDocuments';
 import type { Deps } from '../deps';
-import type { LocalFile } from '../localFiles';
-import { withCancellableProgress, type TaskProgress } from '../progress';
-import { BACK, type Back } from '../userInput';
-import { oneLine } from '../text';
+import type { LocalFile } from '../transfers/localFiles';
+import { withCancellableProgress, type TaskProgress } from '../input/progress';
+import { BACK, type Back } from '../input/userInput';
+import { oneLine } from '../text/text';
 import type { FetchedFromArchive } from './composer';
 import { documentOf } from './composerSend';
 

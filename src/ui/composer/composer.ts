@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
-import type { ComposerForm, ComposerPhase, FromComposer } from '../../shared/composerMessages';
-import type { ArchiveDocuments } from '../archiveDocuments';
+import type { ComposerForm, ComposerPhase, FromComposer } from '../../shared/composerProtocol';
+import type { ArchiveDocuments } from './archiveDocuments';
 import type { ComposerMemory } from './composerMemory';
 
 /** Archive files fetched as documents, with the id each came from (in the same order) and the account whose archive it is. */

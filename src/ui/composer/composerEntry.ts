@@ -1,6 +1,6 @@
-import type { ComposerForm, ComposerProblems, FromComposer, ToComposer } from '../../shared/composerMessages';
+import type { ComposerForm, ComposerProblems, FromComposer, ToComposer } from '../../shared/composerProtocol';
 import type { Deps } from '../deps';
-import type { PanelHost } from '../webviews/panelHost';
+import type { PanelHost } from '../panels/panelHost';
 import type { ArchiveCopies } from './archiveCopies';
 import type { ComposerMemory } from './composerMemory';
 import type { TabTitle } from './composerTitle';

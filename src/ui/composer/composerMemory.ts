@@ -1,6 +1,5 @@
 import type * as vscode from 'vscode';
-import { isComposerForm } from '../../shared/composerChecks';
-import type { ComposerAdvanced, ComposerForm } from '../../shared/composerMessages';
+import { isComposerForm, type ComposerAdvanced, type ComposerForm } from '../../shared/composerProtocol';
 
 /** One entry of the workspace state per draft, so that a change writes its own draft only. */
 const DRAFT = 'dsas.composer.draft/';

@@ -8,10 +8,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import type { Logger } from '../../core';
-import { isFromComposer } from '../../shared/composerChecks';
-import type { ComposerDocument, FromComposer, ToComposer } from '../../shared/composerMessages';
-import { TEMPORARY_FOLDER_PREFIX } from '../temporaryFolder';
-import { PanelHost } from '../webviews/panelHost';
+import { isFromComposer, type ComposerDocument, type FromComposer, type ToComposer } from '../../shared/composerProtocol';
+import { TEMPORARY_FOLDER_PREFIX } from '../transfers/temporaryFolder';
+import { PanelHost } from '../panels/panelHost';
 
 /** A path into one of the extension's temporary folders, as an error may quote it. */
 const TEMPORARY_PATH = new RegExp(`${escaped(path.join(os.tmpdir(), TEMPORARY_FOLDER_PREFIX))}[^\\s'"]*`, 'g');

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { DEFAULT_PACKAGE } from '../../core';
-import { isComposerState } from '../../shared/composerChecks';
-import type { ComposerForm, FromComposer } from '../../shared/composerMessages';
-import { accountInSettings } from '../account';
-import { Cmd } from '../commandIds';
+import { isComposerState, type ComposerForm, type FromComposer } from '../../shared/composerProtocol';
+import { accountInSettings } from '../session/account';
+import { Cmd } from '../commands/commandIds';
 import type { Deps } from '../deps';
-import { affectsConnection, readSettings } from '../settings';
+import { affectsConnection, readSettings } from '../session/settings';
 import type { Entry, FormOps } from './composerEntry';
 import { ArchiveCopies } from './archiveCopies';
 import { ComposerPage, pageDocuments } from './composerPage';
 import { markedFromArchive } from './archiveSource';
+import { PanelSet } from '../panels/panelSet';
 import type { Composer, FetchedFromArchive } from './composer';
 import type { ComposerMemory } from './composerMemory';
 import { documentsOf, wordedProblems } from './composerSend';
@@ -33,13 +33,13 @@ const VIEW_TYPE = 'dsas.composer';
  * then sendSubmission. Each tab is titled by its form reference.
  */
 export class ComposerPanels implements Composer, vscode.Disposable {
-  private readonly open = new Map<string, Entry>();
+  private readonly open = new PanelSet<Entry>(VIEW_TYPE, (panel, state) => this.restore(panel, state));
   /** The composer shown last, where Add to New Submission adds. */
   private latest?: string;
   private readonly reported = new vscode.EventEmitter<{ draftId: string; message: FromComposer }>();
   /** What pages post, after it was handled: used by tests. */
   readonly onDidReport = this.reported.event;
-  private readonly subs: vscode.Disposable[] = [this.reported];
+  private readonly subs: vscode.Disposable[] = [this.open, this.reported];
   private watching = false;
   private readonly sendingIds = new Set<string>();
   /** Set while the extension shuts down: tabs closing then are not closed by the user. */
@@ -49,7 +49,6 @@ export class ComposerPanels implements Composer, vscode.Disposable {
 
   /** `sessionStarted` settles once the session read its secrets: a draft's archive documents wait for it before they are fetched. */
   constructor(private readonly deps: () => Deps, readonly memory: ComposerMemory, private readonly sessionStarted: Promise<unknown> = Promise.resolve()) {
-    this.subs.push(vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, { deserializeWebviewPanel: async (panel, state: unknown) => this.restore(panel, state) }));
     this.ops = {
       memory, sending: this.sendingIds, deps,
       changed: (e, form) => this.changed(e, form), post: (e) => this.post(e), documentsChanged: (e) => this.documentsChanged(e), problems: (e, form) => this.problems(e, form),
@@ -61,7 +60,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   }
 
   get drafts(): Composer['drafts'] {
-    return new Map([...this.open].map(([id, e]) => [id, { form: e.form, panel: e.host.panel, phase: e.sending ? 'sending' : e.reviewed ? 'reviewing' : 'editing' }]));
+    return new Map([...this.open.entries()].map(([id, e]) => [id, { form: e.form, panel: e.host.panel, phase: e.sending ? 'sending' : e.reviewed ? 'reviewing' : 'editing' }]));
   }
 
   async compose(uris: readonly vscode.Uri[], form?: ComposerForm, draftId: string = randomUUID()): Promise<string> {
@@ -147,16 +146,8 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     entry.form = { ...form, documents: entry.copies.documents(form.documents) };
     // A tab VS Code brings back shows the title it had; the draft's reference is the one.
     entry.title.follow(entry.form);
-    this.open.set(draftId, entry);
-    this.shown(draftId);
-    this.watchSession();
-    host.onMessage((m) => void this.deliver(draftId, m));
-    panel.onDidChangeViewState(() => { if (panel.active) this.shown(draftId); });
-    panel.onDidDispose(() => {
+    this.open.add(draftId, entry, (mine) => {
       entry.closed = true;
-      // Not this tab's draft any more: shown again in another tab.
-      const mine = this.open.get(draftId) === entry;
-      if (mine) this.open.delete(draftId);
       if (this.latest === draftId) this.shown([...this.open.keys()].at(-1));
       host.dispose();
       entry.title.dispose();
@@ -165,6 +156,10 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       if (!entry.touched) void this.memory.removeDraft(draftId);
       else if (mine && !this.disposing && !entry.sending) sayKept(this.memory, draftId);
     });
+    this.shown(draftId);
+    this.watchSession();
+    host.onMessage((m) => void this.deliver(draftId, m));
+    panel.onDidChangeViewState(() => { if (panel.active) this.shown(draftId); });
     this.post(entry);
     if (o.said) host.post({ type: 'announce', text: o.said }, true);
     if (sendingSince !== undefined) sayCutOff({ form, sendingSince }, host, deps.input.current);
@@ -238,7 +233,6 @@ export class ComposerPanels implements Composer, vscode.Disposable {
 
   dispose(): void {
     this.disposing = true;
-    for (const e of this.open.values()) e.host.panel.dispose();
     this.subs.forEach((d) => d.dispose());
   }
 }

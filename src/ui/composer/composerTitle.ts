@@ -1,8 +1,8 @@
 // A New Submission tab's title: its form reference, so that two open forms
 // can be told apart; "New Submission" while it has none.
 import * as vscode from 'vscode';
-import type { ComposerForm } from '../../shared/composerMessages';
-import { oneLine } from '../text';
+import type { ComposerForm } from '../../shared/composerProtocol';
+import { oneLine } from '../text/text';
 
 /** How long a title is, in code points, before an ellipsis: a tab is not the place for a pasted text. */
 const SHOWN = 50;

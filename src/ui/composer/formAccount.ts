@@ -3,9 +3,9 @@
 // archive documents came from that account's archive, and its recipients
 // and texts were meant for that service.
 import * as vscode from 'vscode';
-import type { ComposerForm, ComposerProblems, ToComposer } from '../../shared/composerMessages';
-import { accountInSettings, accountText } from '../account';
-import type { Session } from '../session';
+import type { ComposerForm, ComposerProblems, ToComposer } from '../../shared/composerProtocol';
+import { accountInSettings, accountText } from '../session/account';
+import type { Session } from '../session/session';
 
 type SessionState = Pick<Session, 'signedIn' | 'account'>;
 

@@ -3,7 +3,7 @@
 // the form insists on (a name, a form reference, a number with an
 // authentication method). VS Code-free, so that plain mocha tests it.
 import { isValidEmail, PACKAGE_LINE, PACKAGE_TEXT, recipientsProblem, textProblem, type Problem, type TextProblemCode, type TextRule } from '../../core';
-import type { ComposerForm } from '../../shared/composerMessages';
+import type { ComposerForm } from '../../shared/composerProtocol';
 
 export type FormField = 'name' | 'firstName' | 'lastName' | 'email' | 'authMethod' | 'authNumber' | 'coverNote' | 'data' | 'formReference' | 'advanced';
 export type FieldProblemCode = TextProblemCode | 'invalidEmail';
@@ -40,7 +40,7 @@ export interface FieldProblem {
 export type FormProblem = FieldProblem | { readonly problem: Problem };
 
 /**
- * Every problem of the form, keyed as composerMessages.ts says
+ * Every problem of the form, keyed as composerProtocol.ts says
  * (`recipients.0.email`…). `documentsProblem` is the client's check of the
  * documents' names and sizes.
  */

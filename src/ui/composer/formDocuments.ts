@@ -1,9 +1,9 @@
 // Documents added to an open New Submission form: chosen in the workspace
 // or the archive (its Add buttons), or dropped on its page.
-import type { ComposerDocument, FromComposer } from '../../shared/composerMessages';
-import { chooseDocuments } from '../commands/chooseDocuments';
-import { droppedUri, sameRemoteAs } from '../localFiles';
-import { BACK } from '../userInput';
+import type { ComposerDocument, FromComposer } from '../../shared/composerProtocol';
+import { chooseDocuments } from './chooseDocuments';
+import { droppedUri, sameRemoteAs } from '../transfers/localFiles';
+import { BACK } from '../input/userInput';
 import { chooseArchiveDocuments, markedFromArchive } from './archiveSource';
 import type { Entry, FormOps } from './composerEntry';
 import { addedText, documentsOf, newDocuments } from './composerSend';

@@ -2,9 +2,9 @@
 // user switched it off), then the form reviewed is sent; the draft goes once
 // it is sent.
 import * as vscode from 'vscode';
-import type { ComposerForm } from '../../shared/composerMessages';
-import { Cmd } from '../commandIds';
-import { readSettings } from '../settings';
+import type { ComposerForm } from '../../shared/composerProtocol';
+import { Cmd } from '../commands/commandIds';
+import { readSettings } from '../session/settings';
 import type { Entry, FormOps } from './composerEntry';
 import { asOnDisk, sendForm } from './composerSend';
 import { tellAccount } from './formAccount';

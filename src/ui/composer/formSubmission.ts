@@ -1,8 +1,7 @@
 // From the composer's form to what is sent, and back from an earlier
 // submission. VS Code-free, so that plain mocha tests it.
 import type { NewRecipient, PackageDefaults, SubmissionDetail } from '../../core';
-import type { ComposerAdvanced, ComposerDocument, ComposerForm, ComposerRecipient, RecipientType } from '../../shared/composerMessages';
-import { RECIPIENT_TYPES } from '../../shared/composerMessages';
+import { RECIPIENT_TYPES, type ComposerAdvanced, type ComposerDocument, type ComposerForm, type ComposerRecipient, type RecipientType } from '../../shared/composerProtocol';
 import { emptyRecipient, splitName } from '../../shared/composerRecipients';
 import type { SentTexts } from './composerMemory';
 

@@ -1,10 +1,10 @@
 // The words for an archive document of a draft that has no copy here to
 // send: under it in the form, and the one message said when a draft opens.
 import * as vscode from 'vscode';
-import type { ComposerDocument, DocumentUnavailable } from '../../shared/composerMessages';
-import { accountText } from '../account';
-import { describeError, isCancellation } from '../errorText';
-import { oneLine } from '../text';
+import type { ComposerDocument, DocumentUnavailable } from '../../shared/composerProtocol';
+import { accountText } from '../session/account';
+import { describeError, isCancellation } from '../text/errorText';
+import { oneLine } from '../text/text';
 import { goneText } from './archiveSource';
 
 const t = vscode.l10n.t;

@@ -3,10 +3,10 @@
 // and discarding one: the rules the palette's picker, the form's Discard
 // Draft… and Sign Out share.
 import * as vscode from 'vscode';
-import type { ComposerForm, ToComposer } from '../../shared/composerMessages';
-import { oneLine } from '../text';
-import { timeAgo } from '../timeAgo';
-import type { UserInput } from '../userInput';
+import type { ComposerForm, ToComposer } from '../../shared/composerProtocol';
+import { oneLine } from '../text/text';
+import { timeAgo } from '../text/timeAgo';
+import type { UserInput } from '../input/userInput';
 import type { Composer } from './composer';
 import type { ComposerMemory, StoredDraft } from './composerMemory';
 

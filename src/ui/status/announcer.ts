@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { unseenCount, type Logger, type SubmissionDetail, type SubmissionListItem } from '../../core';
-import type { Session } from '../session';
-import type { SubmissionUpdates } from '../submissionUpdates';
-import type { SubmissionsTree } from '../trees/submissionsTree';
-import type { InputHolder } from '../userInput';
-import type { TimelinePanels } from '../webviews/timelinePanels';
+import type { Session } from '../session/session';
+import type { SubmissionUpdates } from '../submissions/submissionUpdates';
+import type { SubmissionsTree } from '../submissions/submissionsTree';
+import type { InputHolder } from '../input/userInput';
+import type { TimelinePanels } from '../submissions/timelinePanels';
 import type { AnnouncedStore } from './announcedStore';
 import { ChangeTracker, responsesIn, type Change } from './changes';
 import { noticesFor, type Notice } from './notices';
@@ -19,7 +19,7 @@ export interface AnnouncerDeps {
   readonly session: Pick<Session, 'account'>;
   readonly submissions: Pick<SubmissionsTree, 'reveal' | 'view'>;
   /** Showing a History panel looks at its submission's new responses. */
-  readonly timelines: Pick<TimelinePanels, 'onDidReport'>;
+  readonly timelines: Pick<TimelinePanels, 'onDidShowHistory'>;
   /** Every list and detail the extension learns, whichever way (the view, Refresh, Check Status, polls, panels). */
   readonly updates: Pick<SubmissionUpdates, 'onDidLearn' | 'onDidList'>;
   readonly store: AnnouncedStore;
@@ -44,7 +44,7 @@ export class Announcer implements vscode.Disposable {
   constructor(private readonly deps: AnnouncerDeps) {
     this.badge = new UnseenBadge({
       view: deps.submissions.view,
-      onDidShowHistory: (listener) => deps.timelines.onDidReport((r) => r.message.type === 'rendered' && listener(r.submissionId)),
+      onDidShowHistory: deps.timelines.onDidShowHistory,
       lookedAt: (id) => this.step(() => (this.tracker.lookedAt(id, Date.now()) ? [] : undefined)),
     });
     this.subs = [

@@ -2,7 +2,7 @@
 // data: no `vscode` import, so the detection runs (and is tested) in plain
 // Node. Every list and detail the extension learns feeds it; it returns each
 // change once, across sessions (AccountMemory).
-import { freshMemory, merged, responseAge, type AccountMemory, type Person, type Recipient, type SubmissionDetail, type SubmissionListItem } from '../../core';
+import { freshMemory, hasResponded, merged, responseAge, type AccountMemory, type Person, type SubmissionDetail, type SubmissionListItem } from '../../core';
 
 /**
  * Details a poll fetches at most, besides the list: a poll sends at most
@@ -26,8 +26,6 @@ export type Change =
    */
   | { readonly kind: 'rejected'; readonly submission: ChangedSubmission; readonly count: number; readonly recipients: readonly Person[]; readonly exact: boolean };
 
-/** A recipient has responded when the service gave the time of its response (spec 2.2 `responded`). */
-const hasResponded = (r: Recipient) => r.responded.raw.trim() !== '';
 /** How a recipient is remembered: its e-mail address, else its place in the detail. */
 const recipientKey = (r: Person, index: number) => (r.email ? r.email.toLowerCase() : `#${index}`);
 const person = (r: Person): Person => ({ name: r.name, email: r.email });

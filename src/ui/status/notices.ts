@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Person } from '../../core';
-import { safeText } from '../text';
+import { safeText } from '../text/text';
 import { bySubmission, type Change } from './changes';
 
 /** Submissions with changes in one poll told one by one; more are told in one notice. */

@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../core';
-import { Cmd } from '../commandIds';
-import { describeError } from '../errorText';
-import type { Session } from '../session';
-import { readSettings } from '../settings';
-import type { SubmissionUpdates } from '../submissionUpdates';
-import { stateOf, type SubmissionNode } from '../trees/nodes';
-import { safeText } from '../text';
-import type { SubmissionsTree } from '../trees/submissionsTree';
-import type { InputHolder } from '../userInput';
-import type { TimelinePanels } from '../webviews/timelinePanels';
+import { Cmd } from '../commands/commandIds';
+import { describeError } from '../text/errorText';
+import type { Session } from '../session/session';
+import { readSettings } from '../session/settings';
+import type { SubmissionUpdates } from '../submissions/submissionUpdates';
+import { stateOf, type SubmissionNode } from '../lists/nodes';
+import { safeText } from '../text/text';
+import type { SubmissionsTree } from '../submissions/submissionsTree';
+import type { InputHolder } from '../input/userInput';
+import type { TimelinePanels } from '../submissions/timelinePanels';
 import type { AnnouncedStore } from './announcedStore';
 import { Announcer } from './announcer';
 import { DETAILS_PER_POLL } from './changes';
@@ -23,11 +23,18 @@ export interface PendingStatusDeps {
   readonly session: Pick<Session, 'signedIn' | 'onDidChange' | 'client' | 'account'>;
   readonly submissions: Pick<SubmissionsTree, 'items' | 'loaded' | 'stale' | 'refreshList' | 'outdated' | 'reveal' | 'onDidChangeTreeData' | 'view'>;
   /** Showing a History panel looks at its submission's new responses. */
-  readonly timelines: Pick<TimelinePanels, 'onDidReport'>;
+  readonly timelines: Pick<TimelinePanels, 'onDidShowHistory'>;
   /** Where polling says what it learned of a submission (its row, open panels, the Explorer's decorations and the notices follow). */
   readonly updates: Pick<SubmissionUpdates, 'learned' | 'onDidLearn' | 'onDidList'>;
   /** What each account was told, kept across sessions. */
   readonly announced: AnnouncedStore;
+}
+
+/** The status bar item of pending submissions (or Sign In). */
+export function pendingItem(): vscode.StatusBarItem {
+  const item = vscode.window.createStatusBarItem('dsas.pending', vscode.StatusBarAlignment.Left, 50);
+  item.name = vscode.l10n.t('Document Submission: Pending Submissions');
+  return item;
 }
 
 /**
@@ -38,8 +45,6 @@ export interface PendingStatusDeps {
  * new responses are counted on the Submissions view's badge.
  */
 export class PendingStatus implements vscode.Disposable {
-  /** The status bar item (read by host tests). */
-  readonly item: vscode.StatusBarItem;
   private readonly subs: vscode.Disposable[] = [];
   private timer?: ReturnType<typeof setTimeout>;
   private running?: Promise<void>;
@@ -49,9 +54,8 @@ export class PendingStatus implements vscode.Disposable {
   private generation = 0;
   private disposed = false;
 
-  constructor(private readonly deps: PendingStatusDeps) {
-    this.item = vscode.window.createStatusBarItem('dsas.pending', vscode.StatusBarAlignment.Left, 50);
-    this.item.name = vscode.l10n.t('Document Submission: Pending Submissions');
+  /** `item`: the status bar item it draws on (pendingItem()); it is disposed with this. */
+  constructor(private readonly deps: PendingStatusDeps, private readonly item: vscode.StatusBarItem) {
     this.announcer = new Announcer({ ...deps, store: deps.announced });
     this.subs.push(
       this.item,

@@ -1,8 +1,8 @@
 import type * as vscode from 'vscode';
 import type { ArchiveFile, Logger } from '../../core';
-import type { Session } from '../session';
-import { Limiter } from '../trees/concurrency';
-import type { ArchiveNode } from '../trees/nodes';
+import type { Session } from '../session/session';
+import { Limiter } from '../lists/concurrency';
+import type { ArchiveNode } from '../lists/nodes';
 import { ArchiveIndex } from './contentIndex';
 
 /** What is read of the Archive view: its rows (with the details it loaded) and when its list is fetched again. */

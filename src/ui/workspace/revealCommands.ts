@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Cmd } from '../commandIds';
+import { Cmd } from '../commands/commandIds';
 import { explorerUris } from '../commands/args';
 import type { Deps } from '../deps';
 

@@ -1,0 +1,80 @@
+/**
+ * The PDF viewer page's protocol, declared once for the extension and its
+ * page: the messages' types and their runtime checks (protocolChecks.ts says
+ * how every page's messages are checked).
+ */
+import { isBoolean, isBytes, isCount, isOptional, isRecord, isString, messageCheck, none } from './protocolChecks';
+
+/** What a viewer shows: a submission's summary, a PDF attachment, a PDF archive file, or a PDF on this computer (a download opened). */
+export type PdfSource =
+  | { readonly kind: 'summary'; readonly submissionId: string }
+  | { readonly kind: 'attachment'; readonly submissionId: string; readonly id: string; readonly ticket: string; readonly name: string }
+  | { readonly kind: 'archive'; readonly id: string; readonly ticket: string; readonly name: string }
+  | { readonly kind: 'file'; readonly path: string; readonly name: string };
+
+/** What a viewer page keeps across hiding and a window reload: the document and the reader's place. */
+export interface PdfState {
+  readonly source?: PdfSource;
+  readonly page: number;
+  readonly zoom: ZoomState;
+  readonly invert: boolean;
+}
+
+export type ToPdf =
+  | { readonly type: 'pdf'; readonly title: string; readonly bytes: Uint8Array; readonly page?: number; readonly zoom?: ZoomState; readonly invertInDark: boolean }
+  /** Loading `source`: with a document shown, the page keeps it and marks it refreshing. */
+  | { readonly type: 'loading'; readonly title: string; readonly source: PdfSource }
+  | { readonly type: 'error'; readonly message: string }
+  /** A refresh failed: the page keeps the document, marked stale, with a retry. */
+  | { readonly type: 'stale'; readonly message: string }
+  /** The submission of a summary changed since it was loaded: the page offers to reload. */
+  | { readonly type: 'changed' };
+
+export type ZoomState = { readonly mode: 'fitWidth' } | { readonly mode: 'scale'; readonly scale: number };
+
+export type FromPdf =
+  | { readonly type: 'ready' }
+  | { readonly type: 'save' }
+  /** Archive… (a summary or an attachment): the document put into the archive. */
+  | { readonly type: 'archive' }
+  | { readonly type: 'refresh' }
+  /** Where the reader is, kept across hide/show and reloads. */
+  | { readonly type: 'position'; readonly page: number; readonly zoom: ZoomState }
+  | { readonly type: 'rendered'; readonly pages: number; readonly firstPageDrawn: boolean }
+  | { readonly type: 'failed'; readonly message: string };
+
+const isZoom = (v: unknown): v is ZoomState =>
+  isRecord(v) && (v.mode === 'fitWidth' || (v.mode === 'scale' && typeof v.scale === 'number' && Number.isFinite(v.scale) && v.scale > 0));
+
+const isPdfSource = (v: unknown): v is PdfSource => {
+  if (!isRecord(v)) return false;
+  const file = isString(v.id) && isString(v.ticket) && isString(v.name);
+  return (v.kind === 'summary' && isString(v.submissionId))
+    || (v.kind === 'attachment' && isString(v.submissionId) && file)
+    || (v.kind === 'archive' && file)
+    || (v.kind === 'file' && isString(v.path) && /\.pdf$/i.test(v.path) && isString(v.name));
+};
+
+/** What a PDF viewer page saved, as the extension gets it back after a window reload. */
+export const isPdfState = (v: unknown): v is PdfState & { source: PdfSource } =>
+  isRecord(v) && isPdfSource(v.source) && isCount(v.page) && isZoom(v.zoom) && isBoolean(v.invert);
+
+/** From a PDF viewer page to the extension. */
+export const isFromPdf = messageCheck<FromPdf>({
+  ready: none,
+  save: none,
+  archive: none,
+  refresh: none,
+  position: (m) => isCount(m.page) && m.page >= 1 && isZoom(m.zoom),
+  rendered: (m) => isCount(m.pages) && isBoolean(m.firstPageDrawn),
+  failed: (m) => isString(m.message),
+});
+
+/** From the extension to a PDF viewer page. */
+export const isToPdf = messageCheck<ToPdf>({
+  pdf: (m) => isString(m.title) && isBytes(m.bytes) && isOptional(isCount)(m.page) && isOptional(isZoom)(m.zoom) && isBoolean(m.invertInDark),
+  loading: (m) => isString(m.title) && isPdfSource(m.source),
+  error: (m) => isString(m.message),
+  stale: (m) => isString(m.message),
+  changed: none,
+});

@@ -1,0 +1,48 @@
+// Send Again With…: a new form that repeats an earlier submission. It opens
+// calm (the page shows a problem only once the user acts), with what the
+// service tells of the submission (form reference, recipients, broadcast),
+// what this machine kept of it when it sent it (cover note, data, Advanced
+// values), and its documents where the archive has them.
+import * as vscode from 'vscode';
+import { DEFAULT_PACKAGE } from '../../core';
+import { fetchArchiveDocuments, markedFromArchive } from './archiveSource';
+import { findInArchive, type EarlierDocuments } from './earlierDocuments';
+import { advancedOf, formFrom } from './formSubmission';
+import type { Deps } from '../deps';
+import { describeError, isCancellation } from '../text/errorText';
+import { withCancellableProgress } from '../input/progress';
+import { oneLine } from '../text/text';
+
+/** Opens the form repeating submission `s` (its detail read, its documents looked for in the archive, under one progress notification with Cancel). */
+export async function sendAgain(deps: Deps, s: { id: string; formReference?: string }, described: string): Promise<void> {
+  const t = vscode.l10n.t;
+  const client = deps.session.client;
+  const { detail, earlier, fetched } = await withCancellableProgress(t('Reading {0}…', described), async (p, signal) => {
+    const detail = await client.getSubmission(s.id, { signal });
+    let earlier: EarlierDocuments | string;
+    try {
+      earlier = await findInArchive(client, s.id, detail.attachments, signal, (name) => p.message(t('Looking for "{0}" in the archive…', oneLine(name))));
+    } catch (e) {
+      // The form opens all the same; the line under its documents says why they are not there.
+      if (isCancellation(e)) throw e;
+      deps.log.warn(`Looking for the documents of submission ${s.id} in the archive failed: ${describeError(e)}`);
+      earlier = describeError(e);
+    }
+    const found = typeof earlier === 'string' ? [] : earlier.found;
+    return { detail, earlier, fetched: found.length ? await fetchArchiveDocuments(deps, found, signal, p) : undefined };
+  });
+  const form = formFrom(detail, deps.composer.memory.sentTexts(s.id), fetched ? markedFromArchive(fetched) : [], advancedOf(DEFAULT_PACKAGE));
+  await deps.composer.composeFrom(form, { archive: fetched, said: earlierText(detail.attachments.length, earlier) });
+}
+
+/** The line under the form's documents: which earlier documents came from the archive, which it does not have. */
+function earlierText(count: number, earlier: EarlierDocuments | string): string | undefined {
+  const t = vscode.l10n.t;
+  if (typeof earlier === 'string') return t('The earlier documents could not be looked for in the archive: {0}', earlier);
+  if (!count) return undefined;
+  const names = (list: readonly string[]) => list.map((n) => `"${oneLine(n)}"`).join(', ');
+  const found = earlier.found.map((f) => f.name);
+  if (!earlier.missing.length) return t('The earlier documents, from the archive: {0}.', names(found));
+  if (!found.length) return t('The earlier documents are not in the archive with the same name, size and content: {0}.', names(earlier.missing));
+  return t('The earlier documents, from the archive: {0}. Not in the archive with the same name, size and content: {1}.', names(found), names(earlier.missing));
+}

@@ -1,0 +1,53 @@
+// The account the user settings name (service address and user name): what a
+// change of it tells the user, and which user names the sign-in accepts.
+import * as vscode from 'vscode';
+import { HEADER_VALUE, textProblem } from '../../core';
+import { accountKey, normalisedBaseUrl, type Account } from './secrets';
+import { readSettings } from './settings';
+
+/** The account the user settings name now (see `accountKey`); undefined while they name none. */
+export function accountInSettings(): string | undefined {
+  return accountKey(readSettings());
+}
+
+/** An account (its `accountKey`) as a person reads it: `"demo" at dsas.example.com`. */
+export function accountText(key: string): string {
+  try {
+    const [url, user] = JSON.parse(key) as unknown[];
+    if (typeof url === 'string' && typeof user === 'string') return vscode.l10n.t('"{0}" at {1}', user, hostOf(url));
+  } catch {
+    // not an account key: said as it is
+  }
+  return key;
+}
+
+/**
+ * What the user is told when the service address or user name in the
+ * settings changed while signed in: the stored secrets belong to the earlier
+ * pair, so the session signed out instead of sending them to the new one.
+ */
+export function accountChangeText(from: Account, to: Account): string {
+  if (normalisedBaseUrl(from.baseUrl) !== normalisedBaseUrl(to.baseUrl)) {
+    if (!to.baseUrl) return vscode.l10n.t('The service address was removed from your settings, so you were signed out.');
+    return vscode.l10n.t('The service address changed to {0}: sign in to use it. Your password and API key were not sent there.', hostOf(to.baseUrl));
+  }
+  if (!to.username) return vscode.l10n.t('The user name was removed from your settings, so you were signed out.');
+  return vscode.l10n.t('The user name changed to "{0}": sign in as that user to use it. The password and API key of "{1}" were not sent for it.', to.username, from.username);
+}
+
+/** The host (with its port) of an address, or the address as written when it is not a URL. */
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return `"${baseUrl}"`;
+  }
+}
+
+/**
+ * Why a typed user name cannot be used, if it cannot. Any other text can: the
+ * core sends non-ASCII names as Digest's `username*` and escapes `"` and `\`.
+ */
+export function userNameProblem(value: string): string | undefined {
+  return textProblem(value, HEADER_VALUE) ? vscode.l10n.t('Enter the user name, without control characters.') : undefined;
+}

@@ -1,0 +1,230 @@
+import * as vscode from 'vscode';
+import { ServiceClient, type Logger, type ServiceError } from '../../core';
+import { accountChangeText } from './account';
+import { Cmd } from '../commands/commandIds';
+import { describeError, NotSignedInError } from '../text/errorText';
+import { accountKey, type Account, type SecretName, type Secrets } from './secrets';
+import { affectsConnection, checkBaseUrl, readSettings, type Settings } from './settings';
+import type { InputHolder } from '../input/userInput';
+
+/** A client and the account (`accountKey`) it was built for. */
+export interface Sender {
+  readonly client: ServiceClient;
+  readonly account?: string;
+}
+
+/**
+ * The connection to the service: settings plus the secrets stored for that
+ * address and user name make a client. Signed in means both secrets are held
+ * and the last check did not refuse them. The `dsas.signedIn` context key
+ * follows it, for welcome views and menus; `dsas.signInRefused` and
+ * `dsas.accountChanged` say why the session signed out. Asking for the
+ * address, user name and secrets is the sign-in flow's (signIn.ts).
+ */
+export class Session implements vscode.Disposable {
+  private current?: ServiceClient;
+  /** The address and user name the current client was built for. */
+  private currentAccount?: Account;
+  /**
+   * Bumped by every change of the signed-in state. A restore() that began
+   * before a sign-in or sign-out finished (e.g. one triggered by the secrets
+   * being stored one after the other) must not undo it.
+   */
+  private generation = 0;
+  /** The secret the service refused while signed in (and whose), until the next sign-in or sign-out. */
+  private refusal?: { account: string; name: SecretName };
+  /** Signed out because the address or user name changed, until the next sign-in or sign-out. */
+  private accountChanged = false;
+  /** Refusals already told to the user, so that the failing command does not tell them again. */
+  private readonly reported = new WeakSet<object>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly subs: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly secrets: Secrets,
+    private readonly input: InputHolder,
+    private readonly log: Logger,
+  ) {
+    this.subs.push(
+      this.changed,
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (affectsConnection(e)) void this.restore();
+      }),
+      secrets.onDidChange(() => void this.restore()),
+    );
+  }
+
+  get signedIn(): boolean {
+    return this.current !== undefined;
+  }
+
+  /** The account (`accountKey`) of the client in use; undefined when signed out. */
+  get account(): string | undefined {
+    return this.currentAccount && accountKey(this.currentAccount);
+  }
+
+  /** Whether the user was already told about this refusal (the session signed out because of it). */
+  hasReported(e: unknown): boolean {
+    return typeof e === 'object' && e !== null && this.reported.has(e);
+  }
+
+  get client(): ServiceClient {
+    if (!this.current) throw new NotSignedInError();
+    return this.current;
+  }
+
+  /**
+   * The client in use and its account, taken together when something is
+   * sent: what follows (the check after an unknown outcome, the Explorer's
+   * records, a batch's next file) keeps to that account, whatever the
+   * session switches to meanwhile.
+   */
+  get sender(): Sender {
+    return { client: this.client, account: this.account };
+  }
+
+  /** Whether `client` is still the one in use: only then do the views show what it sent. */
+  uses(client: ServiceClient): boolean {
+    return this.current === client;
+  }
+
+  /**
+   * At activation: removes the secrets version 0.1 kept under fixed keys
+   * (they cannot be tied to a service, so they are never used) and says so
+   * once, and restores the session.
+   */
+  async start(): Promise<void> {
+    const [legacy] = await Promise.all([this.secrets.removeLegacy(), this.restore()]);
+    if (!legacy) return;
+    this.log.info('Removed the password and API key stored by version 0.1; secrets are now kept per service address and user name.');
+    if (this.signedIn) return;
+    const signIn = vscode.l10n.t('Sign In');
+    void this.input.current.info(
+      vscode.l10n.t('Sign in again: the password and API key are now kept for each service address and user name, and the ones stored by the earlier version were removed.'),
+      signIn,
+    ).then((a) => a === signIn && vscode.commands.executeCommand(Cmd.signIn));
+  }
+
+  /**
+   * Rebuilds the client from the settings and the secrets stored for their
+   * address and user name, without asking or sending anything. When they
+   * changed while signed in, no secrets are found for the new pair: the
+   * session signs out and says why, once, and the earlier secrets are never
+   * sent to the new address.
+   */
+  async restore(): Promise<void> {
+    const started = ++this.generation;
+    const s = readSettings();
+    const [password, apiKey] = await Promise.all([this.secrets.get(s, 'password'), this.secrets.get(s, 'apiKey')]);
+    if (started !== this.generation) return; // a newer restore, sign-in or sign-out decides
+    // After a refusal only a sign-in here signs in again: the refused secret may not be removed yet.
+    if (this.refusedSecret(s) === undefined && s.username && password && apiKey && checkBaseUrl(s.baseUrl, s.allowInsecureHttp) === undefined) {
+      this.set(this.build(s, password, apiKey), s);
+      return;
+    }
+    const was = this.currentAccount;
+    if (was && accountKey(was) !== accountKey(s)) this.tellAccountChanged(was, s);
+    this.set(undefined);
+  }
+
+  /**
+   * The secret the service refused while signed in to this account, if it
+   * did: the sign-in asks for it even if its removal has not finished yet.
+   */
+  refusedSecret(account: Account): SecretName | undefined {
+    return this.refusal !== undefined && this.refusal.account === accountKey(account) ? this.refusal.name : undefined;
+  }
+
+  /** Signed in with a client the sign-in flow checked against the service. */
+  signedInWith(client: ServiceClient, account: Account): void {
+    this.set(client, account);
+  }
+
+  /** The accounts Sign Out signs out of: the one in the settings, and the client's in use, should they differ. */
+  signOutAccounts(): string[] {
+    return [...new Set([accountKey(readSettings()), this.account])].filter((a): a is string => a !== undefined);
+  }
+
+  /** Removes the secrets of the address and user name in the settings (and of the client in use, should they differ). */
+  async signOut(): Promise<void> {
+    this.refusal = undefined;
+    this.accountChanged = false;
+    const s = readSettings();
+    await this.secrets.clear(s);
+    if (this.currentAccount && accountKey(this.currentAccount) !== accountKey(s)) await this.secrets.clear(this.currentAccount);
+    this.set(undefined);
+    this.log.info('Signed out; the password and API key were removed.');
+  }
+
+  /**
+   * The service refused the stored password or key of the client in use:
+   * forget that secret and sign out, so that nothing more is sent with it (no
+   * poll keeps trying it against the account), and say so once, offering to
+   * sign in again, which then asks for that secret only. A refusal during a
+   * sign-in check is the sign-in's to report.
+   */
+  private refused(client: ServiceClient, e: ServiceError): void {
+    const account = this.currentAccount;
+    if (this.current !== client || !account) return;
+    const name: SecretName = e.kind === 'keyRefused' ? 'apiKey' : 'password';
+    this.refusal = { account: accountKey(account) ?? '', name };
+    this.reported.add(e);
+    this.set(undefined);
+    this.log.warn(`The service refused the stored ${name === 'apiKey' ? 'API key' : 'password'} (${e.operation ?? 'request'}); signed out until the next sign-in.`);
+    const signIn = vscode.l10n.t('Sign In');
+    const showLog = vscode.l10n.t('Show Log');
+    const why = describeError(e);
+    const text = `${why}${/[.!?]$/.test(why) ? '' : '.'} ${vscode.l10n.t('You were signed out; nothing more is sent until you sign in again.')}`;
+    // Removed before the user can answer, so that a quick sign-in's new secret is not removed after it was stored.
+    void this.secrets.clearOne(account, name).then(() => this.input.current.error(text, signIn, showLog)).then((a) => {
+      if (a === signIn) void vscode.commands.executeCommand(Cmd.signIn);
+      if (a === showLog) void vscode.commands.executeCommand(Cmd.showLog);
+    });
+  }
+
+  /** Signed out because the settings now name another address or user: says so once, with Sign In. */
+  private tellAccountChanged(from: Account, to: Account): void {
+    this.accountChanged = true;
+    this.log.warn('The service address or user name changed: signed out; the secrets stored for the earlier one were not used.');
+    const signIn = vscode.l10n.t('Sign In');
+    void this.input.current.warn(accountChangeText(from, to), signIn).then((a) => {
+      if (a === signIn) void vscode.commands.executeCommand(Cmd.signIn);
+    });
+  }
+
+  /** A client for these settings and secrets; a refusal of them signs this session out (when it is the client in use). */
+  build(s: Settings, password: string, apiKey: string): ServiceClient {
+    const client: ServiceClient = new ServiceClient({
+      onRefused: (e) => this.refused(client, e),
+      baseUrl: s.baseUrl,
+      credentials: { username: s.username, password, apiKey },
+      timeoutMs: s.timeoutMs,
+      responseDeadlineMs: s.responseDeadlineMs,
+      logger: this.log,
+      headerEncoding: s.headerEncoding,
+      naiveTimeZone: s.timesWithoutZone,
+      packageDefaults: { recipientType: s.defaultRecipientType },
+    });
+    return client;
+  }
+
+  private set(client: ServiceClient | undefined, account?: Account): void {
+    this.generation++;
+    const was = this.current;
+    this.current = client;
+    this.currentAccount = client && account ? { baseUrl: account.baseUrl, username: account.username } : undefined;
+    if (client) {
+      this.refusal = undefined;
+      this.accountChanged = false;
+    }
+    void vscode.commands.executeCommand('setContext', 'dsas.signedIn', client !== undefined);
+    void vscode.commands.executeCommand('setContext', 'dsas.signInRefused', this.refusal !== undefined);
+    void vscode.commands.executeCommand('setContext', 'dsas.accountChanged', this.accountChanged);
+    if (was !== client) this.changed.fire();
+  }
+
+  dispose(): void {
+    this.subs.forEach((d) => d.dispose());
+  }
+}

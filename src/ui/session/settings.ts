@@ -1,0 +1,110 @@
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import type { HeaderEncoding, NaiveTimeZone } from '../../core';
+import { oldUserValue, RENAMED } from './settingsRename';
+
+export type RecipientTypeSetting = 'PRIMARY' | 'REGULAR' | 'COPIED';
+
+export interface Settings {
+  readonly baseUrl: string;
+  readonly username: string;
+  readonly allowInsecureHttp: boolean;
+  readonly timeoutMs: number;
+  readonly responseDeadlineMs: number;
+  readonly pollingIntervalMs: number;
+  readonly downloadFolder: string;
+  readonly defaultRecipientType: RecipientTypeSetting;
+  readonly confirmBeforeSending: boolean;
+  /** How long the list is looked at again when a request's outcome is unknown. */
+  readonly arrivalCheckMs: number;
+  readonly pageSize: number;
+  readonly headerEncoding: HeaderEncoding;
+  readonly timesWithoutZone: NaiveTimeZone;
+}
+
+const SECTION = 'dsas';
+/**
+ * Settings a repository must not decide, read from user settings only: where
+ * credentials go, where downloads are offered, whether sending asks first,
+ * and how long an unknown outcome is checked (a short check invites sending twice).
+ */
+type UserOnlyKey = 'baseURL' | 'userName' | 'allowInsecureHTTP' | 'nonAsciiHeaderEncoding' | 'downloadFolder' | 'confirmBeforeSending' | 'arrivalCheckSeconds';
+
+/**
+ * Typed settings with defaults. The values a workspace must not set are
+ * `application`- or `machine`-scoped in the manifest, and are read here from
+ * the user's own settings only, so a workspace `settings.json` never applies
+ * (not even if VS Code passed on a value it was not meant to).
+ */
+export function readSettings(): Settings {
+  const c = vscode.workspace.getConfiguration(SECTION);
+  const user = <T>(key: UserOnlyKey, fallback: T): T => {
+    const i = c.inspect<T>(key);
+    return i?.globalValue ?? oldUserValue<T>(c, key) ?? i?.defaultValue ?? fallback;
+  };
+  const num = (key: string, fallback: number, min: number, max: number): number => clamp(c.get<number>(key, fallback), fallback, min, max);
+  const oneOf = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
+    const v = c.get<string>(key, fallback);
+    return (allowed as readonly string[]).includes(v) ? (v as T) : fallback;
+  };
+  return {
+    baseUrl: String(user('baseURL', '')).trim(),
+    username: String(user('userName', '')).trim(),
+    allowInsecureHttp: user<boolean>('allowInsecureHTTP', false) === true,
+    timeoutMs: num('requestTimeoutSeconds', 30, 1, 3600) * 1000,
+    responseDeadlineMs: num('responseDeadlineSeconds', 60, 5, 3600) * 1000,
+    pollingIntervalMs: num('pollingIntervalSeconds', 120, 0, 86400) * 1000,
+    downloadFolder: String(user('downloadFolder', '')).trim(),
+    defaultRecipientType: oneOf('defaultRecipientType', ['PRIMARY', 'REGULAR', 'COPIED'], 'REGULAR'),
+    confirmBeforeSending: user<boolean>('confirmBeforeSending', true) !== false,
+    arrivalCheckMs: clamp(user<number>('arrivalCheckSeconds', 6), 6, 0, 300) * 1000,
+    pageSize: Math.round(num('pageSize', 50, 5, 1000)),
+    headerEncoding: oneOf('nonAsciiHeaderEncoding', ['rfc2047', 'rfc8187'], user('nonAsciiHeaderEncoding', 'rfc2047') as HeaderEncoding),
+    timesWithoutZone: oneOf('timesWithoutZone', ['utc', 'local'], 'utc'),
+  };
+}
+
+/** A number within `min`..`max`; `fallback` for anything that is not a finite number. */
+function clamp(v: unknown, fallback: number, min: number, max: number): number {
+  return typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : fallback;
+}
+
+/** Whether a change touches anything the connection is built from. */
+export function affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
+  return ['baseURL', 'userName', 'allowInsecureHTTP', ...Object.values(RENAMED), 'requestTimeoutSeconds', 'responseDeadlineSeconds', 'nonAsciiHeaderEncoding', 'timesWithoutZone']
+    .some((k) => e.affectsConfiguration(`${SECTION}.${k}`));
+}
+
+export async function updateUserSetting(key: 'baseURL' | 'userName', value: string): Promise<void> {
+  await vscode.workspace.getConfiguration(SECTION).update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+/** The folder offered for downloads: the setting, else the first workspace folder, else home. */
+export function defaultDownloadFolder(s: Settings): vscode.Uri {
+  if (s.downloadFolder) return vscode.Uri.file(s.downloadFolder.replace(/^~(?=$|[\\/])/, os.homedir()));
+  return vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir());
+}
+
+/**
+ * Refuses `http://` unless it is loopback or the user opted in. Returns a
+ * reason to show, or undefined when the URL may be used.
+ */
+export function checkBaseUrl(raw: string, allowInsecure: boolean): string | undefined {
+  if (!raw) return vscode.l10n.t('The service address (setting "dsas.baseURL") is not set.');
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return vscode.l10n.t('The service address "{0}" is not a valid URL.', raw);
+  }
+  if (url.username || url.password) return vscode.l10n.t('The service address must not contain a user name or password.');
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol !== 'http:') return vscode.l10n.t('The service address must start with https://.');
+  if (isLoopback(url.hostname) || allowInsecure) return undefined;
+  return vscode.l10n.t('The service address uses http:// to another machine, so documents would travel unencrypted. Use https://, or turn on "dsas.allowInsecureHTTP".');
+}
+
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}

@@ -1,0 +1,116 @@
+import * as vscode from 'vscode';
+import { isServiceError, type Logger, type ServiceClient } from '../../core';
+import { userNameProblem } from './account';
+import { Cmd } from '../commands/commandIds';
+import { describeError, errorDetail } from '../text/errorText';
+import { withCancellableProgress } from '../input/progress';
+import type { SecretName, Secrets } from './secrets';
+import type { Session } from './session';
+import { checkBaseUrl, readSettings, updateUserSetting } from './settings';
+import type { UserInput } from '../input/userInput';
+
+/** What the sign-in flow works with. */
+export interface SignInDeps {
+  readonly session: Session;
+  readonly secrets: Secrets;
+  readonly ui: UserInput;
+  readonly log: Logger;
+}
+
+/**
+ * Sign In: asks for whatever is missing (address, user name, password, key),
+ * checks it with a real request and keeps the secrets only when the service
+ * accepted them. Returns whether the user is signed in afterwards.
+ */
+export async function signIn({ session, secrets, ui, log }: SignInDeps): Promise<boolean> {
+  let s = readSettings();
+  const askUrl = !s.baseUrl || checkBaseUrl(s.baseUrl, s.allowInsecureHttp) !== undefined;
+  const askUser = !s.username;
+  // Counted over the prompts shown: settings already made are not steps. A
+  // new address or user name has no stored secrets, so both are counted then.
+  const steps = new StepTitles(Number(askUrl) + Number(askUser) + 2);
+  if (askUrl) {
+    const problem = s.baseUrl ? checkBaseUrl(s.baseUrl, s.allowInsecureHttp) : undefined;
+    const url = await ui.inputBox({
+      title: steps.next(),
+      prompt: problem ?? vscode.l10n.t('Address of the service, including its path prefix'),
+      value: s.baseUrl,
+      placeHolder: 'https://dsas.example.com/service/v1.1',
+      validate: (v) => checkBaseUrl(v.trim(), s.allowInsecureHttp),
+    });
+    if (typeof url !== 'string') return false;
+    await updateUserSetting('baseURL', url.trim());
+  }
+  s = readSettings();
+  if (askUser) {
+    const user = await ui.inputBox({
+      title: steps.next(),
+      prompt: vscode.l10n.t('User name of your account'),
+      validate: userNameProblem,
+    });
+    if (typeof user !== 'string') return false;
+    await updateUserSetting('userName', user.trim());
+    s = readSettings();
+  }
+  // A secret refused while signed in is asked again even if its removal has not finished yet.
+  const refused = (name: SecretName) => session.refusedSecret(s) === name;
+  const stored = async (name: SecretName) => (refused(name) ? undefined : await secrets.get(s, name));
+  const refusedNote = (name: SecretName) => (refused(name) ? `${vscode.l10n.t('The service refused the one stored before.')} ` : '');
+  const [storedPassword, storedKey] = [await stored('password'), await stored('apiKey')];
+  steps.remaining(Number(storedPassword === undefined) + Number(storedKey === undefined));
+  const password = storedPassword ?? (await askSecret(ui, steps.next(), refusedNote('password') + vscode.l10n.t('Password for {0}', s.username)));
+  if (password === undefined) return false;
+  const apiKey = storedKey ?? (await askSecret(ui, steps.next(), refusedNote('apiKey') + vscode.l10n.t('API key of your account')));
+  if (apiKey === undefined) return false;
+
+  let client: ServiceClient;
+  try {
+    client = session.build(s, password, apiKey);
+    await withCancellableProgress(vscode.l10n.t('Signing in to {0}…', new URL(s.baseUrl).host), (_p, signal) => client.listSubmissions({ signal }));
+  } catch (e) {
+    // Keep nothing the service refused, so that the next sign-in asks again.
+    if (isServiceError(e, 'unauthorized')) await secrets.clearOne(s, 'password');
+    if (isServiceError(e, 'keyRefused')) await secrets.clearOne(s, 'apiKey');
+    log.warn(`Sign-in failed: ${errorDetail(e)}`);
+    const again = vscode.l10n.t('Sign In Again');
+    const showLog = vscode.l10n.t('Show Log');
+    if (isServiceError(e, 'cancelled')) return false;
+    void ui.error(vscode.l10n.t('Sign-in failed. {0}', describeError(e)), again, showLog).then((a) => {
+      if (a === again) void vscode.commands.executeCommand(Cmd.signIn);
+      if (a === showLog) void vscode.commands.executeCommand(Cmd.showLog);
+    });
+    return false;
+  }
+  // Both, even when the first cannot reach the keyring: each is then kept for this session.
+  const kept = [await secrets.store(s, 'password', password), await secrets.store(s, 'apiKey', apiKey)];
+  if (kept.includes(false)) {
+    void ui.warn(vscode.l10n.t('The system keyring is not available: your password and API key are kept for this session only and will be asked again next time.'));
+  }
+  session.signedInWith(client, s);
+  log.info(`Signed in to ${new URL(s.baseUrl).origin} as ${s.username}.`);
+  return true;
+}
+
+async function askSecret(ui: UserInput, title: string, prompt: string): Promise<string | undefined> {
+  const v = await ui.inputBox({
+    title, prompt, password: true,
+    validate: (x) => (x.length === 0 ? vscode.l10n.t('This cannot be empty.') : undefined),
+  });
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** "Sign In (n/total)" over the prompts actually shown; a single prompt is just "Sign In". */
+class StepTitles {
+  private shown = 0;
+  constructor(private total: number) {}
+
+  /** Once the stored secrets are known: `count` prompts are left after those shown. */
+  remaining(count: number): void {
+    this.total = this.shown + count;
+  }
+
+  next(): string {
+    this.shown++;
+    return this.total <= 1 ? vscode.l10n.t('Sign In') : vscode.l10n.t('Sign In ({0}/{1})', this.shown, this.total);
+  }
+}

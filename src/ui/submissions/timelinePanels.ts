@@ -1,0 +1,129 @@
+import * as vscode from 'vscode';
+import { isFromTimeline, isTimelineState, type FromTimeline, type ToTimeline } from '../../shared/timelineProtocol';
+import { describeError } from '../text/errorText';
+import { differs, knownOf, type Known } from './submissionUpdates';
+import { safeText } from '../text/text';
+import { PanelHost } from '../panels/panelHost';
+import { PanelSet } from '../panels/panelSet';
+import type { SubmissionUpdates } from './submissionUpdates';
+import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, stillCurrent, type PanelDeps } from '../panels/panelLoad';
+import { toTimeline } from './timelineData';
+
+const VIEW_TYPE = 'dsas.timeline';
+
+/** What the timelines need from the extension; the page's buttons run the last two (under the commands' error handler). */
+export interface TimelinePanelDeps extends PanelDeps {
+  /** What panels follow, and where their loads say what they learned. */
+  readonly updates: Pick<SubmissionUpdates, 'onDidLearn' | 'learned'>;
+  openSummary(submissionId: string, formReference?: string): void;
+  downloadAttachment(submissionId: string, attachmentId: string): void;
+}
+
+interface Entry {
+  readonly host: PanelHost<ToTimeline, FromTimeline>;
+  readonly submissionId: string;
+  formReference?: string;
+  readonly loader: PanelLoad;
+  /** What the page shows, to tell whether something learned since is news. */
+  shown?: Known;
+}
+
+/** `History: <form reference>`, or the id while the reference is not known. */
+export function historyTitle(submissionId: string, formReference?: string): string {
+  return vscode.l10n.t('History: {0}', safeText(formReference || submissionId, 60));
+}
+
+/**
+ * History timelines, one panel per submission: opening the same one again
+ * focuses it (and loads it again if its last load failed); an open panel
+ * loads again when the extension learns that its submission changed;
+ * panels come back after a window reload (serializer).
+ */
+export class TimelinePanels implements vscode.Disposable {
+  private readonly open = new PanelSet<Entry>(VIEW_TYPE, (panel, state) => this.restore(panel, state));
+  private readonly reported = new vscode.EventEmitter<{ submissionId: string; message: FromTimeline }>();
+  /** What pages report (rendered counts…): used by tests and logged. */
+  readonly onDidReport = this.reported.event;
+  private readonly drawn = new vscode.EventEmitter<string>();
+  /** A History page drew its submission: the user has seen its responses. */
+  readonly onDidShowHistory = this.drawn.event;
+  private readonly subs: vscode.Disposable[] = [this.open, this.reported, this.drawn];
+
+  constructor(private readonly deps: TimelinePanelDeps) {
+    this.subs.push(
+      deps.updates.onDidLearn((l) => {
+        const e = this.open.get(l.id);
+        if (e?.shown && !e.loader.busy && differs(e.shown, knownOf(l))) {
+          this.deps.log.info(`timeline ${l.id}: the submission changed; loading it again.`);
+          void e.loader.load().catch(() => undefined);
+        }
+      }),
+      reloadFailedOnSignIn(deps.session, () => [...this.open.values()].map((e) => e.loader)),
+    );
+  }
+
+  /** Opens (or focuses) the timeline of a submission and loads it (see revealOrOpen). */
+  async show(submissionId: string, formReference?: string): Promise<PanelHost<ToTimeline, FromTimeline>> {
+    return revealOrOpen(this.open.get(submissionId), () => {
+      const panel = vscode.window.createWebviewPanel(VIEW_TYPE, historyTitle(submissionId, formReference), vscode.ViewColumn.Active, {
+        enableFindWidget: true,
+        // A small page: kept while hidden, so switching tabs neither reloads it nor
+        // tears its frame down (the browser workbench can then leave the next new webview blank).
+        retainContextWhenHidden: true,
+      });
+      return this.attach(panel, submissionId, formReference);
+    });
+  }
+
+  /** A panel VS Code brings back after a window reload; it loads once the session has started. */
+  restore(panel: vscode.WebviewPanel, state: unknown): void {
+    if (!isTimelineState(state)) {
+      panel.dispose();
+      return;
+    }
+    const entry = this.attach(panel, state.submissionId);
+    void entry.loader.load().catch(() => undefined);
+  }
+
+  private attach(panel: vscode.WebviewPanel, submissionId: string, formReference?: string): Entry {
+    const host = new PanelHost<ToTimeline, FromTimeline>(panel, this.deps.extensionUri, { title: vscode.l10n.t('History'), script: 'timeline.js' }, { accepts: isFromTimeline, log: this.deps.log });
+    const loader = new PanelLoad(() => this.fetch(entry), host);
+    const entry: Entry = { host, submissionId, formReference, loader };
+    this.open.add(submissionId, entry, () => host.dispose());
+    host.onMessage((m) => {
+      this.reported.fire({ submissionId, message: m });
+      if (m.type === 'refresh') void loader.load().catch(() => undefined);
+      else if (m.type === 'openSummary') this.deps.openSummary(submissionId, entry.formReference);
+      else if (m.type === 'downloadAttachment') this.deps.downloadAttachment(submissionId, m.attachmentId);
+      else if (m.type === 'rendered') {
+        this.deps.log.debug(`timeline ${submissionId}: ${m.events} events, ${m.recipients} recipients`);
+        this.drawn.fire(submissionId);
+      }
+    });
+    return entry;
+  }
+
+  private async fetch(entry: Entry): Promise<void> {
+    const { host, submissionId } = entry;
+    host.post({ type: 'loading', submissionId }, true);
+    try {
+      const client = await panelClient(this.deps.session, this.deps.sessionStarted);
+      const [detail, history, status] = await Promise.all([
+        client.getSubmission(submissionId), client.getHistory(submissionId), client.getStatus(submissionId).catch(() => undefined),
+      ]);
+      const data = toTimeline(detail, history, status?.status);
+      entry.shown = knownOf({ state: status?.status, detail });
+      entry.formReference = data.formReference || entry.formReference;
+      host.panel.title = historyTitle(submissionId, entry.formReference);
+      host.post({ type: 'data', data });
+      if (stillCurrent(this.deps.session, client)) this.deps.updates.learned({ id: submissionId, detail, state: status?.status });
+    } catch (e) {
+      this.deps.log.error(`timeline ${submissionId}: ${describeError(e)}`);
+      throw e;
+    }
+  }
+
+  dispose(): void {
+    this.subs.forEach((d) => d.dispose());
+  }
+}

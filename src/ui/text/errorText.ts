@@ -1,0 +1,59 @@
+import * as vscode from 'vscode';
+import { isServiceError } from '../../core';
+import { problemText } from './problemText';
+
+/** Thrown by UI code when a command needs a sign-in first. */
+export class NotSignedInError extends Error {
+  constructor() {
+    super('not signed in');
+  }
+}
+
+/** True for failures the user caused on purpose: cancel, dismissing a prompt. */
+export function isCancellation(e: unknown): boolean {
+  return isServiceError(e, 'cancelled') || e instanceof vscode.CancellationError;
+}
+
+/** The log's line for an error: its kind, status and operation (never credentials), or the stack of a bug. */
+export function errorDetail(e: unknown): string {
+  if (isServiceError(e)) return `${e.kind}${e.status ? ` ${e.status}` : ''}${e.operation ? ` (${e.operation})` : ''}: ${e.message}`;
+  return e instanceof Error ? e.stack ?? e.message : String(e);
+}
+
+/** The words a person reads for an error; the core's typed error decides which. */
+export function describeError(e: unknown): string {
+  if (e instanceof NotSignedInError) return vscode.l10n.t('You are not signed in to the Document Submission service.');
+  if (!isServiceError(e)) return vscode.l10n.t('Something went wrong: {0}', e instanceof Error ? e.message : String(e));
+  const detail = e.serviceMessage ? ` ${vscode.l10n.t('The service said: "{0}"', e.serviceMessage)}` : '';
+  switch (e.kind) {
+    case 'unauthorized':
+      return vscode.l10n.t('The service refused the user name or password.');
+    case 'keyRefused':
+      return vscode.l10n.t('The service refused the API key.') + detail;
+    case 'authUnsupported':
+      return vscode.l10n.t('{0} Nothing was refused: your password and API key are kept.', e.message);
+    case 'forbidden':
+      return vscode.l10n.t('The service does not allow this for your account (HTTP 403).') + detail;
+    case 'notFound':
+      return vscode.l10n.t('The service does not know this item (it may have been removed).') + detail;
+    case 'serviceError':
+      return vscode.l10n.t('The service reported an error{0}.', e.status ? ` (HTTP ${e.status})` : '') + detail;
+    case 'badResponse':
+      return vscode.l10n.t('The service sent a response that could not be read: {0}', e.message);
+    case 'network':
+    case 'timeout':
+      // The core's sentence already says what failed ("The service could not be
+      // reached: …", "did not answer within …") and, after a request that
+      // changes data, whether it may have arrived: framing it again said it twice.
+      return e.message;
+    case 'untrusted':
+      // The remedy VS Code honours for the extension's own connections (see the README, "Company certificates").
+      return vscode.l10n.t('{0} Nothing was sent. If your organisation uses its own certificate authority, add its certificate to the operating system\'s trusted certificates and keep the setting "http.systemCertificates" on, then reload the window.', e.message);
+    case 'cancelled':
+      return vscode.l10n.t('Cancelled.');
+    case 'invalidRequest':
+      return e.problem ? problemText(e.problem) : e.message;
+    case 'localFile':
+      return e.message;
+  }
+}

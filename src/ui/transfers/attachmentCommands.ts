@@ -1,0 +1,100 @@
+import { constants as fsConstants, promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Attachment, DownloadResult } from '../../core';
+import { Cmd } from '../commands/commandIds';
+import type { Deps } from '../deps';
+import { askSaveTarget } from './downloads';
+import { AttachmentFileSystem, attachmentUri } from '../viewer/attachmentFileSystem';
+import { pickAttachment } from './pickAttachment';
+import { withCancellableProgress } from '../input/progress';
+import { summaryFileName } from '../submissions/submissionNames';
+import { oneLine } from '../text/text';
+import type { AttachmentNode } from '../lists/nodes';
+import type { PdfSource } from '../viewer/pdfPanels';
+import { anAttachment, aPdfSource, aSubmissionRow, selectedAttachments } from '../commands/args';
+import { downloadAll, downloadAttachments } from './downloadSets';
+import { offerOpenDownload, openInEditor } from './openFile';
+
+/** What a download asks and reports with, where it gets the client, and the viewer its Open uses. */
+export type TransferDeps = Pick<Deps, 'input' | 'log' | 'session' | 'pdfs' | 'submissions'>;
+
+/** An attachment and the submission it belongs to. */
+interface AttachmentTarget {
+  readonly submission: { readonly id: string };
+  readonly attachment: Attachment;
+}
+
+/** Download Attachment, Open Attachment and the PDF viewer's Save PDF…. */
+export function registerAttachmentCommands(deps: Deps): void {
+  const { commands } = deps;
+  deps.context.subscriptions.push(new AttachmentFileSystem(deps.session).register());
+  commands.register(Cmd.downloadAttachment, selectedAttachments, async (nodes) => {
+    if (nodes.length > 1) return downloadAttachments(deps, nodes);
+    const target = nodes[0] ? targetOf(nodes[0]) : await pickAttachmentToDownload(deps);
+    return target && downloadAttachment(deps, target);
+  });
+  commands.register(Cmd.downloadAll, aSubmissionRow, (row) => downloadAll(deps, row));
+  commands.register(Cmd.openAttachment, anAttachment, (node) => node && openAttachment(deps, node));
+  commands.register(Cmd.savePdf, aPdfSource, (source) => source && savePdf(deps, source));
+}
+
+const targetOf = (node: AttachmentNode): AttachmentTarget => ({ submission: node.submission.item, attachment: node.attachment });
+
+/** Read-only in an editor tab, as archive files open (see openInEditor). */
+async function openAttachment(deps: Deps, node: AttachmentNode): Promise<vscode.Uri> {
+  const a = node.attachment;
+  const submissionId = node.submission.item.id;
+  const uri = attachmentUri(submissionId, a);
+  await openInEditor(deps.pdfs, { name: a.name, uri, pdf: { kind: 'attachment', submissionId, id: a.id, ticket: a.ticket, name: a.name } });
+  return uri;
+}
+
+/** The viewer's "Save PDF…": the same document, downloaded where the user chooses; a summary named after its submission (`formReference` as the viewer knows it). */
+export async function savePdf(deps: TransferDeps, source: PdfSource, formReference?: string): Promise<void> {
+  const name = source.kind === 'summary' ? summaryFileName({ id: source.submissionId, formReference }, deps.submissions, vscode.l10n.t('summary')) : source.name;
+  const target = await askSaveTarget(deps.input.current, name, vscode.l10n.t('Save PDF'), { PDF: ['pdf'] });
+  if (!target) return;
+  const to = { path: target.uri.fsPath, overwrite: target.overwrite };
+  if (source.kind === 'file') return offerOpenDownload(deps, await copyFile(source.path, to));
+  const client = deps.session.client;
+  const result = await withCancellableProgress(vscode.l10n.t('Saving {0}…', name), (p, signal) => {
+    const o = { signal, onProgress: (n: number, total?: number) => p.bytes(n, total) };
+    if (source.kind === 'summary') return client.downloadSummary(source.submissionId, to, o);
+    if (source.kind === 'attachment') return client.downloadAttachment(source.submissionId, { id: source.id, ticket: source.ticket, name: source.name }, to, o);
+    return client.downloadArchiveFile({ id: source.id, ticket: source.ticket, name: source.name }, to, o);
+  });
+  offerOpenDownload(deps, result);
+}
+
+/** A PDF on this computer (a download opened in the viewer) saved elsewhere: a copy, never over itself. */
+async function copyFile(from: string, to: { path: string; overwrite: boolean }): Promise<DownloadResult> {
+  if (path.resolve(from) !== path.resolve(to.path)) await fs.copyFile(from, to.path, to.overwrite ? 0 : fsConstants.COPYFILE_EXCL);
+  return { path: to.path, bytes: (await fs.stat(to.path)).size };
+}
+
+/** The history panel's download button: the attachment of that id, as the service lists it now. */
+export async function downloadListedAttachment(deps: TransferDeps, submissionId: string, attachmentId: string): Promise<void> {
+  const detail = await deps.session.client.getSubmission(submissionId);
+  const attachment = detail.attachments.find((a) => a.id === attachmentId);
+  if (attachment) await downloadAttachment(deps, { submission: detail, attachment });
+}
+
+async function downloadAttachment(deps: TransferDeps, { submission, attachment }: AttachmentTarget): Promise<vscode.Uri | undefined> {
+  const name = attachment.name || `attachment-${attachment.id}`;
+  const where = await askSaveTarget(deps.input.current, name, vscode.l10n.t('Download "{0}"', oneLine(name)));
+  if (!where) return undefined;
+  const client = deps.session.client;
+  const result = await withCancellableProgress(vscode.l10n.t('Downloading "{0}"…', oneLine(name)), (p, signal) =>
+    client.downloadAttachment(submission.id, attachment, { path: where.uri.fsPath, overwrite: where.overwrite }, { signal, onProgress: (n, total) => p.bytes(n, total) }));
+  deps.log.info(`Attachment ${attachment.id} of submission ${submission.id} saved (${result.bytes} bytes).`);
+  offerOpenDownload(deps, result);
+  return vscode.Uri.file(result.path);
+}
+
+/** From the palette: a submission, then one of its attachments. */
+async function pickAttachmentToDownload(deps: Deps): Promise<AttachmentTarget | undefined> {
+  const l = vscode.l10n;
+  const t = await pickAttachment(deps, { title: l.t('Download Attachment'), submission: l.t('Submission with the attachment to download'), attachment: l.t('Attachment to download') });
+  return t && { submission: { id: t.submission.id }, attachment: t.attachment };
+}

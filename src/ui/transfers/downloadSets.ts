@@ -1,0 +1,84 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ArchiveFile, Attachment } from '../../core';
+import type { Deps } from '../deps';
+import { askDownloadFolder, checkDownload } from './downloads';
+import { pickSubmission } from '../input/pickers';
+import { submissionFolderName, summaryFileName } from '../submissions/submissionNames';
+import { submissionNodeOf, type ArchiveNode, type AttachmentNode } from '../lists/nodes';
+import type { SubmissionRow } from '../commands/args';
+import { downloadMany, type DownloadItem, type SavableFile } from './bulkDownloads';
+import { describeSubmission } from '../submissions/submissionCommands';
+
+// What several rows download together: archive files, attachments, and a
+// submission's attachments with its summary PDF (Download All).
+
+/** Download Archive File on several rows: into one folder, each checked against its recorded hash. */
+export async function downloadArchiveFiles(deps: Deps, nodes: readonly ArchiveNode[]): Promise<string[]> {
+  const folder = await askDownloadFolder(deps.input.current, vscode.l10n.t('Folder for {0} archive files', nodes.length));
+  if (!folder) return [];
+  const client = deps.session.client;
+  const items = nodes.map((n): DownloadItem => {
+    const id = n.item.id;
+    // A row whose detail was not loaded yet has no ticket, size or hash: its detail is fetched in its turn.
+    const file = (f: ArchiveFile): SavableFile => ({
+      size: f.fullSize,
+      save: (to, o) => client.downloadArchiveFile(f, to, o),
+      check: async (saved, signal) => {
+        const check = await checkDownload(deps.log, f, saved, signal);
+        if (check) deps.archive.recordHashCheck(f.id, check);
+        return check?.matches !== false;
+      },
+    });
+    return {
+      name: n.detail?.name || n.item.name || `file-${id}`,
+      what: `archive file ${id}`,
+      file: n.detail ? file(n.detail) : async (signal) => file(await client.getArchiveFile(id, { signal })),
+    };
+  });
+  return downloadMany(deps, vscode.l10n.t('Downloading {0} files…', items.length), () => ({ folder: folder.fsPath, items }));
+}
+
+/** Download Attachment on several rows (of one submission or several): into one folder. */
+export async function downloadAttachments(deps: Deps, nodes: readonly AttachmentNode[]): Promise<string[]> {
+  const folder = await askDownloadFolder(deps.input.current, vscode.l10n.t('Folder for {0} attachments', nodes.length));
+  if (!folder) return [];
+  const items = nodes.map((n) => attachmentItem(deps, n.submission.item.id, n.attachment));
+  return downloadMany(deps, vscode.l10n.t('Downloading {0} files…', items.length), () => ({ folder: folder.fsPath, items }));
+}
+
+function attachmentItem(deps: Deps, submissionId: string, a: Attachment): DownloadItem {
+  return {
+    name: a.name || `attachment-${a.id}`,
+    what: `attachment ${a.id} of submission ${submissionId}`,
+    file: { save: (to, o) => deps.session.client.downloadAttachment(submissionId, a, to, o) },
+  };
+}
+
+/**
+ * Download All: a submission's attachments and its summary PDF, into a new
+ * folder named after its form reference inside the folder the user chooses.
+ */
+export async function downloadAll(deps: Deps, row: SubmissionRow | undefined): Promise<string[]> {
+  const ui = deps.input.current;
+  const chosen = row
+    ? submissionNodeOf(row).item
+    : await pickSubmission(ui, deps.session.client, deps.submissions, vscode.l10n.t('Submission whose files to download'));
+  if (!chosen) return [];
+  const parent = await askDownloadFolder(ui, vscode.l10n.t('Where the folder of {0} goes', describeSubmission(chosen, deps.submissions)));
+  if (!parent) return [];
+  const client = deps.session.client;
+  return downloadMany(deps, vscode.l10n.t('Downloading the files of {0}…', describeSubmission(chosen, deps.submissions)), async (signal) => {
+    // The attachments as the service lists them now.
+    const detail = await client.getSubmission(chosen.id, { signal });
+    const summary: DownloadItem = {
+      name: summaryFileName(detail, deps.submissions, vscode.l10n.t('summary')),
+      what: `summary of submission ${detail.id}`,
+      file: { save: (to, o) => client.downloadSummary(detail.id, to, o) },
+    };
+    return {
+      folder: path.join(parent.fsPath, submissionFolderName(detail, deps.submissions)),
+      items: [...detail.attachments.map((a) => attachmentItem(deps, detail.id, a)), summary],
+    };
+  });
+}

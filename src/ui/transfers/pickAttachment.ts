@@ -1,0 +1,35 @@
+import * as vscode from 'vscode';
+import type { Attachment, SubmissionDetail } from '../../core';
+import type { Deps } from '../deps';
+import { pickSubmission } from '../input/pickers';
+import { withCancellableProgress } from '../input/progress';
+import { oneLine } from '../text/text';
+import { BACK } from '../input/userInput';
+import { describeSubmission } from '../submissions/submissionCommands';
+
+/** The words of the two questions, in the terms of the command asking. */
+export interface AttachmentQuestion {
+  /** The quick pick's title: the command's name. */
+  readonly title: string;
+  readonly submission: string;
+  readonly attachment: string;
+}
+
+/** From the palette: a submission, then one of its attachments; the submission's detail comes with it. */
+export async function pickAttachment(deps: Pick<Deps, 'input' | 'session' | 'submissions'>, words: AttachmentQuestion): Promise<{ submission: SubmissionDetail; attachment: Attachment } | undefined> {
+  const ui = deps.input.current;
+  const s = await pickSubmission(ui, deps.session.client, deps.submissions, words.submission);
+  if (!s) return undefined;
+  const client = deps.session.client;
+  const detail = await withCancellableProgress(vscode.l10n.t('Loading {0}…', describeSubmission(s, deps.submissions)), (_p, signal) => client.getSubmission(s.id, { signal }));
+  if (detail.attachments.length === 0) {
+    void ui.info(vscode.l10n.t('Submission {0} has no attachments.', describeSubmission(detail, deps.submissions)));
+    return undefined;
+  }
+  const picked = await ui.quickPick(
+    detail.attachments.map((a) => ({ label: oneLine(a.name) || a.id, description: a.id, attachment: a })),
+    { title: words.title, placeHolder: words.attachment },
+  );
+  if (picked === undefined || picked === BACK) return undefined;
+  return { submission: detail, attachment: picked.attachment };
+}

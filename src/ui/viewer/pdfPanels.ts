@@ -1,0 +1,183 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import * as vscode from 'vscode';
+import { readAtMost, type OpenedDownload, type ServiceClient } from '../../core';
+import { isFromPdf, isPdfState, type FromPdf, type PdfSource, type ToPdf, type ZoomState } from '../../shared/pdfProtocol';
+import { describeError } from '../text/errorText';
+import { formatBytes } from '../text/format';
+import { differs, knownOf, type Known } from '../submissions/submissionUpdates';
+import { safeText } from '../text/text';
+import { PanelHost } from '../panels/panelHost';
+import { PanelSet } from '../panels/panelSet';
+import type { SubmissionUpdates } from '../submissions/submissionUpdates';
+import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, stillCurrent, type PanelDeps } from '../panels/panelLoad';
+
+const VIEW_TYPE = 'dsas.pdf';
+/** Larger PDFs are offered for download instead: the page needs the whole file. */
+const MAX_PDF_BYTES = 200 * 1024 * 1024;
+
+export type { PdfSource };
+
+/** What the viewers need from the extension. */
+export interface PdfPanelDeps extends PanelDeps {
+  /** What panels follow, and where their loads say what they learned. */
+  readonly updates: Pick<SubmissionUpdates, 'onDidLearn' | 'learned'>;
+  /** The viewer's "Save PDF…": the same document, downloaded where the user chooses (under the commands' error handler); a summary's submission's form reference as the viewer knows it. */
+  save(source: PdfSource, formReference?: string): void;
+  /** The viewer's "Archive…" (a summary or an attachment), under the commands' error handler. */
+  archive(source: PdfSource, formReference?: string): void;
+}
+
+interface Position { page?: number; zoom?: ZoomState }
+
+interface Entry {
+  readonly host: PanelHost<ToPdf, FromPdf>;
+  readonly source: PdfSource;
+  readonly loader: PanelLoad;
+  /** Aborts when the panel closes: a download under way for it ends, and gives its connection back. */
+  readonly closed: AbortSignal;
+  position: Position;
+  /** A summary's submission as it was when the summary was loaded, to tell when to offer a reload. */
+  shown?: Known;
+  /** The form reference of a summary's submission, for its title. */
+  formReference?: string;
+}
+
+function keyOf(s: PdfSource): string {
+  switch (s.kind) {
+    case 'summary': return `summary/${s.submissionId}`;
+    case 'attachment': return `attachment/${s.submissionId}/${s.id}`;
+    case 'archive': return `archive/${s.id}`;
+    case 'file': return `file/${s.path}`;
+  }
+}
+
+/**
+ * PDF viewers rendered with pdf.js inside the extension, one panel per
+ * document, reused, restored after a reload at the page the reader left. A
+ * summary offers to reload when its submission changed.
+ */
+export class PdfPanels implements vscode.Disposable {
+  private readonly open = new PanelSet<Entry>(VIEW_TYPE, (panel, state) => this.restore(panel, state));
+  private readonly reported = new vscode.EventEmitter<{ key: string; message: FromPdf }>();
+  readonly onDidReport = this.reported.event;
+  private readonly subs: vscode.Disposable[] = [this.open, this.reported];
+
+  constructor(private readonly deps: PdfPanelDeps) {
+    this.subs.push(
+      deps.updates.onDidLearn((l) => {
+        const e = this.open.get(keyOf({ kind: 'summary', submissionId: l.id }));
+        if (e?.shown && !e.loader.busy && differs(e.shown, knownOf(l))) {
+          e.shown = undefined; // offered once per load
+          e.host.post({ type: 'changed' }, true);
+        }
+      }),
+      reloadFailedOnSignIn(deps.session, () => [...this.open.values()].map((e) => e.loader)),
+    );
+  }
+
+  /** Opens (or focuses) the viewer of a document and loads it (see revealOrOpen). */
+  async show(source: PdfSource, formReference?: string): Promise<PanelHost<ToPdf, FromPdf>> {
+    return revealOrOpen(this.open.get(keyOf(source)), () => {
+      const panel = vscode.window.createWebviewPanel(VIEW_TYPE, titleOf(source, formReference), vscode.ViewColumn.Active, {
+        // Keeps the rendered pages and the reader's place while the tab is hidden.
+        retainContextWhenHidden: true,
+      });
+      return this.attach(panel, source, {}, formReference);
+    });
+  }
+
+  /** A viewer VS Code brings back after a window reload, at the reader's place; it loads once the session has started. */
+  restore(panel: vscode.WebviewPanel, state: unknown): void {
+    if (!isPdfState(state)) {
+      panel.dispose();
+      return;
+    }
+    const entry = this.attach(panel, state.source, { page: state.page, zoom: state.zoom });
+    void entry.loader.load().catch(() => undefined);
+  }
+
+  private attach(panel: vscode.WebviewPanel, source: PdfSource, position: Position, formReference?: string): Entry {
+    const key = keyOf(source);
+    panel.title = titleOf(source, formReference);
+    const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.extensionUri, { title: titleOf(source, formReference), script: 'pdfViewer.js', bodyClass: 'pdf' }, { accepts: isFromPdf, log: this.deps.log });
+    const loader = new PanelLoad(() => this.fetch(entry), host);
+    const closing = new AbortController();
+    const entry: Entry = { host, source, loader, closed: closing.signal, position, formReference };
+    this.open.add(key, entry, () => {
+      closing.abort();
+      host.dispose();
+    });
+    host.onMessage((m) => {
+      this.reported.fire({ key, message: m });
+      if (m.type === 'position') entry.position = { page: m.page, zoom: m.zoom };
+      else if (m.type === 'refresh') void loader.load().catch(() => undefined);
+      else if (m.type === 'save') this.deps.save(source, entry.formReference);
+      else if (m.type === 'archive') this.deps.archive(source, entry.formReference);
+      else if (m.type === 'failed') this.deps.log.warn(`PDF viewer ${key}: ${m.message}`);
+    });
+    return entry;
+  }
+
+  private async fetch(entry: Entry): Promise<void> {
+    const { host, source } = entry;
+    host.post({ type: 'loading', title: titleOf(source, entry.formReference), source }, true);
+    try {
+      // A summary's submission too: its title, and what to compare later news with.
+      const signal = entry.closed;
+      const client = source.kind === 'summary' ? await this.client() : undefined;
+      const [bytes, detail] = await Promise.all([
+        this.openSource(source, signal).then(readAll),
+        client && source.kind === 'summary' ? client.getSubmission(source.submissionId, { signal }).catch(() => undefined) : undefined,
+      ]);
+      if (detail && client && source.kind === 'summary' && stillCurrent(this.deps.session, client)) this.deps.updates.learned({ id: source.submissionId, detail });
+      if (detail) {
+        entry.shown = knownOf({ detail });
+        entry.formReference = detail.formReference || entry.formReference;
+        host.panel.title = titleOf(source, entry.formReference);
+      }
+      host.post({
+        type: 'pdf', title: titleOf(source, entry.formReference), bytes, page: entry.position.page, zoom: entry.position.zoom,
+        invertInDark: true,
+      });
+    } catch (e) {
+      if (!entry.closed.aborted) this.deps.log.error(`PDF viewer ${keyOf(source)}: ${describeError(e)}`);
+      throw e;
+    }
+  }
+
+  private client(): Promise<ServiceClient> {
+    return panelClient(this.deps.session, this.deps.sessionStarted);
+  }
+
+  /** The document's bytes: from the service, or (a download opened) from the disk, which needs no sign-in. */
+  private async openSource(s: PdfSource, signal: AbortSignal): Promise<OpenedDownload> {
+    if (s.kind === 'file') {
+      const { size } = await stat(s.path);
+      return { stream: createReadStream(s.path), fileName: s.name, length: size };
+    }
+    const client = await this.client();
+    if (s.kind === 'summary') return client.openSummary(s.submissionId, { signal });
+    if (s.kind === 'attachment') return client.openAttachment(s.submissionId, { id: s.id, ticket: s.ticket, name: s.name }, { signal });
+    return client.openArchiveFile({ id: s.id, ticket: s.ticket, name: s.name }, { signal });
+  }
+
+  dispose(): void {
+    this.subs.forEach((d) => d.dispose());
+  }
+}
+
+/** `Summary: <form reference>` (the id while the reference is not known); a file's name. */
+export function titleOf(s: PdfSource, formReference?: string): string {
+  return s.kind === 'summary' ? vscode.l10n.t('Summary: {0}', safeText(formReference || s.submissionId, 60)) : s.name;
+}
+
+/** Reads a download into one buffer, refusing more than MAX_PDF_BYTES. */
+async function readAll(d: OpenedDownload): Promise<Uint8Array> {
+  if (d.length !== undefined && d.length > MAX_PDF_BYTES) {
+    d.stream.destroy();
+    throw new Error(vscode.l10n.t('This PDF is too large to show here ({0}); download it instead.', formatBytes(d.length)));
+  }
+  const all = await readAtMost(d.stream, MAX_PDF_BYTES, () => new Error(vscode.l10n.t('This PDF is too large to show here; download it instead.')));
+  return new Uint8Array(all.buffer, all.byteOffset, all.length);
+}
