@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ComposerAdvanced } from '../../src/shared/composerMessages';
 import { BACK } from '../../src/ui/userInput';
-import { archiveDocumentsFetched, closeComposer, compose, composerOpenedBy, composerShown, edit, filled, forgetDrafts, openDrafts, sendReviewed } from './composerDriver';
+import { archiveDocumentsFetched, closeComposer, compose, composerOpenedBy, composerShown, continueDraft, edit, filled, forgetDrafts, openDrafts, sendReviewed } from './composerDriver';
 import { closeAllEditors, submissionNode, waitFor, workspaceDir, workspaceFile } from './fixtures';
 import { answerQuickInput, quickInputKeys, statusBarText, webviewKeys, webviewParts } from './helpers';
 import { api, sandboxState, signIn, withAnswers } from './session';
@@ -202,6 +202,26 @@ describe('New Submission: how it starts, its tab, Send Again and drafts', () => 
     assert.equal(first.description, 'edited 5 minutes ago');
     const exact = new Date(at).toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
     assert.equal(first.detail, `Last edited ${exact} · 1 document, 1 recipient`);
+  });
+
+  it('the draft edited last stays first: one continued and closed without a change keeps its place', async () => {
+    const { composer } = (await api()).deps;
+    const [older, newer] = [`Edited an hour ago ${Date.now()}`, `Edited 5 minutes ago ${Date.now()}`];
+    for (const [ref, ago] of [[older, 3600_000], [newer, 5 * 60_000]] as const) {
+      const id = await compose(doc);
+      const form = await edit(id, filled(ref));
+      await closeComposer(id);
+      await composer.memory.saveDraft(id, form, { edited: Date.now() - ago });
+    }
+    // Looked at, nothing changed.
+    const { id } = await continueDraft(older);
+    await closeComposer(id);
+    const { input } = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.newSubmission'));
+    const drafts = input.asked[0].rows!.filter((r) => r.label.includes('Continue the draft'));
+    assert.deepEqual(drafts.map((r) => [r.label, r.description]), [
+      [`$(edit) Continue the draft "${newer}"`, 'edited 5 minutes ago'],
+      [`$(edit) Continue the draft "${older}"`, 'edited 1 hour ago'],
+    ]);
   });
 
   it('closing a tab whose draft is kept says so once, quietly, in the status bar, with where to continue or discard it; a form closed untouched says nothing', async function () {

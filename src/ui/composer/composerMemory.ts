@@ -49,7 +49,7 @@ export interface SentTexts {
 
 export interface StoredDraft extends DraftMeta {
   readonly form: ComposerForm;
-  /** When it was last written (ms since the epoch): the picker lists the latest first. */
+  /** When it was last written (ms since the epoch): stands for the last edit of a draft of an earlier version, which recorded none. */
   readonly saved: number;
 }
 
