@@ -37,7 +37,7 @@ export async function startNewSubmission(deps: Deps): Promise<void> {
     }
     const fetched = await chooseArchiveDocuments(deps, { title: t('New Submission: From the Archive'), back: true });
     if (fetched === BACK) continue;
-    if (fetched) await deps.composer.composeFrom(newForm(markedFromArchive(fetched), advancedOf(DEFAULT_PACKAGE)), { archive: fetched });
+    if (fetched) await deps.composer.composeFrom(newForm(markedFromArchive(fetched), advancedOf(DEFAULT_PACKAGE)), { archive: fetched, account: fetched.account });
     return;
   }
 }

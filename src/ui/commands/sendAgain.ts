@@ -13,11 +13,25 @@ import { describeError, isCancellation } from '../errorText';
 import { withCancellableProgress } from '../progress';
 import { oneLine } from '../text';
 
-/** Opens the form repeating submission `s` (its detail read, its documents looked for in the archive, under one progress notification with Cancel). */
+/**
+ * Opens the form repeating submission `s` (its detail read, its documents
+ * looked for in the archive, under one progress notification with Cancel).
+ * All of it comes from the account in use when it starts, and the form
+ * belongs to that account: should another be in use before the form opens,
+ * nothing is fetched from its archive (the same id is another file there),
+ * no form opens, and the user is told.
+ */
 export async function sendAgain(deps: Deps, s: { id: string; formReference?: string }, described: string): Promise<void> {
   const t = vscode.l10n.t;
-  const client = deps.session.client;
-  const { detail, earlier, fetched } = await withCancellableProgress(t('Reading {0}…', described), async (p, signal) => {
+  const sender = deps.session.sender;
+  const { client } = sender;
+  const changed = () => {
+    if (deps.session.uses(client)) return false;
+    void deps.input.current.warn(t('The account in use changed while Send Again With… read {0}: no form was opened, and nothing was fetched from the other account\'s archive. Run it on a submission of the account in use.',
+      s.formReference ? `"${oneLine(s.formReference)}"` : s.id));
+    return true;
+  };
+  const read = await withCancellableProgress(t('Reading {0}…', described), async (p, signal) => {
     const detail = await client.getSubmission(s.id, { signal });
     let earlier: EarlierDocuments | string;
     try {
@@ -28,11 +42,18 @@ export async function sendAgain(deps: Deps, s: { id: string; formReference?: str
       deps.log.warn(`Looking for the documents of submission ${s.id} in the archive failed: ${describeError(e)}`);
       earlier = describeError(e);
     }
+    if (changed()) return undefined;
     const found = typeof earlier === 'string' ? [] : earlier.found;
-    return { detail, earlier, fetched: found.length ? await fetchArchiveDocuments(deps, found, signal, p) : undefined };
+    return { detail, earlier, fetched: found.length ? await fetchArchiveDocuments(deps, sender, found, signal, p) : undefined };
   });
-  const form = formFrom(detail, deps.composer.memory.sentTexts(s.id), fetched ? markedFromArchive(fetched) : [], advancedOf(DEFAULT_PACKAGE));
-  await deps.composer.composeFrom(form, { archive: fetched, said: earlierText(detail.attachments.length, earlier) });
+  if (!read) return;
+  const { detail, earlier, fetched } = read;
+  if (changed()) {
+    void fetched?.dispose();
+    return;
+  }
+  const form = formFrom(detail, deps.composer.memory.sentTexts(sender.account, s.id), fetched ? markedFromArchive(fetched) : [], advancedOf(DEFAULT_PACKAGE));
+  await deps.composer.composeFrom(form, { archive: fetched, said: earlierText(detail.attachments.length, earlier), account: sender.account });
 }
 
 /** The line under the form's documents: which earlier documents came from the archive, which it does not have. */
