@@ -95,6 +95,17 @@ describe('the New Submission form at the keyboard', () => {
     }
   });
 
+  it('Ctrl+A on a keyboard layout whose A key gives another letter (Russian: "ф") selects the field\'s text alone too, and what is typed at once replaces it whole', async () => {
+    const id = await opened([docs[0]], { formReference: 'An old reference', recipients: [recipient('Ada Lovelace', 'ada@example.org')] });
+    const value = 'The new reference';
+    await webviewKeys('first.txt', [{ focus: 'Form reference' }, { layout: { modifier: 'Control', code: 'KeyA', key: 'ф', then: value } }]);
+    await new Promise((r) => setTimeout(r, 500));
+    const [field] = await webviewControls('first.txt', ['#f-formReference']);
+    assert.equal(field.value, value, 'typed over the whole text, no character lost');
+    assert.deepEqual([field.selectionStart, field.selectionEnd], [value.length, value.length], 'nothing selected afterwards');
+    await waitFor('the reference kept', async () => (await draft(id))?.formReference === value, 5000);
+  });
+
   it('Back to Edit keeps the Advanced section open as the user left it', async () => {
     const id = await opened([docs[0]], { formReference: 'Advanced kept', recipients: [recipient('Ada Lovelace', 'ada@example.org')] });
     // The section's summary follows the data field; Enter opens it.
