@@ -243,4 +243,25 @@ describe('New Submission: how it starts, its tab, Send Again and drafts', () => 
     await new Promise((r) => setTimeout(r, 500));
     assert.ok(!(await statusBarText()).includes('untouched-flow'), 'nothing kept, nothing said');
   });
+
+  it('a form reference that reads like an icon ("$(check) Paid") is shown as those characters in the status bar and in the picker, not as an icon', async function () {
+    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // drawn in the offline runner's browser
+    this.timeout(60_000);
+    const ref = `$(check) Paid $(sync~spin) ${Date.now()}`;
+    const id = await compose(doc);
+    await withAnswers([], async () => {
+      await edit(id, filled(ref));
+      await closeComposer(id);
+    });
+    const bar = await waitFor('said in the status bar', async () => {
+      const text = await statusBarText();
+      return text.includes('kept: New Submission') && text;
+    });
+    assert.ok(bar.includes(`Draft "${ref}" kept`), bar);
+    const asked = vscode.commands.executeCommand('dsas.newSubmission');
+    const seen = await quickInputKeys('New Submission');
+    assert.ok(seen.rows.some((r) => r.label === `Continue the draft "${ref}"`), JSON.stringify(seen.rows.map((r) => r.label)));
+    await quickInputKeys('New Submission', [{ press: 'Escape' }]);
+    await asked;
+  });
 });

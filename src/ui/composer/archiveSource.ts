@@ -7,7 +7,7 @@ import type { LocalFile } from '../localFiles';
 import { withCancellableProgress, type TaskProgress } from '../progress';
 import type { Sender } from '../session';
 import { BACK, type Back } from '../userInput';
-import { oneLine } from '../text';
+import { iconsAsText, oneLine } from '../text';
 import type { FetchedFromArchive } from './composer';
 import { documentOf } from './composerSend';
 
@@ -31,7 +31,7 @@ export async function chooseArchiveDocuments(deps: Deps, o: { readonly title?: s
     void deps.input.current.info(t('The archive has no files.'));
     return undefined;
   }
-  const items = files.map((f) => ({ label: oneLine(f.title || f.name), description: oneLine(f.name), file: f }));
+  const items = files.map((f) => ({ label: iconsAsText(oneLine(f.title || f.name)), description: iconsAsText(oneLine(f.name)), file: f }));
   // Short enough to show whole in the filter box.
   const picked = await deps.input.current.quickPickMany(items, { title: o.title ?? t('Add from the Archive'), back: o.back, placeHolder: t('Type a title, then Space ticks it; Enter to finish') });
   if (!picked || picked === BACK) return picked;

@@ -4,7 +4,7 @@
 // Draft… and Sign Out share.
 import * as vscode from 'vscode';
 import type { ComposerForm, ToComposer } from '../../shared/composerMessages';
-import { oneLine } from '../text';
+import { iconsAsText, oneLine } from '../text';
 import { timeAgo } from '../timeAgo';
 import type { UserInput } from '../userInput';
 import type { Composer } from './composer';
@@ -70,7 +70,7 @@ export function draftWhen(d: Pick<StoredDraft, 'form' | 'edited' | 'saved'>, now
 export function sayKept(memory: ComposerMemory, id: string): void {
   const d = memory.stored(id);
   if (!d?.touched) return;
-  vscode.window.setStatusBarMessage(vscode.l10n.t('$(save) Draft "{0}" kept: New Submission… continues or discards it', draftName(d.form)), KEPT_SHOWN_MS);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('$(save) Draft "{0}" kept: New Submission… continues or discards it', iconsAsText(draftName(d.form))), KEPT_SHOWN_MS);
 }
 
 const KEPT_SHOWN_MS = 10_000;
