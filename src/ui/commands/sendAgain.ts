@@ -27,8 +27,10 @@ export async function sendAgain(deps: Deps, s: { id: string; formReference?: str
   const { client } = sender;
   const changed = () => {
     if (deps.session.uses(client)) return false;
-    void deps.input.current.warn(t('The account in use changed while Send Again With… read {0}: no form was opened, and nothing was fetched from the other account\'s archive. Run it on a submission of the account in use.',
-      s.formReference ? `"${oneLine(s.formReference)}"` : s.id));
+    const name = s.formReference ? `"${oneLine(s.formReference)}"` : s.id;
+    void deps.input.current.warn(deps.session.signedIn
+      ? t('The account in use changed while Send Again With… read {0}: no form was opened, and nothing was fetched from the other account\'s archive. Run it on a submission of the account in use.', name)
+      : t('You were signed out while Send Again With… read {0}: no form was opened.', name));
     return true;
   };
   const read = await withCancellableProgress(t('Reading {0}…', described), async (p, signal) => {

@@ -41,7 +41,9 @@ export async function chooseArchiveDocuments(deps: Deps, o: { readonly title?: s
     return undefined;
   }
   if (!deps.session.uses(sender.client)) {
-    void deps.input.current.warn(t('The account in use changed while the archive\'s files were offered: nothing was fetched. Choose them again from the archive of the account in use.'));
+    void deps.input.current.warn(deps.session.signedIn
+      ? t('The account in use changed while the archive\'s files were offered: nothing was fetched. Choose them again from the archive of the account in use.')
+      : t('You were signed out while the archive\'s files were offered: nothing was fetched.'));
     return undefined;
   }
   const chosen = picked.map((i) => i.file);
