@@ -6,10 +6,10 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ComposerAdvanced } from '../../src/shared/composerMessages';
 import { BACK } from '../../src/ui/userInput';
-import { archiveDocumentsFetched, closeComposer, compose, composerOpenedBy, composerShown, continueDraft, edit, filled, forgetDrafts, openDrafts, sendReviewed } from './composerDriver';
+import { archiveDocumentsFetched, closeComposer, compose, composerOpenedBy, composerShown, continueDraft, edit, filled, forgetDrafts, heldBack, openDrafts, sendReviewed } from './composerDriver';
 import { closeAllEditors, submissionNode, waitFor, workspaceDir, workspaceFile } from './fixtures';
 import { answerQuickInput, quickInputKeys, statusBarText, webviewKeys, webviewParts } from './helpers';
-import { api, sandboxState, signIn, withAnswers } from './session';
+import { api, control, sandboxState, signIn, withAnswers } from './session';
 
 const told = (asked: readonly { method: string; text: string }[]) => asked.filter((a) => ['info', 'warn', 'error'].includes(a.method)).map((a) => a.text);
 const activeTabLabel = () => vscode.window.tabGroups.activeTabGroup.activeTab?.label;
@@ -186,6 +186,31 @@ describe('New Submission: how it starts, its tab, Send Again and drafts', () => 
     assert.equal(calm.documentsStatus, 'The earlier documents are not in the archive with the same name, size and content: "offer-flow.txt".');
     await webviewKeys('offer-flow.txt', [{ focus: 'Show What Is Missing' }, { press: 'Enter' }]);
     assert.equal((await linesShown('offer-flow.txt')).documentsError, 'A submission needs at least one document.');
+  });
+
+  it('Send Again With… whose document found in the archive cannot be downloaded (the service unreachable for it) opens all the same, the document held back with Fetch Again', async function () {
+    this.timeout(90_000);
+    const { deps } = await api();
+    const client = deps.session.client;
+    const notes = (await sandboxState()).archives.find((f) => f.name === 'notes.txt')!;
+    const same = path.join(workspaceDir(), DIR, 'held', 'notes.txt');
+    await client.downloadArchiveFile(await client.getArchiveFile(notes.id), { path: same, overwrite: true });
+    const ref = `Again, held ${Date.now()}`;
+    const { id: sid } = await client.createSubmission({ formReference: ref, recipients: [{ firstName: 'Ann', lastName: 'Other', email: 'ann@example.org' }], documents: [{ path: same }] });
+    await control('/faults', 'POST', { method: 'GET', path: `^/archives/${notes.id}/`, kind: 'drop', rate: 1 });
+    let again: string;
+    try {
+      again = (await withAnswers([], async () => sendAgain(sid))).result;
+      const d = await heldBack(again, /^Not available yet: .*Fetch Again/);
+      assert.deepEqual([d.name, d.archiveId, d.account], ['notes.txt', notes.id, deps.session.account]);
+      const form = (await openDrafts()).get(again)!;
+      assert.deepEqual([form.formReference, form.recipients.map((r) => r.email)], [ref, ['ann@example.org']]);
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    await deps.composer.deliver(again, { type: 'fetchAgain' });
+    const [fetched] = await archiveDocumentsFetched(again);
+    assert.equal(fetched.size, notes.fullSize);
   });
 
   it('kept drafts come first when New Submission asks how to start, each named by its form reference and when it was last edited', async () => {

@@ -5,7 +5,7 @@
 // values), and its documents where the archive has them.
 import * as vscode from 'vscode';
 import { DEFAULT_PACKAGE } from '../../core';
-import { fetchArchiveDocuments, markedFromArchive } from '../composer/archiveSource';
+import { fetchArchiveDocuments, markedFromArchive, unfetchedArchiveDocuments } from '../composer/archiveSource';
 import { findInArchive, type EarlierDocuments } from '../composer/earlierDocuments';
 import { advancedOf, formFrom } from '../composer/formSubmission';
 import type { Deps } from '../deps';
@@ -46,15 +46,24 @@ export async function sendAgain(deps: Deps, s: { id: string; formReference?: str
     }
     if (changed()) return undefined;
     const found = typeof earlier === 'string' ? [] : earlier.found;
-    return { detail, earlier, fetched: found.length ? await fetchArchiveDocuments(deps, sender, found, signal, p) : undefined };
+    if (!found.length) return { detail, earlier, documents: [] };
+    try {
+      const fetched = await fetchArchiveDocuments(deps, sender, found, signal, p);
+      return { detail, earlier, fetched, documents: markedFromArchive(fetched) };
+    } catch (e) {
+      // The form opens all the same, with the documents found: it fetches them again, or says why not, with Fetch Again.
+      if (isCancellation(e)) throw e;
+      deps.log.warn(`Fetching the documents of submission ${s.id} found in the archive failed: ${describeError(e)}`);
+      return { detail, earlier, documents: unfetchedArchiveDocuments(found, sender.account) };
+    }
   });
   if (!read) return;
-  const { detail, earlier, fetched } = read;
+  const { detail, earlier, fetched, documents } = read;
   if (changed()) {
     void fetched?.dispose();
     return;
   }
-  const form = formFrom(detail, deps.composer.memory.sentTexts(sender.account, s.id), fetched ? markedFromArchive(fetched) : [], advancedOf(DEFAULT_PACKAGE));
+  const form = formFrom(detail, deps.composer.memory.sentTexts(sender.account, s.id), documents, advancedOf(DEFAULT_PACKAGE));
   await deps.composer.composeFrom(form, { archive: fetched, said: earlierText(detail.attachments.length, earlier), account: sender.account });
 }
 

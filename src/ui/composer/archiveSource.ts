@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { isServiceError, recordedHash, shortDigest, type ArchiveFile, type ArchiveListItem, type ServiceClient } from '../../core';
+import { isServiceError, mediaTypeFor, recordedHash, shortDigest, type ArchiveFile, type ArchiveListItem, type ServiceClient } from '../../core';
 import type { ComposerDocument } from '../../shared/composerMessages';
 import { ArchiveMismatchError, archiveFilesAsDocuments, type ArchiveDocumentDeps, type ArchiveDocuments } from '../archiveDocuments';
 import type { Deps } from '../deps';
+import { formatBytes } from '../format';
 import type { LocalFile } from '../localFiles';
 import { withCancellableProgress, type TaskProgress } from '../progress';
 import type { Sender } from '../session';
@@ -104,7 +105,24 @@ export function markedFromArchive(fetched: FetchedFromArchive): ComposerDocument
  */
 function archiveDocumentOf(copy: LocalFile, file: ArchiveFile, from: { archiveId: string; account?: string }): ComposerDocument {
   const { path, name, size, sizeText, type } = documentOf(copy);
+  return { path, name, size, sizeText, type, ...from, title: file.title, ...hashOf(file) };
+}
+
+/** The hash the archive recorded for `file`, as the form shows it, if it recorded one. */
+function hashOf(file: ArchiveFile): Pick<ComposerDocument, 'hash'> {
   const hex = file.hash.trim();
   const text = vscode.l10n.t('{0} {1}', recordedHash(hex).algorithm ?? vscode.l10n.t('hash'), shortDigest(hex));
-  return { path, name, size, sizeText, type, ...from, title: file.title, ...(hex ? { hash: { hex, text } } : {}) };
+  return hex ? { hash: { hex, text } } : {};
+}
+
+/**
+ * Archive files of `account` as the form lists them before they are fetched
+ * (no copy yet: the form fetches them, or says why it cannot, with Fetch
+ * Again), by what their details say.
+ */
+export function unfetchedArchiveDocuments(files: readonly ArchiveFile[], account: string | undefined): ComposerDocument[] {
+  return files.map((f) => ({
+    path: '', name: f.name, size: f.fullSize ?? 0, sizeText: formatBytes(f.fullSize ?? 0), type: mediaTypeFor(f.name),
+    archiveId: f.id, account, title: f.title, ...hashOf(f),
+  }));
 }
