@@ -96,6 +96,14 @@ describe('New Submission keeps to the account things came from', () => {
     assert.deepEqual([back.coverNote, back.data, back.advanced], [mine.coverNote, mine.data, mine.advanced], 'its own account\'s submission takes them back');
   });
 
+  it('From the Archive… on an account whose archive is empty says so and asks again how to start', async function () {
+    this.timeout(60_000);
+    await useAccount(await service('ann'));
+    const { input, result: id } = await withAnswers(['From the Archive…', 'Empty form'], () => composerOpenedBy(() => vscode.commands.executeCommand('dsas.newSubmission')));
+    assert.deepEqual(input.asked.map((a) => `${a.method}: ${a.text}`), ['quickPick: New Submission Start the new submission from…', 'info: The archive has no files.', 'quickPick: New Submission Start the new submission from…']);
+    assert.deepEqual((await openDrafts()).get(id)?.documents, []);
+  });
+
   it('archive files offered by one account are not fetched once another is in use: nothing is taken from the other archive under the same id, and it says so', async function () {
     this.timeout(90_000);
     const [a, b] = [await service('ann'), await service('bob')];

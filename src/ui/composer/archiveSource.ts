@@ -18,11 +18,11 @@ import { documentOf } from './composerSend';
  * (and checked against their recorded hashes) as temporary documents. The
  * caller removes them (`dispose`) when its composer closes or has sent.
  * Undefined when nothing was chosen; `back`: a later step of a question,
- * with a Back button (BACK when pressed). The files offered are those of the
- * account in use when it starts, and are fetched from it only: should
- * another one be in use once they are chosen (its archive counts its ids
- * from the same start, so the same id is another file there), nothing is
- * fetched, and the user is told.
+ * with a Back button (BACK when pressed, or when the archive is empty). The
+ * files offered are those of the account in use when it starts, and are
+ * fetched from it only: should another one be in use once they are chosen
+ * (its archive counts its ids from the same start, so the same id is
+ * another file there), nothing is fetched, and the user is told.
  */
 export async function chooseArchiveDocuments(deps: Deps, o: { readonly title?: string; readonly back?: boolean } = {}): Promise<FetchedFromArchive | Back | undefined> {
   const sender = deps.session.sender;
@@ -30,7 +30,8 @@ export async function chooseArchiveDocuments(deps: Deps, o: { readonly title?: s
   const files = await withCancellableProgress(t('Reading the archive…'), (_p, signal) => sender.client.listArchive({ signal }));
   if (!files.length) {
     void deps.input.current.info(t('The archive has no files.'));
-    return undefined;
+    // A later step of a question: the question comes again, to start another way.
+    return o.back ? BACK : undefined;
   }
   const items = files.map((f) => ({ label: iconsAsText(oneLine(f.title || f.name)), description: iconsAsText(oneLine(f.name)), file: f }));
   // Short enough to show whole in the filter box.
