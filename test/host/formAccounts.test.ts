@@ -1,33 +1,23 @@
 // What New Submission takes from an account stays that account's: the texts
 // kept of a submission sent from here, and archive files chosen or found
-// while the account in use changes. Two more sandboxes stand for two
-// services whose ids count up from the same start: submission 1 and archive
-// file 1 of one are not those of the other.
+// while the account in use changes, with two more services whose ids are
+// those of each other (otherServices.ts).
 import * as assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ServiceClient } from '../../src/core';
 import type { UserInput } from '../../src/ui/userInput';
-import { startSandbox, type Sandbox } from '../sandbox';
+import type { Sandbox } from '../sandbox';
 import { composerOpenedBy, compose, edit, filled, forgetDrafts, openDrafts, sendReviewed } from './composerDriver';
-import { closeAllEditors, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
+import { closeAllEditors, submissionNode, waitFor, workspaceFile } from './fixtures';
+import { archiveOn, clientOf, OtherServices } from './otherServices';
 import { api, requireSandbox, runRecord, signIn, useAccount, withAnswers } from './session';
 import { ScriptedInput, type Answer } from './scriptedInput';
 
 /** What was said (the switch's own message, that the settings changed, left out), in messages. */
 const said = (asked: readonly { method: string; text: string }[]) => asked.filter((a) => ['info', 'warn', 'error'].includes(a.method) && !/^The (service address|user name) (changed|was removed)/.test(a.text)).map((a) => a.text);
 const CHANGED = 'The account in use changed while the archive\'s files were offered: nothing was fetched. Choose them again from the archive of the account in use.';
-const clientOf = (sb: Sandbox) => new ServiceClient({ baseUrl: sb.baseUrl, credentials: { username: sb.user, password: sb.password, apiKey: sb.key } });
 /** Requests that download an archive file (the views may read details of their own). */
 const archiveReads = (sb: Sandbox) => sb.accessLog.filter((e) => /\/archives\/[^/]+\/./.test(e.path)).map((e) => `${e.method} ${e.path}`);
-
-async function archive(sb: Sandbox, title: string, name: string, text: string): Promise<string> {
-  const dir = tempDir('dsas-form-accounts-');
-  writeFileSync(path.join(dir, name), text);
-  const { id } = await clientOf(sb).uploadArchiveFile({ path: path.join(dir, name), title, name });
-  return id;
-}
 
 /** Runs `fn` with the prompts answered by `answers`, `before` run (awaited) when the archive's files are offered. */
 async function withSwitch<T>(answers: Answer[], before: () => Promise<void>, fn: () => Thenable<T> | Promise<T>): Promise<{ result: T; input: ScriptedInput }> {
@@ -47,7 +37,7 @@ async function withSwitch<T>(answers: Answer[], before: () => Promise<void>, fn:
 }
 
 describe('New Submission keeps to the account things came from', () => {
-  const services: Sandbox[] = [];
+  const services = new OtherServices();
   let doc: vscode.Uri;
 
   before(async () => {
@@ -62,16 +52,11 @@ describe('New Submission keeps to the account things came from', () => {
   });
   after(async () => {
     await useAccount(requireSandbox());
-    await Promise.all(services.map((s) => s.close()));
+    await services.close();
     await vscode.workspace.fs.delete(vscode.Uri.file(path.dirname(doc.fsPath)), { recursive: true }).then(undefined, () => undefined);
   });
 
-  async function service(user: string): Promise<Sandbox> {
-    const sb = await startSandbox({ user, password: `pw-${user}-${Date.now()}`, key: `key-${user}-${Date.now()}` });
-    runRecord().secrets.push(sb.password, sb.key);
-    services.push(sb);
-    return sb;
-  }
+  const service = (user: string) => services.start(user);
 
   it('Send Again With… takes back the cover note, data and Advanced values kept for a submission of its own account only, never those of another service\'s submission of the same id', async function () {
     this.timeout(90_000);
@@ -107,7 +92,7 @@ describe('New Submission keeps to the account things came from', () => {
   it('archive files offered by one account are not fetched once another is in use: nothing is taken from the other archive under the same id, and it says so', async function () {
     this.timeout(90_000);
     const [a, b] = [await service('ann'), await service('bob')];
-    const [terms, other] = [await archive(a, 'Terms', 'terms.txt', 'Ann\'s terms.\n'), await archive(b, 'Salaries', 'salaries.txt', 'Bob\'s private figures.\n')];
+    const [terms, other] = [await archiveOn(a, 'Terms', 'terms.txt', 'Ann\'s terms.\n'), await archiveOn(b, 'Salaries', 'salaries.txt', 'Bob\'s private figures.\n')];
     assert.equal(terms, other, 'both services count their archive ids from the same start');
     // Both accounts' secrets stored: switching signs in at once.
     await useAccount(b);
@@ -133,7 +118,7 @@ describe('New Submission keeps to the account things came from', () => {
     this.timeout(90_000);
     const [a, b] = [await service('ann'), await service('bob')];
     const file = workspaceFile('form-accounts/terms.txt', 'Ann\'s terms, as sent.\n');
-    const [terms, other] = [await archive(a, 'Terms', 'terms.txt', 'Ann\'s terms, as sent.\n'), await archive(b, 'Salaries', 'terms.txt', 'Bob\'s private figures.\n')];
+    const [terms, other] = [await archiveOn(a, 'Terms', 'terms.txt', 'Ann\'s terms, as sent.\n'), await archiveOn(b, 'Salaries', 'terms.txt', 'Bob\'s private figures.\n')];
     assert.equal(terms, other);
     const { id: sid } = await clientOf(a).createSubmission({ formReference: 'Ann\'s terms', recipients: [{ firstName: 'Ann', lastName: 'Client', email: 'client@example.org' }], documents: [{ path: file.fsPath }] });
     await useAccount(b);
