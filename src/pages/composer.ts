@@ -42,7 +42,8 @@ const { post, state } = connect<FromComposer, ToComposer, ComposerState>(isToCom
     defaults = m.defaults;
     defaultType = m.defaultType;
     checking = false;
-    state.setState({ draftId: m.draftId }); // lets the tab come back after a window reload, with its draft
+    draftId = m.draftId;
+    keepState(); // lets the tab come back after a window reload, with its draft
     render();
     // Just opened: the user starts where there is something to do.
     if (opened) (firstMissing() ?? document.getElementById(idOf('formReference')))?.focus();
@@ -78,6 +79,22 @@ const { post, state } = connect<FromComposer, ToComposer, ComposerState>(isToCom
     announce(m.text);
   }
 });
+
+// Open as the user left it before a window reload.
+advanced.open = state.getState()?.advancedOpen === true;
+let draftId: string | undefined;
+
+/** What VS Code keeps of the page across a window reload: which draft it shows, and whether Advanced is open. */
+function keepState(): void {
+  if (draftId) state.setState({ draftId, advancedOpen: advanced.open });
+}
+
+// The section's toggle does not bubble: heard on its way down, before the section's own listener.
+app.addEventListener('toggle', (e) => {
+  if (!(e.target instanceof HTMLDetailsElement) || !e.target.classList.contains('advanced')) return;
+  advanced.open = e.target.open;
+  keepState();
+}, true);
 
 /** Posts the form soon (typing makes many changes), or now. */
 function changed(now = false): void {

@@ -73,7 +73,7 @@ export function documentsSection(f: ComposerForm, c: FormContext): HTMLElement {
     errorLine('documents-err', 'documents'));
 }
 
-const KEYS_HELP = 'In the list, Up and Down go from document to document (Home and End to the first and last), Left and Right to its buttons; Alt+Up and Alt+Down move it, Delete removes it.';
+const KEYS_HELP = 'In the list, Up and Down go from document to document (Home and End to the first and last), Left and Right to its buttons; Alt+Up and Alt+Down move it, Delete (or Backspace) removes it.';
 
 function recipientRow(r: ComposerRecipient, i: number, c: FormContext): HTMLElement {
   const key = (k: string) => `recipients.${i}.${k}`;

@@ -2,7 +2,9 @@
 // document: the document itself, then its buttons) with a roving tabindex.
 // Up and Down go from document to document, Home and End to the first and
 // the last, Left and Right along a row's buttons; Alt+Up and Alt+Down move
-// the document, Delete removes it. Every control also works with the mouse.
+// the document, Delete removes it (and so do Backspace and Cmd+Backspace, the
+// delete key of a Mac keyboard, as in Finder). Every control also works with
+// the mouse.
 
 /** The keys' actions on row `row`; each draws the list again, the focus where it says. */
 export interface GridActions {
@@ -38,7 +40,9 @@ export function rovingGrid(grid: HTMLElement, actions: GridActions): void {
 
   grid.addEventListener('keydown', (e) => {
     const t = e.target as HTMLElement;
-    if (t.dataset.row === undefined || e.metaKey || e.shiftKey) return;
+    // Cmd is Backspace's only modifier here (Cmd+Backspace removes, as in Finder).
+    const remove = e.key === 'Delete' || e.key === 'Backspace';
+    if (t.dataset.row === undefined || (e.metaKey && e.key !== 'Backspace') || e.shiftKey) return;
     const row = Number(t.dataset.row);
     const col = Number(t.dataset.col);
     const vertical = e.key === 'ArrowUp' || e.key === 'ArrowDown';
@@ -60,7 +64,7 @@ export function rovingGrid(grid: HTMLElement, actions: GridActions): void {
           break;
         }
       }
-    } else if (e.key === 'Delete') {
+    } else if (remove) {
       actions.remove(row);
     } else {
       return;

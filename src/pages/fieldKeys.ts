@@ -14,9 +14,19 @@ function isTextField(t: EventTarget | null): boolean {
   return t instanceof HTMLElement && t.isContentEditable;
 }
 
+/**
+ * Whether the key is the workbench's A: the letter itself, or, on a layout
+ * whose letters are not Latin (Russian gives "ф" there), the key where A is
+ * on a US keyboard, which is how the workbench reads such a layout's keys.
+ */
+function isKeyA(e: KeyboardEvent): boolean {
+  const key = e.key.toLowerCase();
+  return key === 'a' || (e.code === 'KeyA' && !/^[a-z]$/.test(key));
+}
+
 /** Ctrl+A (Cmd+A) in any text field of the page selects that field's text, and goes no further. */
 export function keepSelectAllInFields(): void {
   document.addEventListener('keydown', (e) => {
-    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'a' && isTextField(e.target)) e.stopPropagation();
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && isKeyA(e) && isTextField(e.target)) e.stopPropagation();
   });
 }

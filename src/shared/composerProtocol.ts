@@ -94,6 +94,8 @@ export type ComposerProblems = Readonly<Record<string, string>>;
 /** What the page keeps across hiding and a window reload: which draft it shows. */
 export interface ComposerState {
   readonly draftId: string;
+  /** Whether the Advanced section is open: as the user left it, also after a window reload. */
+  readonly advancedOpen?: boolean;
 }
 
 /** Editing; reviewing (the summary, the confirmation before sending); sending (the form locked). */

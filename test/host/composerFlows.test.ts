@@ -6,10 +6,10 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ComposerAdvanced } from '../../src/shared/composerProtocol';
 import { BACK } from '../../src/ui/input/userInput';
-import { archiveDocumentsFetched, closeComposer, compose, composerOpenedBy, composerShown, edit, filled, forgetDrafts, openDrafts, sendReviewed } from './composerDriver';
+import { archiveDocumentsFetched, closeComposer, compose, composerOpenedBy, composerShown, continueDraft, edit, filled, forgetDrafts, heldBack, openDrafts, sendReviewed } from './composerDriver';
 import { closeAllEditors, submissionNode, waitFor, workspaceDir, workspaceFile } from './fixtures';
 import { answerQuickInput, quickInputKeys, statusBarText, webviewKeys, webviewParts } from './helpers';
-import { api, sandboxState, signIn, withAnswers } from './session';
+import { api, control, sandboxState, signIn, withAnswers } from './session';
 
 const told = (asked: readonly { method: string; text: string }[]) => asked.filter((a) => ['info', 'warn', 'error'].includes(a.method)).map((a) => a.text);
 const activeTabLabel = () => vscode.window.tabGroups.activeTabGroup.activeTab?.label;
@@ -188,6 +188,31 @@ describe('New Submission: how it starts, its tab, Send Again and drafts', () => 
     assert.equal((await linesShown('offer-flow.txt')).documentsError, 'A submission needs at least one document.');
   });
 
+  it('Send Again With… whose document found in the archive cannot be downloaded (the service unreachable for it) opens all the same, the document held back with Fetch Again', async function () {
+    this.timeout(90_000);
+    const { deps } = await api();
+    const client = deps.session.client;
+    const notes = (await sandboxState()).archives.find((f) => f.name === 'notes.txt')!;
+    const same = path.join(workspaceDir(), DIR, 'held', 'notes.txt');
+    await client.downloadArchiveFile(await client.getArchiveFile(notes.id), { path: same, overwrite: true });
+    const ref = `Again, held ${Date.now()}`;
+    const { id: sid } = await client.createSubmission({ formReference: ref, recipients: [{ firstName: 'Ann', lastName: 'Other', email: 'ann@example.org' }], documents: [{ path: same }] });
+    await control('/faults', 'POST', { method: 'GET', path: `^/archives/${notes.id}/`, kind: 'drop', rate: 1 });
+    let again: string;
+    try {
+      again = (await withAnswers([], async () => sendAgain(sid))).result;
+      const d = await heldBack(again, /^Not available yet: .*Fetch Again/);
+      assert.deepEqual([d.name, d.archiveId, d.account], ['notes.txt', notes.id, deps.session.account]);
+      const form = (await openDrafts()).get(again)!;
+      assert.deepEqual([form.formReference, form.recipients.map((r) => r.email)], [ref, ['ann@example.org']]);
+    } finally {
+      await control('/faults', 'DELETE');
+    }
+    await deps.composer.deliver(again, { type: 'fetchAgain' });
+    const [fetched] = await archiveDocumentsFetched(again);
+    assert.equal(fetched.size, notes.fullSize);
+  });
+
   it('kept drafts come first when New Submission asks how to start, each named by its form reference and when it was last edited', async () => {
     const { composer } = (await api()).deps;
     const ref = `Edited earlier ${Date.now()}`;
@@ -202,6 +227,26 @@ describe('New Submission: how it starts, its tab, Send Again and drafts', () => 
     assert.equal(first.description, 'edited 5 minutes ago');
     const exact = new Date(at).toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
     assert.equal(first.detail, `Last edited ${exact} · 1 document, 1 recipient`);
+  });
+
+  it('the draft edited last stays first: one continued and closed without a change keeps its place', async () => {
+    const { composer } = (await api()).deps;
+    const [older, newer] = [`Edited an hour ago ${Date.now()}`, `Edited 5 minutes ago ${Date.now()}`];
+    for (const [ref, ago] of [[older, 3600_000], [newer, 5 * 60_000]] as const) {
+      const id = await compose(doc);
+      const form = await edit(id, filled(ref));
+      await closeComposer(id);
+      await composer.memory.saveDraft(id, form, { edited: Date.now() - ago });
+    }
+    // Looked at, nothing changed.
+    const { id } = await continueDraft(older);
+    await closeComposer(id);
+    const { input } = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.newSubmission'));
+    const drafts = input.asked[0].rows!.filter((r) => r.label.includes('Continue the draft'));
+    assert.deepEqual(drafts.map((r) => [r.label, r.description]), [
+      [`$(edit) Continue the draft "${newer}"`, 'edited 5 minutes ago'],
+      [`$(edit) Continue the draft "${older}"`, 'edited 1 hour ago'],
+    ]);
   });
 
   it('closing a tab whose draft is kept says so once, quietly, in the status bar, with where to continue or discard it; a form closed untouched says nothing', async function () {
@@ -222,5 +267,28 @@ describe('New Submission: how it starts, its tab, Send Again and drafts', () => 
     await closeComposer(untouched);
     await new Promise((r) => setTimeout(r, 500));
     assert.ok(!(await statusBarText()).includes('untouched-flow'), 'nothing kept, nothing said');
+  });
+
+  it('a form reference that reads like an icon ("$(check) Paid") is shown as those characters in the status bar and in the picker, not as an icon', async function () {
+    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // drawn in the offline runner's browser
+    this.timeout(60_000);
+    const stamp = String(Date.now());
+    const ref = `$(check) Paid $(sync~spin) ${stamp}`;
+    const id = await compose(doc);
+    await withAnswers([], async () => {
+      await edit(id, filled(ref));
+      await closeComposer(id);
+    });
+    // (Another draft's line may still show: this one's is told by its number.)
+    const bar = await waitFor('said in the status bar', async () => {
+      const text = await statusBarText();
+      return text.includes(`${stamp}" kept`) && text;
+    });
+    assert.ok(bar.includes(`Draft "${ref}" kept`), bar);
+    const asked = vscode.commands.executeCommand('dsas.newSubmission');
+    const seen = await quickInputKeys('New Submission');
+    assert.ok(seen.rows.some((r) => r.label === `Continue the draft "${ref}"`), JSON.stringify(seen.rows.map((r) => r.label)));
+    await quickInputKeys('New Submission', [{ press: 'Escape' }]);
+    await asked;
   });
 });

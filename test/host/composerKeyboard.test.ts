@@ -82,6 +82,17 @@ describe('the New Submission form at the keyboard', () => {
     assert.ok(list.found, 'the list is announced as a grid of documents');
   });
 
+  it('the delete key of a Mac keyboard (Backspace, or Cmd+Backspace as in Finder) removes a document too, the focus on the one taking its place', async () => {
+    const id = await opened(docs, { formReference: 'Mac keys', recipients: [recipient('Ada Lovelace', 'ada@example.org')] });
+    const names = async () => (await draft(id))?.documents.map((d) => d.name).join();
+    let seen = await webviewKeys('first.txt', [{ focus: 'Form reference' }, { press: 'Tab' }, { press: 'Backspace' }]);
+    await waitFor('first.txt removed', async () => (await names()) === 'second.csv,third.md', 5000);
+    assert.match(seen.focused, /^second\.csv/);
+    seen = await webviewKeys('second.csv', [{ press: 'Meta+Backspace' }]);
+    await waitFor('second.csv removed', async () => (await names()) === 'third.md', 5000);
+    assert.match(seen.focused, /^third\.md/);
+  });
+
   it('Ctrl+A in a field selects the field\'s text, and what is typed at once replaces it whole', async () => {
     const id = await opened([docs[0]], { formReference: 'An old reference', coverNote: 'An old note', recipients: [recipient('Ada Lovelace', 'ada@example.org')] });
     for (const [label, key, value] of [['Form reference', 'formReference', 'The new reference'], ['Cover note', 'coverNote', 'The new note']] as const) {
@@ -93,6 +104,17 @@ describe('the New Submission form at the keyboard', () => {
       assert.deepEqual([field.selectionStart, field.selectionEnd], [value.length, value.length], `${label}: nothing selected afterwards`);
       await waitFor(`${label} kept`, async () => (await draft(id))?.[key] === value, 5000);
     }
+  });
+
+  it('Ctrl+A on a keyboard layout whose A key gives another letter (Russian: "ф") selects the field\'s text alone too, and what is typed at once replaces it whole', async () => {
+    const id = await opened([docs[0]], { formReference: 'An old reference', recipients: [recipient('Ada Lovelace', 'ada@example.org')] });
+    const value = 'The new reference';
+    await webviewKeys('first.txt', [{ focus: 'Form reference' }, { layout: { modifier: 'Control', code: 'KeyA', key: 'ф', then: value } }]);
+    await new Promise((r) => setTimeout(r, 500));
+    const [field] = await webviewControls('first.txt', ['#f-formReference']);
+    assert.equal(field.value, value, 'typed over the whole text, no character lost');
+    assert.deepEqual([field.selectionStart, field.selectionEnd], [value.length, value.length], 'nothing selected afterwards');
+    await waitFor('the reference kept', async () => (await draft(id))?.formReference === value, 5000);
   });
 
   it('Back to Edit keeps the Advanced section open as the user left it', async () => {

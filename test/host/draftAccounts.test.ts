@@ -3,18 +3,16 @@
 // from the same start: file 201 of one is not file 201 of the other.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ServiceClient } from '../../src/core';
 import { accountKey } from '../../src/ui/session/secrets';
-import { startSandbox, type Sandbox } from '../../tools/sandbox';
 import {
   addFromArchive, archiveDocuments, archiveDocumentsFetched, closeComposer, compose, continueDraft, edit, filled, forgetDrafts, heldBack, onComposerPage, openDrafts, sendReviewed,
 } from './composerDriver';
-import { closeAllEditors, tempDir, waitFor, workspaceFile } from './fixtures';
+import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
 import { webviewText } from './helpers';
-import { api, control, requireSandbox, runRecord, signIn, useAccount, withAnswers } from './session';
+import { archiveOn, OtherServices } from './otherServices';
+import { api, control, requireSandbox, signIn, useAccount, withAnswers } from './session';
 
 const config = () => vscode.workspace.getConfiguration('dsas');
 const told = (asked: readonly { method: string; text: string }[]) => asked.filter((a) => ['info', 'warn', 'error'].includes(a.method)).map((a) => a.text);
@@ -26,17 +24,8 @@ async function offered(): Promise<readonly string[]> {
   return input.asked[0].items ?? [];
 }
 
-async function archive(sb: Sandbox, title: string, name: string, bytes: Buffer): Promise<string> {
-  const dir = tempDir('dsas-draft-accounts-');
-  writeFileSync(path.join(dir, name), bytes);
-  const client = new ServiceClient({ baseUrl: sb.baseUrl, credentials: { username: sb.user, password: sb.password, apiKey: sb.key } });
-  const { id } = await client.uploadArchiveFile({ path: path.join(dir, name), title, name });
-  await vscode.workspace.fs.delete(vscode.Uri.file(dir), { recursive: true });
-  return id;
-}
-
 describe('drafts belong to their account', () => {
-  const services: Sandbox[] = [];
+  const services = new OtherServices();
   let doc: vscode.Uri;
 
   before(async () => {
@@ -49,23 +38,18 @@ describe('drafts belong to their account', () => {
     await useAccount(requireSandbox());
     await forgetDrafts();
     for (const id of (await api()).deps.composer.memory.draftIds()) await (await api()).deps.composer.memory.removeDraft(id);
-    await Promise.all(services.map((s) => s.close()));
+    await services.close();
     await vscode.workspace.fs.delete(vscode.Uri.file(path.dirname(doc.fsPath)), { recursive: true }).then(undefined, () => undefined);
   });
 
-  async function service(user: string): Promise<Sandbox> {
-    const sb = await startSandbox({ user, password: `pw-${user}-${Date.now()}`, key: `key-${user}-${Date.now()}` });
-    runRecord().secrets.push(sb.password, sb.key);
-    services.push(sb);
-    return sb;
-  }
+  const service = (user: string) => services.start(user);
 
   it('an archive document is fetched only from its account: under another whose file has the same id it is not fetched, shown as the other account\'s and said once, and nothing is sent; on its own account the form shows and sends the file as fetched', async function () {
     this.timeout(120_000);
     const [a, b] = [await service('ann'), await service('bob')];
     const terms = Buffer.from('The terms of the offer, version 3.\n');
     const other = Buffer.from('Another service\'s file that happens to have the same id.\n');
-    const [termsId, otherId] = [await archive(a, 'Terms', 'terms.pdf', terms), await archive(b, 'Other', 'other.txt', other)];
+    const [termsId, otherId] = [await archiveOn(a, 'Terms', 'terms.pdf', terms), await archiveOn(b, 'Other', 'other.txt', other)];
     assert.equal(termsId, otherId, 'both services count their archive ids from the same start');
 
     await useAccount(a);
@@ -125,7 +109,7 @@ describe('drafts belong to their account', () => {
     this.timeout(120_000);
     const [a, b] = [await service('cleo'), await service('dan')];
     const terms = Buffer.from('Cleo\'s terms, from her own archive.\n');
-    await archive(a, 'Terms', 'terms.pdf', terms);
+    await archiveOn(a, 'Terms', 'terms.pdf', terms);
     await useAccount(a);
     const ref = `Own account ${Date.now()}`;
     const id = await compose(doc);

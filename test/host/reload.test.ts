@@ -13,7 +13,7 @@ import type { ComposerForm } from '../../src/shared/composerProtocol';
 import { TEMPORARY_FOLDER_PREFIX } from '../../src/ui/transfers/temporaryFolder';
 import { archiveDocumentsFetched, compose, continueDraft, edit, filled, heldBack, onComposerPage, recipient, sendReviewed } from './composerDriver';
 import { submissionNode, waitFor, workspaceFile } from './fixtures';
-import { EXTENSION_ID, extension, log, pdfView, screenshot, timelineView, webviewKeys, webviewParts, webviewText } from './helpers';
+import { EXTENSION_ID, extension, log, pdfView, screenshot, timelineView, webviewControls, webviewKeys, webviewParts, webviewText } from './helpers';
 import { api, control, sandboxState, signIn, withAnswers } from './session';
 
 const MARK = path.join(os.tmpdir(), 'dsas-reload-mark.json');
@@ -70,6 +70,9 @@ describe('a window reload', () => {
       await withAnswers([archived.title], async () => (await api()).deps.composer.deliver(id, { type: 'addDocuments', from: 'archive' }));
       const form = await edit(id, (f) => ({ ...filled('Draft across a reload')(f), recipients: [recipient('Reload Person', 'reload@example.org', 'COPIED')] }));
       await webviewText('draft.txt'); // drawn: the page has said which draft it shows, for VS Code to keep
+      // Its Advanced section opened (the summary follows the data field; Enter opens it).
+      await webviewKeys('draft.txt', [{ focus: 'Data (optional)' }, { press: 'Tab' }, { press: 'Enter' }]);
+      await waitFor('Advanced open', async () => (await webviewControls('draft.txt', ['details.advanced']))[0].open);
       // One opened by mistake, left as it opened.
       const untouched = await compose(workspaceFile('reload/untouched.txt', 'untouched\n'));
       await onComposerPage(untouched, () => webviewText('untouched.txt'));
@@ -177,7 +180,7 @@ describe('a window reload', () => {
     await (await api()).deps.composer.memory.removeDraft(large.id);
   });
 
-  it('(after) the composer comes back with its draft as it was typed, its archive document fetched again', async () => {
+  it('(after) the composer comes back with its draft as it was typed, its archive document fetched again, its Advanced section open as it was left', async () => {
     const draft = mark.draft!;
     await control('/faults', 'DELETE');
     for (const title of composerTitles(mark.midSend!.formReference)) await showTabs(title);
@@ -190,6 +193,8 @@ describe('a window reload', () => {
     assert.deepEqual({ ...restored.form, documents: restored.form.documents.map((d) => ({ ...d, path: '' })) }, { ...draft.form, documents: draft.form.documents.map((d) => ({ ...d, path: '' })) });
     restored.panel.reveal();
     assert.match(await webviewText('draft.txt'), /Recipients \(1\)/, 'the page shows the draft');
+    const [advanced] = await webviewControls('draft.txt', ['details.advanced']);
+    assert.ok(advanced.found && advanced.open, 'its Advanced section open, as the user left it');
     restored.panel.dispose();
     assert.deepEqual((await api()).deps.composer.memory.draft(draft.id), restored.form, 'closing the tab keeps the draft');
     await (await api()).deps.composer.memory.removeDraft(draft.id);

@@ -10,6 +10,7 @@ import type { Frame, Locator, Page } from 'playwright-core';
 import { oneLine, poll, sleep } from './pageWaits';
 import { dropFromOutside, moveText, type OutsideDrag } from './dragPage';
 import { explorerRow } from './explorerPage';
+import { pressOnLayout, type LayoutChord } from './keyLayoutPage';
 import { look, parts } from './lookPage';
 import { dragExplorerRowToWebview } from './dragPage';
 import { notificationsSeen, watchNotifications } from './notificationsPage';
@@ -232,7 +233,8 @@ async function extensionTab(page: Page, tab: string, contains: string, exclude?:
  * focus to a control (`focus`: by its label or `#id`, as Tab would reach it; `press`:
  * Tab itself), type text, paste text (`paste` repeated `times`: inserted at
  * once, as a paste is), press a key, press keys as a fast typist does (`burst`: each
- * sent without waiting for the page to take the one before), or wait until a control is enabled.
+ * sent without waiting for the page to take the one before; `layout`: a chord on a layout other
+ * than US English, then text, see keyLayoutPage.ts), or wait until a control is enabled.
  */
 export type KeyStep =
   | { readonly focus: string }
@@ -240,6 +242,7 @@ export type KeyStep =
   | { readonly paste: string; readonly times?: number }
   | { readonly press: string }
   | { readonly burst: readonly string[] }
+  | { readonly layout: LayoutChord }
   | { readonly waitEnabled: string };
 
 /** What the webview showed after the steps: its text, and the label or text of the focused control. */
@@ -263,6 +266,7 @@ async function webviewKeys(page: Page, contains: string, steps: readonly KeyStep
     else if ('type' in s) await page.keyboard.type(s.type);
     else if ('paste' in s) await page.keyboard.insertText(s.paste.repeat(s.times ?? 1));
     else if ('press' in s) await page.keyboard.press(s.press);
+    else if ('layout' in s) await pressOnLayout(page, s.layout);
     else if ('burst' in s) {
       // Every key down and up sent at once, in order ('Control+A': Control down, A down and up, Control up).
       const strokes = s.burst.flatMap((k) => {

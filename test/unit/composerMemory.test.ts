@@ -95,14 +95,31 @@ describe('the drafts of New Submission in the workspace state', () => {
 });
 
 describe('what this machine keeps of the submissions it sent', () => {
-  it('their cover note, data and Advanced values, for Send Again With…; an earlier version\'s cover note alone is still read', async () => {
+  const OTHER = JSON.stringify(['https://other.example.net/v1.1', 'demo']);
+
+  it('their cover note, data and Advanced values, for Send Again With… on that account\'s submission of that id', async () => {
+    const memory = new ComposerMemory(new RecordingMemento(), new RecordingMemento());
+    const sent = form('Sent');
+    await memory.sent(ACCOUNT, '1002', [{ name: 'Ada Lovelace', email: 'ada@example.org' }], { ...sent, data: '<d/>', advanced: { broadcast: '1', transparency: '2', confirmIntent: '1' } });
+    assert.deepEqual(memory.sentTexts(ACCOUNT, '1002'), { coverNote: 'Dear Ada', data: '<d/>', advanced: { broadcast: '1', transparency: '2', confirmIntent: '1' } });
+    assert.equal(memory.sentTexts(ACCOUNT, '1'), undefined);
+  });
+
+  it('never for another account\'s submission of the same id: services count their ids from the same start', async () => {
+    const memory = new ComposerMemory(new RecordingMemento(), new RecordingMemento());
+    await memory.sent(ACCOUNT, '1002', [], { ...form('Ours'), coverNote: 'Private terms', data: '<d/>' });
+    await memory.sent(OTHER, '1002', [], { ...form('Theirs'), coverNote: 'Their note' });
+    assert.equal(memory.sentTexts(ACCOUNT, '1002')?.coverNote, 'Private terms');
+    assert.equal(memory.sentTexts(OTHER, '1002')?.coverNote, 'Their note');
+    assert.equal(memory.sentTexts(JSON.stringify(['https://third.example.org/v1.1', 'demo']), '1002'), undefined);
+    assert.equal(memory.sentTexts(undefined, '1002'), undefined);
+  });
+
+  it('what an earlier version kept by the id alone (whose submission it was is not known) is not offered', async () => {
     const global = new RecordingMemento();
     const memory = new ComposerMemory(new RecordingMemento(), global);
-    const sent = form('Sent');
-    await memory.sent('1002', [{ name: 'Ada Lovelace', email: 'ada@example.org' }], { ...sent, data: '<d/>', advanced: { broadcast: '1', transparency: '2', confirmIntent: '1' } });
-    assert.deepEqual(memory.sentTexts('1002'), { coverNote: 'Dear Ada', data: '<d/>', advanced: { broadcast: '1', transparency: '2', confirmIntent: '1' } });
-    global.values.set('dsas.composer.sentNotes', { ...(global.get<object>('dsas.composer.sentNotes') ?? {}), 999: 'Kept by 0.1' });
-    assert.deepEqual(memory.sentTexts('999'), { coverNote: 'Kept by 0.1' });
-    assert.equal(memory.sentTexts('1'), undefined);
+    global.values.set('dsas.composer.sentNotes', { 999: 'Kept by 0.1', 1000: { coverNote: 'Kept without an account', data: '' } });
+    assert.equal(memory.sentTexts(ACCOUNT, '999'), undefined);
+    assert.equal(memory.sentTexts(ACCOUNT, '1000'), undefined);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
 import { bidiVisible } from '../../src/shared/visibleText';
-import { fieldsMarkdown, markdownText, notificationText, oneLine, safeText } from '../../src/ui/text/text';
+import { fieldsMarkdown, iconsAsText, markdownText, notificationText, oneLine, safeText } from '../../src/ui/text/text';
 import { tried } from '../reliability/tally';
 
 describe('text safety (ui/text, shared/visibleText)', () => {
@@ -25,6 +25,11 @@ describe('text safety (ui/text, shared/visibleText)', () => {
     assert.equal(oneLine(' first\r\nsecond\u2028third\u0000\u0085fourth '), 'first second third fourth');
     assert.equal(oneLine('a\u202Eb\u2066c\u2069d\u200Ee\u061Cf'), 'abcdef');
     assert.equal(oneLine('Contract 2025 · [draft](command:x)'), 'Contract 2025 · [draft](command:x)', 'printable text is untouched');
+  });
+
+  it('iconsAsText escapes what the workbench would draw as an icon, and nothing else', () => {
+    assert.equal(iconsAsText('$(check) Paid $(sync~spin) \\$(x)'), '\\$(check) Paid \\$(sync~spin) \\\\$(x)');
+    assert.equal(iconsAsText('costs $(5 or $( or $() or $(a b)'), 'costs $(5 or $( or $() or $(a b)');
   });
 
   it('notificationText keeps every ]( apart, on top of safeText', () => {

@@ -1,12 +1,14 @@
 import * as vscode from 'vscode';
-import { isServiceError, recordedHash, shortDigest, type ArchiveFile, type ArchiveListItem } from '../../core';
+import { isServiceError, mediaTypeFor, recordedHash, shortDigest, type ArchiveFile, type ArchiveListItem, type ServiceClient } from '../../core';
 import type { ComposerDocument } from '../../shared/composerProtocol';
 import { ArchiveMismatchError, archiveFilesAsDocuments, type ArchiveDocumentDeps, type ArchiveDocuments } from './archiveDocuments';
 import type { Deps } from '../deps';
+import { formatBytes } from '../text/format';
 import type { LocalFile } from '../transfers/localFiles';
 import { withCancellableProgress, type TaskProgress } from '../input/progress';
+import type { Sender } from '../session/session';
 import { BACK, type Back } from '../input/userInput';
-import { oneLine } from '../text/text';
+import { iconsAsText, oneLine } from '../text/text';
 import type { FetchedFromArchive } from './composer';
 import { documentOf } from './composerSend';
 
@@ -16,17 +18,22 @@ import { documentOf } from './composerSend';
  * (and checked against their recorded hashes) as temporary documents. The
  * caller removes them (`dispose`) when its composer closes or has sent.
  * Undefined when nothing was chosen; `back`: a later step of a question,
- * with a Back button (BACK when pressed).
+ * with a Back button (BACK when pressed, or when the archive is empty). The
+ * files offered are those of the account in use when it starts, and are
+ * fetched from it only: should another one be in use once they are chosen
+ * (its archive counts its ids from the same start, so the same id is
+ * another file there), nothing is fetched, and the user is told.
  */
 export async function chooseArchiveDocuments(deps: Deps, o: { readonly title?: string; readonly back?: boolean } = {}): Promise<FetchedFromArchive | Back | undefined> {
-  const client = deps.session.client;
+  const sender = deps.session.sender;
   const t = vscode.l10n.t;
-  const files = await withCancellableProgress(t('Reading the archive…'), (_p, signal) => client.listArchive({ signal }));
+  const files = await withCancellableProgress(t('Reading the archive…'), (_p, signal) => sender.client.listArchive({ signal }));
   if (!files.length) {
     void deps.input.current.info(t('The archive has no files.'));
-    return undefined;
+    // A later step of a question: the question comes again, to start another way.
+    return o.back ? BACK : undefined;
   }
-  const items = files.map((f) => ({ label: oneLine(f.title || f.name), description: oneLine(f.name), file: f }));
+  const items = files.map((f) => ({ label: iconsAsText(oneLine(f.title || f.name)), description: iconsAsText(oneLine(f.name)), file: f }));
   // Short enough to show whole in the filter box.
   const picked = await deps.input.current.quickPickMany(items, { title: o.title ?? t('Add from the Archive'), back: o.back, placeHolder: t('Type a title, then Space ticks it; Enter to finish') });
   if (!picked || picked === BACK) return picked;
@@ -35,21 +42,31 @@ export async function chooseArchiveDocuments(deps: Deps, o: { readonly title?: s
     void deps.input.current.info(t('No archive file was chosen: tick files with Space, or highlight one and press Enter.'));
     return undefined;
   }
+  if (!deps.session.uses(sender.client)) {
+    void deps.input.current.warn(deps.session.signedIn
+      ? t('The account in use changed while the archive\'s files were offered: nothing was fetched. Choose them again from the archive of the account in use.')
+      : t('You were signed out while the archive\'s files were offered: nothing was fetched.'));
+    return undefined;
+  }
   const chosen = picked.map((i) => i.file);
   const title = chosen.length === 1 ? t('Fetching "{0}" from the archive…', oneLine(chosen[0].name)) : t('Fetching {0} archive files…', chosen.length);
-  return withCancellableProgress(title, (p, signal) => fetchArchiveDocuments(deps, chosen, signal, p));
+  return withCancellableProgress(title, (p, signal) => fetchArchiveDocuments(deps, sender, chosen, signal, p));
 }
 
-/** Archive files of the account signed in to, downloaded as temporary documents (see chooseArchiveDocuments); the bytes reported to `p`. */
-export async function fetchArchiveDocuments(deps: Deps, files: readonly (ArchiveListItem | ArchiveFile)[], signal: AbortSignal, p?: TaskProgress): Promise<FetchedFromArchive> {
-  const account = deps.session.account;
-  const fetched = await archiveFilesAsDocuments(hashChecked(deps), files, signal, (done, total) => p?.bytes(done, total));
-  return { ...fetched, fileIds: files.map((f) => f.id), account };
+/**
+ * Archive files of `from`'s account (the client that listed or found them),
+ * downloaded with that client as temporary documents (see
+ * chooseArchiveDocuments) and marked as that account's; the bytes reported
+ * to `p`.
+ */
+export async function fetchArchiveDocuments(deps: Deps, from: Sender, files: readonly (ArchiveListItem | ArchiveFile)[], signal: AbortSignal, p?: TaskProgress): Promise<FetchedFromArchive> {
+  const fetched = await archiveFilesAsDocuments(hashChecked(deps, from.client), files, signal, (done, total) => p?.bytes(done, total));
+  return { ...fetched, fileIds: files.map((f) => f.id), account: from.account };
 }
 
-/** What fetching needs; the Archive view shows each hash check. */
-function hashChecked(deps: Deps): ArchiveDocumentDeps {
-  return { client: deps.session.client, log: deps.log, recordHashCheck: (id, check) => deps.archive.recordHashCheck(id, check) };
+/** What fetching with `client` needs; the Archive view shows each hash check. */
+function hashChecked(deps: Deps, client: ServiceClient): ArchiveDocumentDeps {
+  return { client, log: deps.log, recordHashCheck: (id, check) => deps.archive.recordHashCheck(id, check) };
 }
 
 /**
@@ -61,7 +78,7 @@ function hashChecked(deps: Deps): ArchiveDocumentDeps {
  * proves the file is not there to send from one that may pass.
  */
 export async function fetchArchiveCopy(deps: Deps, d: ComposerDocument, signal: AbortSignal, onProgress: (done: number, total?: number) => void): Promise<{ copy: ArchiveDocuments; doc: ComposerDocument }> {
-  const copy = await archiveFilesAsDocuments(hashChecked(deps), [{ id: d.archiveId!, name: d.name, title: d.name }], signal, onProgress);
+  const copy = await archiveFilesAsDocuments(hashChecked(deps, deps.session.client), [{ id: d.archiveId!, name: d.name, title: d.name }], signal, onProgress);
   return { copy, doc: archiveDocumentOf(copy.documents[0], copy.files[0], { archiveId: d.archiveId!, account: d.account }) };
 }
 
@@ -89,7 +106,24 @@ export function markedFromArchive(fetched: FetchedFromArchive): ComposerDocument
  */
 function archiveDocumentOf(copy: LocalFile, file: ArchiveFile, from: { archiveId: string; account?: string }): ComposerDocument {
   const { path, name, size, sizeText, type } = documentOf(copy);
+  return { path, name, size, sizeText, type, ...from, title: file.title, ...hashOf(file) };
+}
+
+/** The hash the archive recorded for `file`, as the form shows it, if it recorded one. */
+function hashOf(file: ArchiveFile): Pick<ComposerDocument, 'hash'> {
   const hex = file.hash.trim();
   const text = vscode.l10n.t('{0} {1}', recordedHash(hex).algorithm ?? vscode.l10n.t('hash'), shortDigest(hex));
-  return { path, name, size, sizeText, type, ...from, title: file.title, ...(hex ? { hash: { hex, text } } : {}) };
+  return hex ? { hash: { hex, text } } : {};
+}
+
+/**
+ * Archive files of `account` as the form lists them before they are fetched
+ * (no copy yet: the form fetches them, or says why it cannot, with Fetch
+ * Again), by what their details say.
+ */
+export function unfetchedArchiveDocuments(files: readonly ArchiveFile[], account: string | undefined): ComposerDocument[] {
+  return files.map((f) => ({
+    path: '', name: f.name, size: f.fullSize ?? 0, sizeText: formatBytes(f.fullSize ?? 0), type: mediaTypeFor(f.name),
+    archiveId: f.id, account, title: f.title, ...hashOf(f),
+  }));
 }

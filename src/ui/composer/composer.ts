@@ -9,6 +9,13 @@ export interface FetchedFromArchive extends ArchiveDocuments {
   readonly account?: string;
 }
 
+/** What a new composer is filled from besides its form (see `Composer.composeFrom`). */
+export interface ComposeFrom {
+  readonly archive?: FetchedFromArchive;
+  readonly said?: string;
+  readonly account?: string;
+}
+
 /**
  * The composers as the commands (and tests) use them. Declared apart from
  * ComposerPanels, which sends through sendSubmission and so needs the
@@ -27,9 +34,11 @@ export interface Composer {
   /**
    * Opens a new composer filled as `form`, whose documents may include
    * archive files already fetched (`archive`: their copies go with the tab);
-   * `said`: a line under its documents about where they came from.
+   * `said`: a line under its documents about where they came from;
+   * `account`: the account it belongs to, where what fills it came from
+   * (else the one in the settings).
    */
-  composeFrom(form: ComposerForm, o?: { readonly archive?: FetchedFromArchive; readonly said?: string }): Promise<string>;
+  composeFrom(form: ComposerForm, o?: ComposeFrom): Promise<string>;
   /**
    * Adds documents to the composer used last (a new one when none is open),
    * leaving out those it has; returns its draft's id.

@@ -6,9 +6,15 @@ const DRAFT = 'dsas.composer.draft/';
 /** Where the earlier version kept every draft, in one entry. */
 const LEGACY_DRAFTS = 'dsas.composer.drafts';
 const RECENT = 'dsas.composer.recentRecipients';
-/** Each submission sent from here: its cover note, data and Advanced values (an earlier version kept the cover note alone, as a string). */
+/**
+ * Each submission sent from here: its cover note, data and Advanced values,
+ * by its account and id (`noteKey`). An earlier version kept them by the id
+ * alone (the cover note alone, as a string): those are not read.
+ */
 const NOTES = 'dsas.composer.sentNotes';
 const MAX_RECENT = 50;
+/** Where the texts of `account`'s submission `id` are kept: never under the id alone, which another account's submission may have. */
+const noteKey = (account: string | undefined, id: string): string => JSON.stringify([account ?? null, id]);
 const MAX_NOTES = 100;
 
 export interface RecentRecipient {
@@ -41,14 +47,13 @@ export interface DraftMeta {
 /** What this machine keeps of a submission it sent, which the service does not return: offered again by Send Again With…. */
 export interface SentTexts {
   readonly coverNote: string;
-  /** Unknown for one sent by an earlier version, which kept the cover note alone. */
   readonly data?: string;
   readonly advanced?: ComposerAdvanced;
 }
 
 export interface StoredDraft extends DraftMeta {
   readonly form: ComposerForm;
-  /** When it was last written (ms since the epoch): the picker lists the latest first. */
+  /** When it was last written (ms since the epoch): stands for the last edit of a draft of an earlier version, which recorded none. */
   readonly saved: number;
 }
 
@@ -121,20 +126,30 @@ export class ComposerMemory {
     return Array.isArray(r) ? r.filter((x): x is RecentRecipient => typeof x?.name === 'string' && typeof x?.email === 'string') : [];
   }
 
-  /** Remembers a submission sent from here: its recipients first in the list offered, its texts and Advanced values by its id. */
-  async sent(id: string, recipients: readonly RecentRecipient[], form: Pick<ComposerForm, 'coverNote' | 'data' | 'advanced'>): Promise<void> {
+  /**
+   * Remembers submission `id`, sent from here to `account`: its recipients
+   * first in the list offered, its texts and Advanced values for that
+   * account's submission of that id only.
+   */
+  async sent(account: string | undefined, id: string, recipients: readonly RecentRecipient[], form: Pick<ComposerForm, 'coverNote' | 'data' | 'advanced'>): Promise<void> {
     const emails = new Set(recipients.map((r) => r.email.toLowerCase()));
     const recent = [...recipients, ...this.recentRecipients().filter((r) => !emails.has(r.email.toLowerCase()))].slice(0, MAX_RECENT);
-    const notes = Object.entries(this.notes()).filter(([k]) => k !== id).slice(-(MAX_NOTES - 1));
+    const key = noteKey(account, id);
+    const notes = Object.entries(this.notes()).filter(([k]) => k !== key).slice(-(MAX_NOTES - 1));
     const texts: SentTexts = { coverNote: form.coverNote, data: form.data, advanced: form.advanced };
     await this.global.update(RECENT, recent);
-    await this.global.update(NOTES, Object.fromEntries([...notes, [id, texts]]));
+    await this.global.update(NOTES, Object.fromEntries([...notes, [key, texts]]));
   }
 
-  /** What this machine kept of a submission it sent, if it did (an earlier version kept the cover note alone). */
-  sentTexts(id: string): SentTexts | undefined {
-    const n = this.notes()[id];
-    if (typeof n === 'string') return { coverNote: n };
+  /**
+   * What this machine kept of `account`'s submission `id` when it sent it, if
+   * it did. Never another
+   * service's or user's submission of the same id: services count their ids
+   * from the same start. What an earlier version kept by the id alone is not
+   * offered, since whose submission it was is not known.
+   */
+  sentTexts(account: string | undefined, id: string): SentTexts | undefined {
+    const n = this.notes()[noteKey(account, id)];
     if (typeof n !== 'object' || n === null) return undefined;
     const { coverNote, data, advanced } = n as Record<string, unknown>;
     if (typeof coverNote !== 'string') return undefined;

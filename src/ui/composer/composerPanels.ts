@@ -8,10 +8,11 @@ import type { Deps } from '../deps';
 import { affectsConnection, readSettings } from '../session/settings';
 import type { Entry, FormOps } from './composerEntry';
 import { ArchiveCopies } from './archiveCopies';
-import { ComposerPage, pageDocuments } from './composerPage';
+import { ComposerPage } from './composerPage';
+import { pageDocuments } from './pageMessages';
 import { markedFromArchive } from './archiveSource';
 import { PanelSet } from '../panels/panelSet';
-import type { Composer, FetchedFromArchive } from './composer';
+import type { ComposeFrom, Composer, FetchedFromArchive } from './composer';
 import type { ComposerMemory } from './composerMemory';
 import { documentsOf, wordedProblems } from './composerSend';
 import { TabTitle, tabTitle } from './composerTitle';
@@ -69,19 +70,19 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     return this.show(start, draftId, form ? this.memory.stored(draftId) : undefined);
   }
 
-  async composeFrom(form: ComposerForm, o: { readonly archive?: FetchedFromArchive; readonly said?: string } = {}): Promise<string> {
+  async composeFrom(form: ComposerForm, o: ComposeFrom = {}): Promise<string> {
     return this.show(form, randomUUID(), undefined, o);
   }
 
-  /** A tab for `form` (a draft kept, or a new one: of the account in the settings, untouched). */
-  private async show(form: ComposerForm, draftId: string, kept: ReturnType<ComposerMemory['stored']>, o: { archive?: FetchedFromArchive; said?: string } = {}): Promise<string> {
+  /** A tab for `form` (a draft kept, or a new one: of `o.account` or else the account in the settings, untouched). */
+  private async show(form: ComposerForm, draftId: string, kept: ReturnType<ComposerMemory['stored']>, o: ComposeFrom = {}): Promise<string> {
     const old = this.open.get(draftId);
     if (old) {
       // Shown again in a new tab: the old one's closing is not the user's.
       this.open.delete(draftId);
       old.host.panel.dispose();
     }
-    const meta = { account: kept ? kept.account : accountInSettings(), touched: kept?.touched ?? false, sendingSince: kept?.sendingSince };
+    const meta = { account: kept ? kept.account : o.account ?? accountInSettings(), touched: kept?.touched ?? false, sendingSince: kept?.sendingSince };
     await this.memory.saveDraft(draftId, form, meta);
     const panel = vscode.window.createWebviewPanel(VIEW_TYPE, tabTitle(form), vscode.ViewColumn.Active, {
       enableFindWidget: true,

@@ -90,6 +90,8 @@ function unavailableText(documents: readonly ComposerDocument[]): string | undef
 export interface SendOutcome {
   /** What the service created; absent when the user declined or the outcome was unknown (then `message` says so). */
   readonly sent?: Created;
+  /** The account it was sent to. */
+  readonly account?: string;
   readonly recipients: readonly RecentRecipient[];
   readonly message?: string;
 }
@@ -127,6 +129,8 @@ export async function sendForm(deps: Deps, form: ComposerForm, account?: string)
   // The account in use may have changed while a question was open; sendSubmission takes the client at once, after this check.
   const elsewhere = accountProblem(deps.session, account);
   if (elsewhere) return { recipients: recent, message: elsewhere };
+  // Taken in the same step as sendSubmission takes its client.
+  const to = deps.session.account;
   const sent = await sendSubmission(deps, {
     formReference: form.formReference.trim(),
     recipients,
@@ -135,5 +139,5 @@ export async function sendForm(deps: Deps, form: ComposerForm, account?: string)
     documents,
     options: { broadcast: form.advanced.broadcast.trim(), transparency: form.advanced.transparency.trim(), confirmIntent: form.advanced.confirmIntent.trim() },
   });
-  return sent ? { sent, recipients: recent } : { recipients: recent, message: t('The outcome of sending is not known; the message says what the list shows. Check it before sending again.') };
+  return sent ? { sent, recipients: recent, account: to } : { recipients: recent, message: t('The outcome of sending is not known; the message says what the list shows. Check it before sending again.') };
 }

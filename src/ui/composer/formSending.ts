@@ -37,7 +37,7 @@ export async function reviewOrSend(ops: FormOps, e: Entry, posted: ComposerForm)
   try {
     const outcome = await deps.commands.run(Cmd.newSubmission, () => sendForm(deps, form, e.account));
     if (outcome?.sent) {
-      await ops.memory.sent(outcome.sent.id, outcome.recipients, form);
+      await ops.memory.sent(outcome.account, outcome.sent.id, outcome.recipients, form);
       await ops.memory.removeDraft(e.draftId);
       if (!e.closed) e.host.panel.dispose();
       return;

@@ -4,7 +4,7 @@
 // Draft… and Sign Out share.
 import * as vscode from 'vscode';
 import type { ComposerForm, ToComposer } from '../../shared/composerProtocol';
-import { oneLine } from '../text/text';
+import { iconsAsText, oneLine } from '../text/text';
 import { timeAgo } from '../text/timeAgo';
 import type { UserInput } from '../input/userInput';
 import type { Composer } from './composer';
@@ -13,14 +13,22 @@ import type { ComposerMemory, StoredDraft } from './composerMemory';
 /** A draft with no account recorded (an earlier version's) may be any account's: it counts as each one's. */
 const belongs = (d: StoredDraft, accounts: readonly (string | undefined)[]) => d.account === undefined || accounts.includes(d.account);
 
-/** The drafts New Submission offers to continue: typed in, neither open in a tab nor being sent, of `account` (the one in the settings); the latest first. */
+/** When a draft was last edited, as the picker names it (one of an earlier version, which recorded no edit: when it was last written). */
+const lastEdited = (d: Pick<StoredDraft, 'edited' | 'saved'>): number => d.edited ?? d.saved;
+
+/**
+ * The drafts New Submission offers to continue: typed in, neither open in a
+ * tab nor being sent, of `account` (the one in the settings); the one edited
+ * last first (not the one written last: opening a draft, or fetching its
+ * archive documents again, writes it without an edit).
+ */
 export function offeredDrafts(composer: Pick<Composer, 'memory' | 'drafts' | 'sending'>, account: string | undefined): { id: string; draft: StoredDraft }[] {
   return composer.memory.draftIds()
     .flatMap((id) => {
       const draft = composer.memory.stored(id);
       return draft && draft.touched && !composer.drafts.has(id) && !composer.sending.has(id) && belongs(draft, [account]) ? [{ id, draft }] : [];
     })
-    .sort((a, b) => b.draft.saved - a.draft.saved);
+    .sort((a, b) => lastEdited(b.draft) - lastEdited(a.draft));
 }
 
 /**
@@ -47,8 +55,7 @@ export function draftName(form: ComposerForm): string {
 /** How the picker describes a kept draft: when it was last edited, in words, then exactly, with what it holds. */
 export function draftWhen(d: Pick<StoredDraft, 'form' | 'edited' | 'saved'>, now = Date.now()): { description: string; detail: string } {
   const t = vscode.l10n.t;
-  // A draft of an earlier version recorded no edit: when it was last written stands for it.
-  const at = d.edited ?? (d.saved || undefined);
+  const at = lastEdited(d) || undefined;
   const ago = at === undefined ? undefined : timeAgo(at, now, vscode.env.language);
   const [n, r] = [d.form.documents.length, d.form.recipients.length];
   const holds = `${n === 1 ? t('1 document') : t('{0} documents', n)}, ${r === 1 ? t('1 recipient') : t('{0} recipients', r)}`;
@@ -63,7 +70,7 @@ export function draftWhen(d: Pick<StoredDraft, 'form' | 'edited' | 'saved'>, now
 export function sayKept(memory: ComposerMemory, id: string): void {
   const d = memory.stored(id);
   if (!d?.touched) return;
-  vscode.window.setStatusBarMessage(vscode.l10n.t('$(save) Draft "{0}" kept: New Submission… continues or discards it', draftName(d.form)), KEPT_SHOWN_MS);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('$(save) Draft "{0}" kept: New Submission… continues or discards it', iconsAsText(draftName(d.form))), KEPT_SHOWN_MS);
 }
 
 const KEPT_SHOWN_MS = 10_000;

@@ -9,6 +9,7 @@ import { chooseArchiveDocuments, markedFromArchive } from './archiveSource';
 import { advancedOf, newForm } from './formSubmission';
 import { discardDraft, draftName, draftWhen, offeredDrafts } from './keptDrafts';
 import type { Deps } from '../deps';
+import { iconsAsText } from '../text/text';
 import { BACK } from '../input/userInput';
 import { chooseDocuments } from './chooseDocuments';
 
@@ -37,7 +38,7 @@ export async function startNewSubmission(deps: Deps): Promise<void> {
     }
     const fetched = await chooseArchiveDocuments(deps, { title: t('New Submission: From the Archive'), back: true });
     if (fetched === BACK) continue;
-    if (fetched) await deps.composer.composeFrom(newForm(markedFromArchive(fetched), advancedOf(DEFAULT_PACKAGE)), { archive: fetched });
+    if (fetched) await deps.composer.composeFrom(newForm(markedFromArchive(fetched), advancedOf(DEFAULT_PACKAGE)), { archive: fetched, account: fetched.account });
     return;
   }
 }
@@ -45,7 +46,8 @@ export async function startNewSubmission(deps: Deps): Promise<void> {
 /** The first question: a draft of this account to continue (offered first), how to start a new one, or, with Discard a Draft…, one to discard. */
 async function pickStart(deps: Deps): Promise<Start | undefined> {
   const t = vscode.l10n.t;
-  const kept = offeredDrafts(deps.composer, accountInSettings()).map(({ id, draft }) => ({ id, name: draftName(draft.form), cutOff: draft.sendingSince !== undefined, ...draftWhen(draft) }));
+  // Named in labels, where the workbench would draw "$(…)" as an icon.
+  const kept = offeredDrafts(deps.composer, accountInSettings()).map(({ id, draft }) => ({ id, name: iconsAsText(draftName(draft.form)), cutOff: draft.sendingSince !== undefined, ...draftWhen(draft) }));
   const { account } = deps.session;
   const fresh: { label: string; description: string; start?: Start }[] = [
     { label: t('$(new-file) Empty form'), description: t('add documents and recipients in the form'), start: 'empty' },

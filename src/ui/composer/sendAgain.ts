@@ -5,7 +5,7 @@
 // values), and its documents where the archive has them.
 import * as vscode from 'vscode';
 import { DEFAULT_PACKAGE } from '../../core';
-import { fetchArchiveDocuments, markedFromArchive } from './archiveSource';
+import { fetchArchiveDocuments, markedFromArchive, unfetchedArchiveDocuments } from './archiveSource';
 import { findInArchive, type EarlierDocuments } from './earlierDocuments';
 import { advancedOf, formFrom } from './formSubmission';
 import type { Deps } from '../deps';
@@ -13,11 +13,27 @@ import { describeError, isCancellation } from '../text/errorText';
 import { withCancellableProgress } from '../input/progress';
 import { oneLine } from '../text/text';
 
-/** Opens the form repeating submission `s` (its detail read, its documents looked for in the archive, under one progress notification with Cancel). */
+/**
+ * Opens the form repeating submission `s` (its detail read, its documents
+ * looked for in the archive, under one progress notification with Cancel).
+ * All of it comes from the account in use when it starts, and the form
+ * belongs to that account: should another be in use before the form opens,
+ * nothing is fetched from its archive (the same id is another file there),
+ * no form opens, and the user is told.
+ */
 export async function sendAgain(deps: Deps, s: { id: string; formReference?: string }, described: string): Promise<void> {
   const t = vscode.l10n.t;
-  const client = deps.session.client;
-  const { detail, earlier, fetched } = await withCancellableProgress(t('Reading {0}…', described), async (p, signal) => {
+  const sender = deps.session.sender;
+  const { client } = sender;
+  const changed = () => {
+    if (deps.session.uses(client)) return false;
+    const name = s.formReference ? `"${oneLine(s.formReference)}"` : s.id;
+    void deps.input.current.warn(deps.session.signedIn
+      ? t('The account in use changed while Send Again With… read {0}: no form was opened, and nothing was fetched from the other account\'s archive. Run it on a submission of the account in use.', name)
+      : t('You were signed out while Send Again With… read {0}: no form was opened.', name));
+    return true;
+  };
+  const read = await withCancellableProgress(t('Reading {0}…', described), async (p, signal) => {
     const detail = await client.getSubmission(s.id, { signal });
     let earlier: EarlierDocuments | string;
     try {
@@ -28,11 +44,27 @@ export async function sendAgain(deps: Deps, s: { id: string; formReference?: str
       deps.log.warn(`Looking for the documents of submission ${s.id} in the archive failed: ${describeError(e)}`);
       earlier = describeError(e);
     }
+    if (changed()) return undefined;
     const found = typeof earlier === 'string' ? [] : earlier.found;
-    return { detail, earlier, fetched: found.length ? await fetchArchiveDocuments(deps, found, signal, p) : undefined };
+    if (!found.length) return { detail, earlier, documents: [] };
+    try {
+      const fetched = await fetchArchiveDocuments(deps, sender, found, signal, p);
+      return { detail, earlier, fetched, documents: markedFromArchive(fetched) };
+    } catch (e) {
+      // The form opens all the same, with the documents found: it fetches them again, or says why not, with Fetch Again.
+      if (isCancellation(e)) throw e;
+      deps.log.warn(`Fetching the documents of submission ${s.id} found in the archive failed: ${describeError(e)}`);
+      return { detail, earlier, documents: unfetchedArchiveDocuments(found, sender.account) };
+    }
   });
-  const form = formFrom(detail, deps.composer.memory.sentTexts(s.id), fetched ? markedFromArchive(fetched) : [], advancedOf(DEFAULT_PACKAGE));
-  await deps.composer.composeFrom(form, { archive: fetched, said: earlierText(detail.attachments.length, earlier) });
+  if (!read) return;
+  const { detail, earlier, fetched, documents } = read;
+  if (changed()) {
+    void fetched?.dispose();
+    return;
+  }
+  const form = formFrom(detail, deps.composer.memory.sentTexts(sender.account, s.id), documents, advancedOf(DEFAULT_PACKAGE));
+  await deps.composer.composeFrom(form, { archive: fetched, said: earlierText(detail.attachments.length, earlier), account: sender.account });
 }
 
 /** The line under the form's documents: which earlier documents came from the archive, which it does not have. */

@@ -25,6 +25,19 @@ export function oneLine(s: string): string {
   return s.replace(LINE_BREAKING, ' ').replace(BIDI_CONTROLS, '').trim();
 }
 
+/** What the workbench draws as an icon in a label: `$(name)`, `$(name~modifier)`. */
+const ICON = /\$\([A-Za-z0-9-]+(?:~[A-Za-z]+)?\)/g;
+
+/**
+ * Text for a place where the workbench draws `$(name)` as an icon (a quick
+ * pick's label, description and detail, the status bar): each such sequence
+ * escaped, so that a form reference or a title reading `$(check) Paid`
+ * shows as those characters.
+ */
+export function iconsAsText(s: string): string {
+  return s.replace(ICON, '\\$&');
+}
+
 const HTML: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /**

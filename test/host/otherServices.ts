@@ -1,0 +1,39 @@
+// More sandboxes, standing for other services (other accounts) whose ids
+// count up from the same start as every service's: submission 1 and archive
+// file 201 of one are not those of another.
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { ServiceClient } from '../../src/core';
+import { startSandbox, type Sandbox } from '../../tools/sandbox';
+import { tempDir } from './fixtures';
+import { runRecord } from './session';
+
+/** A client of `sb`'s own account, outside the extension (to set up what a test needs there). */
+export const clientOf = (sb: Sandbox): ServiceClient => new ServiceClient({ baseUrl: sb.baseUrl, credentials: { username: sb.user, password: sb.password, apiKey: sb.key } });
+
+/** The services a suite starts; `close()` ends them all. */
+export class OtherServices {
+  private readonly started: Sandbox[] = [];
+
+  /** A new service whose one user is `user`; its secrets join the run's leak search. */
+  async start(user: string): Promise<Sandbox> {
+    const sb = await startSandbox({ user, password: `pw-${user}-${Date.now()}`, key: `key-${user}-${Date.now()}` });
+    runRecord().secrets.push(sb.password, sb.key);
+    this.started.push(sb);
+    return sb;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.started.splice(0).map((s) => s.close()));
+  }
+}
+
+/** Archives `bytes` on `sb` as `name`, titled `title`; the new file's id. */
+export async function archiveOn(sb: Sandbox, title: string, name: string, bytes: Buffer | string): Promise<string> {
+  const dir = tempDir('dsas-other-services-');
+  writeFileSync(path.join(dir, name), bytes);
+  const { id } = await clientOf(sb).uploadArchiveFile({ path: path.join(dir, name), title, name });
+  await vscode.workspace.fs.delete(vscode.Uri.file(dir), { recursive: true });
+  return id;
+}
