@@ -79,7 +79,7 @@ interface SandboxProcess {
 
 /** `npm run sandbox` as a child in a process group of its own: terminal signals reach only the launcher, which stops it in order. */
 function startSandboxProcess(port: number, dataDir: string, onStopped: (code: number | null, signal: string | null) => void): Promise<SandboxProcess> {
-  const args = ['--import', 'tsx', path.join(ROOT, 'test', 'sandbox', 'main.ts'), '--port', String(port), '--data', dataDir, '--seed', 'demo',
+  const args = ['--import', 'tsx', path.join(ROOT, 'tools', 'sandbox', 'main.ts'), '--port', String(port), '--data', dataDir, '--seed', 'demo',
     '--user', ACCOUNT.user, '--password', ACCOUNT.password, '--key', ACCOUNT.key, '--quiet'];
   const child = spawn(process.execPath, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let stopping = false;

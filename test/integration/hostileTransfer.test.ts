@@ -207,6 +207,7 @@ describe('client ↔ hostile server: transfers', function () {
         const sv = await hostile();
         const c = client(sv.baseUrl, { nonceMaxAgeMs: 1 }); // each body is preceded by a body-less request
         await c.listArchive();
+        await new Promise((r) => setTimeout(r, 5)); // the nonce is older than 1 ms, even on a fast machine
         sv.setScript((x) => (x.entry.method === 'GET' ? void x.req.socket.destroy() : x.server.standard(x, sendOk)));
         const err = await rejection(() => upload(c, bigFile(MiB)));
         assert.equal(err.kind, 'network', err.message);
