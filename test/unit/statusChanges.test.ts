@@ -107,6 +107,16 @@ describe('status: what changed since the user was last told', () => {
     assert.deepEqual(t.detail(detail('1', ['Ann', 'Ben'], 2), LATER).changes, [], 'and once');
   });
 
+  it('a rejection carries the comment of the recipient who rejected, only when it is known who did', () => {
+    const t = looked([item('1')]);
+    t.detail(detail('1', []), LATER);
+    const commented = (d: SubmissionDetail, by: Record<string, string>): SubmissionDetail => ({ ...d, recipients: d.recipients.map((r) => ({ ...r, comment: by[r.name] ?? '' })) });
+    const [told] = t.detail(commented(detail('1', ['Ann'], 1), { Ann: 'Wrong figures in [x](command:y)' }), LATER).changes;
+    assert.deepEqual(told.kind === 'rejected' && told.comments, [{ by: { name: 'Ann', email: 'ann@example.com' }, text: 'Wrong figures in [x](command:y)' }]);
+    const [among] = t.detail(commented(detail('1', ['Ann', 'Ben', 'Cid'], 2), { Ben: 'No', Cid: 'Fine' }), LATER).changes;
+    assert.deepEqual(among.kind === 'rejected' && among.comments, [], 'two of three responses, one rejection: whose comment says why is not known');
+  });
+
   it('rejections the counter cannot pin on one recipient name those among whom they are', () => {
     const t = looked([item('1')]);
     t.detail(detail('1', []), LATER);

@@ -6,9 +6,14 @@ import type { SubmissionsTree } from '../trees/submissionsTree';
 import type { InputHolder } from '../userInput';
 import type { TimelinePanels } from '../webviews/timelinePanels';
 import type { AnnouncedStore } from './announcedStore';
-import { ChangeTracker, responsesIn, type Change } from './changes';
-import { noticesFor, type Notice } from './notices';
+import { Cmd } from '../commandIds';
+import { ChangeTracker, responsesIn, type Change, type ChangedSubmission } from './changes';
+import { noticesFor, type Notice, type NoticeAction } from './notices';
 import { UnseenBadge } from './unseenBadge';
+
+/** A notice's button. */
+const actionLabel = (a: NoticeAction): string =>
+  a === 'history' ? vscode.l10n.t('Show History') : a === 'summary' ? vscode.l10n.t('Open Summary') : vscode.l10n.t('Show');
 
 /** How long changes learned outside a poll wait for more before they are told together. */
 const GATHER_MS = 300;
@@ -116,12 +121,19 @@ export class Announcer implements vscode.Disposable {
 
   private tell(notice: Notice): void {
     const ui = this.deps.input.current;
-    const show = vscode.l10n.t('Show');
-    void (notice.warning ? ui.warn(notice.text, show) : ui.info(notice.text, show)).then((answer) => {
-      if (answer !== show) return;
-      const id = notice.submissionId;
-      return Promise.resolve(id ? this.deps.submissions.reveal(id) : vscode.commands.executeCommand('dsas.submissions.focus'));
+    const labels = notice.actions.map(actionLabel);
+    void (notice.warning ? ui.warn(notice.text, ...labels) : ui.info(notice.text, ...labels)).then((answer) => {
+      const action = notice.actions[labels.indexOf(answer ?? '')];
+      return action && this.act(action, notice.submission);
     }).then(undefined, (e: unknown) => this.deps.log.warn(`Showing a changed submission failed: ${String(e)}`));
+  }
+
+  /** What a notice's button does: through the commands (their checks and error handling), or the view. */
+  private async act(action: NoticeAction, s: ChangedSubmission | undefined): Promise<unknown> {
+    if (!s) return vscode.commands.executeCommand('dsas.submissions.focus');
+    if (action === 'show') return this.deps.submissions.reveal(s.id);
+    const row = { kind: 'submission', item: { id: s.id, formReference: s.formReference } };
+    return vscode.commands.executeCommand(action === 'history' ? Cmd.showHistory : Cmd.showSummary, row);
   }
 
   dispose(): void {

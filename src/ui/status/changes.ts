@@ -24,7 +24,17 @@ export type Change =
    * count matches the new responses, else those among whom the rejections are
    * (the service counts rejections per submission, not per recipient).
    */
-  | { readonly kind: 'rejected'; readonly submission: ChangedSubmission; readonly count: number; readonly recipients: readonly Person[]; readonly exact: boolean };
+  | {
+    readonly kind: 'rejected'; readonly submission: ChangedSubmission; readonly count: number; readonly recipients: readonly Person[]; readonly exact: boolean;
+    /** What the recipients who rejected wrote (only when `exact`: else who rejected is not known), those who wrote something. */
+    readonly comments: readonly RecipientComment[];
+  };
+
+/** A recipient's comment on its response, as the service sent it (shown inert and bounded). */
+export interface RecipientComment {
+  readonly by: Person;
+  readonly text: string;
+}
 
 /** A recipient has responded when the service gave the time of its response (spec 2.2 `responded`). */
 const hasResponded = (r: Recipient) => r.responded.raw.trim() !== '';
@@ -115,22 +125,23 @@ export class ChangeTracker {
     const rejected = d.total.rejected;
     const changes: Change[] = [];
     let quiet = 0;
-    let newcomers: Person[];
+    let newcomers: Recipient[];
     let more: number;
     if (rec.r === undefined) {
       // Its responses were never read: their times tell which are news; only rejections certainly among those are told.
       const ages = responded.map(({ r }) => responseAge(r.responded, m.since));
-      newcomers = responded.filter((_, i) => ages[i] === 'new').map(({ r }) => person(r));
+      newcomers = responded.filter((_, i) => ages[i] === 'new').map(({ r }) => r);
       quiet = ages.filter((a) => a === 'unknown').length;
       more = Math.max(0, (rejected ?? 0) - (responded.length - newcomers.length));
     } else {
       const told = new Set(rec.r);
-      newcomers = responded.filter(({ key }) => !told.has(key)).map(({ r }) => person(r));
+      newcomers = responded.filter(({ key }) => !told.has(key)).map(({ r }) => r);
       more = rejected === undefined ? 0 : rejected - (rec.j ?? 0);
     }
     const exact = more > 0 && more === newcomers.length;
-    if (more > 0) changes.push({ kind: 'rejected', submission, count: more, recipients: newcomers, exact });
-    if (!exact) for (const recipient of newcomers) changes.push({ kind: 'responded', submission, recipient });
+    const comments = exact ? newcomers.filter((r) => r.comment.trim()).map((r) => ({ by: person(r), text: r.comment })) : [];
+    if (more > 0) changes.push({ kind: 'rejected', submission, count: more, recipients: newcomers.map(person), exact, comments });
+    if (!exact) for (const r of newcomers) changes.push({ kind: 'responded', submission, recipient: person(r) });
     rec.r = [...new Set([...(rec.r ?? []), ...responded.map(({ key }) => key)])];
     if (rejected !== undefined) rec.j = Math.max(rec.j ?? 0, rejected);
     if (d.completed === true) {
