@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { unseenCount, type Logger, type SubmissionDetail, type SubmissionListItem } from '../../core';
+import { unseenCount, unseenIds, type Logger, type SubmissionDetail, type SubmissionListItem } from '../../core';
 import type { Session } from '../session';
 import type { SubmissionUpdates } from '../submissionUpdates';
 import type { SubmissionsTree } from '../trees/submissionsTree';
@@ -22,7 +22,7 @@ export interface AnnouncerDeps {
   readonly input: InputHolder;
   readonly log: Logger;
   readonly session: Pick<Session, 'account'>;
-  readonly submissions: Pick<SubmissionsTree, 'reveal' | 'view'>;
+  readonly submissions: Pick<SubmissionsTree, 'reveal' | 'view' | 'setUnseen'>;
   /** Showing a History panel looks at its submission's new responses. */
   readonly timelines: Pick<TimelinePanels, 'onDidReport'>;
   /** Every list and detail the extension learns, whichever way (the view, Refresh, Check Status, polls, panels). */
@@ -65,7 +65,14 @@ export class Announcer implements vscode.Disposable {
     this.batch = [];
     this.tracker.reset(this.account === undefined ? undefined : this.deps.store.read(this.account));
     this.badge.reset();
-    this.badge.show(unseenCount(this.tracker.memory));
+    this.showUnseen();
+  }
+
+  /** The badge, and the rows the "unseen" quick filter keeps, from the memory. */
+  private showUnseen(): void {
+    const m = this.tracker.memory;
+    this.badge.show(unseenCount(m));
+    this.deps.submissions.setUnseen(unseenIds(m));
   }
 
   /** Runs `run` with the notices held back, so that what it learns (a poll's list and details) is told together. */
@@ -102,7 +109,7 @@ export class Announcer implements vscode.Disposable {
     if (changes === undefined) return;
     const m = this.tracker.memory;
     if (m) void Promise.resolve(this.deps.store.write(account, m)).then(undefined, (e: unknown) => this.deps.log.warn(`Keeping what was announced failed: ${String(e)}`));
-    this.badge.show(unseenCount(m));
+    this.showUnseen();
     if (!changes.length) return;
     this.batch.push(...changes);
     if (this.timer) clearTimeout(this.timer);

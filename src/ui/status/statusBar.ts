@@ -21,7 +21,7 @@ export interface PendingStatusDeps {
   readonly input: InputHolder;
   readonly log: Logger;
   readonly session: Pick<Session, 'signedIn' | 'onDidChange' | 'client' | 'account'>;
-  readonly submissions: Pick<SubmissionsTree, 'items' | 'loaded' | 'stale' | 'refreshList' | 'outdated' | 'reveal' | 'onDidChangeTreeData' | 'view'>;
+  readonly submissions: Pick<SubmissionsTree, 'items' | 'loaded' | 'stale' | 'refreshList' | 'outdated' | 'reveal' | 'onDidChangeTreeData' | 'view' | 'setUnseen'>;
   /** Showing a History panel looks at its submission's new responses. */
   readonly timelines: Pick<TimelinePanels, 'onDidReport'>;
   /** Where polling says what it learned of a submission (its row, open panels, the Explorer's decorations and the notices follow). */
