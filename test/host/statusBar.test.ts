@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Deps } from '../../src/ui/deps';
 import { DETAILS_PER_POLL } from '../../src/ui/status/changes';
 import type { PendingStatus } from '../../src/ui/status/statusBar';
+import type { SubmissionNode } from '../../src/ui/trees/nodes';
 import { nextEvent, waitFor, workspaceFile } from './fixtures';
 import { api, control, logMark, quiet, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
 import { noticesOf, pendingInSandbox, pollRound } from './polls';
@@ -18,6 +19,14 @@ async function badgeIs(deps: Deps, value: number): Promise<void> {
   for (let until = Date.now() + 5000; badge(deps) !== value && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
   assert.equal(badge(deps), value, `the badge: ${deps.submissions.view.badge?.tooltip ?? 'none'}`);
   if (value === 0) assert.equal(deps.submissions.view.badge, undefined, 'no badge at 0');
+}
+
+/** Reveals a row; the view may be redrawing its rows (a poll's list): a row not drawn yet is revealed again a moment later. */
+async function revealRow(deps: Deps, row: SubmissionNode, options: { select: boolean; focus?: boolean; expand: boolean }): Promise<void> {
+  await deps.submissions.view.reveal(row, options).then(undefined, async () => {
+    await new Promise((r) => setTimeout(r, 500));
+    await deps.submissions.view.reveal(row, options);
+  });
 }
 
 describe('status bar and polling', () => {
@@ -104,11 +113,7 @@ describe('status bar and polling', () => {
     await vscode.commands.executeCommand('workbench.view.extension.dsas');
     await deps.submissions.reveal(id);
     const row = deps.submissions.items.find((n) => n.item.id === id)!;
-    // The view may be redrawing its rows (a poll's list): a row not drawn yet is revealed again a moment later.
-    await deps.submissions.view.reveal(row, { select: true, focus: true, expand: true }).then(undefined, async () => {
-      await new Promise((r) => setTimeout(r, 500));
-      await deps.submissions.view.reveal(row, { select: true, focus: true, expand: true });
-    });
+    await revealRow(deps, row, { select: true, focus: true, expand: true });
     await badgeIs(deps, base);
   });
 
@@ -228,7 +233,7 @@ describe('status bar and polling', () => {
     await pollRound(status);
     for (const id of ids) {
       const row = deps.submissions.items.find((n) => n.item.id === id)!;
-      await deps.submissions.view.reveal(row, { select: false, expand: true });
+      await revealRow(deps, row, { select: false, expand: true });
     }
     await quiet();
     const row = (id: string) => deps.submissions.items.find((n) => n.item.id === id)!;

@@ -153,6 +153,22 @@ describe('status: what changed since the user was last told', () => {
     assert.deepEqual(t.detail(detail('9', ['Ann']), LATER), { changes: [], quiet: 0 });
   });
 
+  it('the first list of an account looked at before is the start of a look: its pending submissions in the list\'s order, and when the last look was', () => {
+    const t = looked([item('1'), item('2'), item('3')]);
+    const before = t.memory!;
+    const next = new ChangeTracker();
+    next.reset(readMemory(JSON.parse(JSON.stringify(before))));
+    assert.equal(next.lastLook, LOOK, 'the last look, kept');
+    next.list([item('3'), item('2'), item('1')], LATER);
+    assert.ok(next.firstList);
+    assert.deepEqual(next.pick(['3', '2', '1'], [], 2), ['3', '2'], 'the first of the pending ones, as listed');
+    next.list([item('3'), item('2'), item('1')], LATER + 1);
+    assert.ok(!next.firstList);
+    const fresh = new ChangeTracker();
+    fresh.reset(undefined);
+    assert.equal(fresh.lastLook, undefined, 'never looked at here: no last look');
+  });
+
   it('picks at most `max` details: those the list says changed first, then the pending ones checked longest ago', () => {
     const t = new ChangeTracker();
     const ids = ['1', '2', '3', '4', '5'];

@@ -8,6 +8,7 @@ import type { TimelinePanels } from '../webviews/timelinePanels';
 import type { AnnouncedStore } from './announcedStore';
 import { Cmd } from '../commandIds';
 import { ChangeTracker, responsesIn, type Change, type ChangedSubmission } from './changes';
+import { awayNotice } from './awayNotice';
 import { noticesFor, type Notice, type NoticeAction } from './notices';
 import { UnseenBadge } from './unseenBadge';
 
@@ -22,7 +23,7 @@ export interface AnnouncerDeps {
   readonly input: InputHolder;
   readonly log: Logger;
   readonly session: Pick<Session, 'account'>;
-  readonly submissions: Pick<SubmissionsTree, 'reveal' | 'view' | 'setUnseen'>;
+  readonly submissions: Pick<SubmissionsTree, 'reveal' | 'view' | 'setUnseen' | 'showOnly'>;
   /** Showing a History panel looks at its submission's new responses. */
   readonly timelines: Pick<TimelinePanels, 'onDidReport'>;
   /** Every list and detail the extension learns, whichever way (the view, Refresh, Check Status, polls, panels). */
@@ -45,6 +46,8 @@ export class Announcer implements vscode.Disposable {
   private holds = 0;
   private timer?: ReturnType<typeof setTimeout>;
   private account?: string;
+  /** The account's last look before this session, until the first poll of the session has told what changed since, in one notice. */
+  private away?: number;
 
   constructor(private readonly deps: AnnouncerDeps) {
     this.badge = new UnseenBadge({
@@ -64,6 +67,7 @@ export class Announcer implements vscode.Disposable {
     this.account = this.deps.session.account;
     this.batch = [];
     this.tracker.reset(this.account === undefined ? undefined : this.deps.store.read(this.account));
+    this.away = this.tracker.lastLook;
     this.badge.reset();
     this.showUnseen();
   }
@@ -82,7 +86,7 @@ export class Announcer implements vscode.Disposable {
       return await run();
     } finally {
       this.holds--;
-      this.flush();
+      this.flush(true);
     }
   }
 
@@ -116,14 +120,21 @@ export class Announcer implements vscode.Disposable {
     this.timer = setTimeout(() => this.flush(), GATHER_MS);
   }
 
-  private flush(): void {
-    if (this.holds > 0 || !this.batch.length) return;
+  /** Tells what was gathered; until the session's first poll has ended (`polled`), what changed since the last look waits to be told together. */
+  private flush(polled = false): void {
+    const away = this.away;
+    if (this.holds > 0 || (away !== undefined && !polled)) return;
+    if (polled && this.deps.session.account === this.account) this.away = undefined;
+    if (!this.batch.length) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     const changes = this.batch;
     this.batch = [];
     this.deps.log.info(`Changed since the last look: ${changes.map((c) => `${c.submission.id} ${c.kind}`).join(', ')}.`);
-    for (const notice of noticesFor(changes)) this.tell(notice);
+    // Since the last look: one notice of counts when several submissions changed (one alone says it better by itself).
+    const several = new Set(changes.map((c) => c.submission.id)).size > 1;
+    const notices = away !== undefined && several ? [awayNotice(changes, away)] : noticesFor(changes);
+    for (const notice of notices) this.tell(notice);
   }
 
   private tell(notice: Notice): void {
@@ -137,6 +148,7 @@ export class Announcer implements vscode.Disposable {
 
   /** What a notice's button does: through the commands (their checks and error handling), or the view. */
   private async act(action: NoticeAction, s: ChangedSubmission | undefined): Promise<unknown> {
+    if (action === 'unseen') this.deps.submissions.showOnly('unseen');
     if (!s) return vscode.commands.executeCommand('dsas.submissions.focus');
     if (action === 'show') return this.deps.submissions.reveal(s.id);
     const row = { kind: 'submission', item: { id: s.id, formReference: s.formReference } };

@@ -10,6 +10,13 @@ import { freshMemory, merged, responseAge, type AccountMemory, type Person, type
  */
 export const DETAILS_PER_POLL = 3;
 
+/**
+ * Details the first poll of a session fetches at most (of an account looked
+ * at here before), 4 at a time: the pending submissions first in the list,
+ * so that what changed meanwhile is told at once, in one notice.
+ */
+export const DETAILS_AT_START = 10;
+
 /** The submission a change is about. */
 export interface ChangedSubmission {
   readonly id: string;
@@ -64,13 +71,25 @@ export class ChangeTracker {
   private readonly checkedAt = new Map<string, number>();
   /** Submissions whose list entry says they changed or are new: their detail is fetched first. */
   private readonly first = new Set<string>();
+  private last?: number;
 
   /** Starts a session of an account from what it was told before (undefined: never looked at, or signed out). */
   reset(memory?: AccountMemory): void {
     this.m = memory;
+    this.last = memory?.look;
     this.lists = 0;
     this.checkedAt.clear();
     this.first.clear();
+  }
+
+  /** When a list of this account last arrived before this session (undefined: never looked at here). */
+  get lastLook(): number | undefined {
+    return this.last;
+  }
+
+  /** Whether at most one list arrived this session: the first look of the session. */
+  get firstList(): boolean {
+    return this.lists <= 1;
   }
 
   /** The memory now (undefined until a first list), to be kept. */
@@ -173,11 +192,12 @@ export class ChangeTracker {
    * The submissions whose detail a poll fetches, at most `max`: those the
    * lists say changed or are new (and `outdated`) first, then the pending
    * ones checked longest ago, so that each of N pending submissions is
-   * checked at least every ⌈N / max⌉ polls. None after the first list: a
-   * sign-in sends the list alone.
+   * checked at least every ⌈N / max⌉ polls (at the start of a session,
+   * none was: they come as listed). None after the first list of an account
+   * never looked at here: what came before has nothing to tell.
    */
   pick(pending: readonly string[], outdated: readonly string[], max: number): string[] {
-    if (this.lists <= 1) return [];
+    if (this.lists <= 1 && this.last === undefined) return [];
     const subs = this.m?.subs ?? {};
     const first = [...new Set([...this.first, ...outdated])].filter((id) => subs[id]);
     const rest = pending

@@ -8,8 +8,8 @@ export const ONE_BY_ONE = 3;
 /** Names listed in one clause before "and N more". */
 const NAMES_SHOWN = 3;
 
-/** What a notice offers to do next: open the submission's History or Summary, or show its row (the view, for many). */
-export type NoticeAction = 'history' | 'summary' | 'show';
+/** What a notice offers to do next: open the submission's History or Summary, show its row (the view, for many), or the submissions with unseen responses. */
+export type NoticeAction = 'history' | 'summary' | 'show' | 'unseen';
 
 /** A notice: its words, whether it needs attention (a rejection), its submission (none: many), and what it offers, first the likeliest. */
 export interface Notice {
