@@ -7,6 +7,12 @@ import { timelineView, webviewText } from './helpers';
 import { freshSubmission, openTimeline, pdfReport, timelineShows } from './panelDriver';
 import { api, control, signIn, withAnswers } from './session';
 
+/** The view's Refresh, with the notices of what it learned (gathered for a moment) answered here, not left on screen. */
+const refresh = () => withAnswers([], async () => {
+  await vscode.commands.executeCommand('dsas.refreshSubmissions');
+  await new Promise((r) => setTimeout(r, 1000));
+});
+
 describe('panels following Refresh', () => {
   before(signIn);
   after(closeAllEditors);
@@ -19,7 +25,7 @@ describe('panels following Refresh', () => {
     assert.match((await timelineView(s.id)).status, /PENDING/);
     await control('/respond', 'POST', { submissionId: s.id, outcome: 'accept' });
     // The view is not expanded on the submission: only the list says it completed.
-    await withAnswers([], () => vscode.commands.executeCommand('dsas.refreshSubmissions'));
+    await refresh();
     const seen = await timelineShows(s.id, (x) => /COMPLETED/.test(x.status), 'COMPLETED in the open History panel after Refresh');
     assert.deepEqual(seen.responseStatuses, ['1']);
   });
@@ -31,7 +37,7 @@ describe('panels following Refresh', () => {
     const node = await submissionNode(s.id);
     await pdfReport(() => vscode.commands.executeCommand('dsas.showSummary', node), (x) => x.type === 'rendered', 'the summary');
     await control('/respond', 'POST', { submissionId: s.id });
-    await withAnswers([], () => vscode.commands.executeCommand('dsas.refreshSubmissions'));
+    await refresh();
     const text = await webviewText('The submission changed since this summary was loaded.');
     assert.match(text, /Reload/, 'with a Reload button');
   });
