@@ -8,6 +8,7 @@ import { closeAllEditors, contrast, luminance, nextEvent, sha256, submissionNode
 import { screenshot, timelineView, webviewColors, webviewKeys, webviewText } from './helpers';
 import { api, control, sandboxState, signIn, signOut, withAnswers } from './session';
 import { freshSubmission, openTimeline, pdfReport, timelineShows } from './panelDriver';
+import type { ScriptedInput } from './scriptedInput';
 import { tried } from '../reliability/tally';
 
 type PdfRendered = Extract<FromPdf, { type: 'rendered' }>;
@@ -49,6 +50,9 @@ describe('webviews', () => {
     const { input } = await withAnswers([target], async () => {
       await webviewKeys(`Attachments (${s.attachments.length})`, [{ focus: `Download ${second.name}` }, { press: 'Enter' }]);
       await waitFor('the attachment saved', () => existsSync(target.fsPath), 15_000);
+      // The file is there before the command says so: its message follows.
+      const raw = (await api()).deps.input.raw as ScriptedInput;
+      await waitFor('the download told', () => raw.asked.some((a) => a.method === 'info' && a.text.startsWith('Downloaded')), 5000).catch(() => undefined);
     });
     assert.equal(sha256(readFileSync(target.fsPath)), second.sha256, 'the second attachment\'s bytes, not the first\'s');
     assert.ok(input.asked.some((a) => a.method === 'info' && a.text.startsWith(`Downloaded "from-history-${second.name}"`)), JSON.stringify(input.asked.map((a) => a.text)));
