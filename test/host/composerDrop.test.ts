@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { closeAllEditors, waitFor, windowUri, workspaceFile } from './fixtures';
 import { composerShown, forgetDrafts, openDrafts, recipient } from './composerDriver';
-import { webviewDrop, webviewMoveText, webviewText } from './helpers';
+import { log, webviewDrop, webviewMoveText, webviewText } from './helpers';
 import { api, signIn, withAnswers } from './session';
 import type { ScriptedInput } from './scriptedInput';
 
@@ -44,7 +44,13 @@ describe('a drop on the New Submission form', () => {
   it('a sentence dragged within the cover note moves, as in any text field: nothing attached, nothing said', async () => {
     const { input, result: id } = await withAnswers([], async () => {
       const id = await opened();
-      const seen = await webviewMoveText('offer.txt', 'Cover note', 'Dear Ada,');
+      let seen = await webviewMoveText('offer.txt', 'Cover note', 'Dear Ada,');
+      // Chromium's synthetic drag can fail to start on a busy machine (nothing changes at all): the gesture is
+      // made again, said in the log. A drop the form mishandles changes nothing however often it is made.
+      for (let i = 0; i < 2 && seen.value === NOTE; i++) {
+        log('    (the drag within the cover note changed nothing; dragging again)');
+        seen = await webviewMoveText('offer.txt', 'Cover note', 'Dear Ada,');
+      }
       assert.ok(seen.value !== undefined && seen.value !== NOTE, `the note changed by the drag: ${JSON.stringify(seen.value)}`);
       assert.ok(!seen.value.startsWith('Dear Ada,') && seen.value.includes('Dear Ada,'), `the words moved: ${JSON.stringify(seen.value)}`);
       await waitFor('the draft keeps the note as edited', async () => (await openDrafts()).get(id)?.coverNote === seen.value);
