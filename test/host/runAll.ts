@@ -1,10 +1,10 @@
 // `npm run test:host`: the four VS Code runs of the host suite (runOffline.ts).
 // The extension and the host tests are built once, first; then the main run
-// in two halves side by side, then the Restricted Mode, installed and reload
-// runs at the same time (each a VS Code of its own; the tests mostly wait on
-// the workbench and timers, so two cores carry them). The first of the runs
-// started together shows its output as it comes, the others theirs once they
-// have ended.
+// in two halves side by side, and as soon as one half has ended the
+// Restricted Mode, installed and reload runs beside the other (each a VS Code
+// of its own; the tests mostly wait on the workbench and timers, so two cores
+// carry them). The first half shows its output as it comes, every other run
+// its own once it has ended.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import * as path from 'node:path';
@@ -28,17 +28,19 @@ function build(script: string): boolean {
 async function main(): Promise<number> {
   if (!build('esbuild.mjs') || !build('test/host/build.mjs')) return 1;
   // A Ctrl+C or SIGTERM goes to the runs under way, which stop what they started.
-  let children: ChildProcess[] = [];
-  for (const sig of SIGNALS) process.on(sig, () => children.forEach((c) => c.kill(sig)));
-  const running = (started: ChildProcess[]) => (children = started);
+  let parts: ChildProcess[] = [];
+  let others: ChildProcess[] = [];
+  for (const sig of SIGNALS) process.on(sig, () => [...parts, ...others].forEach((c) => c.kill(sig)));
   rmSync(path.join(ROOT, 'test-artifacts', 'screenshots'), { recursive: true, force: true });
-  const parts = await runTogether(Array.from({ length: PARTS }, (_, i) => hostRun(`part=${i + 1}/${PARTS}`)), process.env, 'inherit', running);
-  const main = parts.find((c) => c !== 0);
-  if (main !== undefined) return main;
-  const codes = await runTogether(['restricted', 'installed', 'reload'].map(hostRun), process.env, 'inherit', running);
+  const partsDone = runTogether(Array.from({ length: PARTS }, (_, i) => hostRun(`part=${i + 1}/${PARTS}`)), process.env, 'inherit', (c) => (parts = c));
+  // The short runs start as soon as one part has ended, beside the other: two cores carry three VS Codes that mostly wait.
+  await new Promise<void>((resolve) => parts.forEach((c) => (c.exitCode !== null ? resolve() : c.once('exit', () => resolve()))));
+  const othersDone = runTogether(['restricted', 'installed', 'reload'].map(hostRun), process.env, 'pipe', (c) => (others = c));
+  const [partCodes, codes] = await Promise.all([partsDone, othersDone]);
+  const failedPart = partCodes.find((c) => c !== 0);
   const failed = codes.find((c) => c !== 0);
   if (failed !== undefined) console.error(`host: ${codes.filter((c) => c !== 0).length} of the Restricted Mode, installed and reload runs failed`);
-  return failed ?? 0;
+  return failedPart ?? failed ?? 0;
 }
 
 void main().then((code) => (process.exitCode = code));
