@@ -97,11 +97,6 @@ export function unseenCount(m: AccountMemory | undefined): number {
   return m ? Object.values(m.subs).reduce((n, r) => n + (r.u ?? 0), 0) : 0;
 }
 
-/** The submissions with responses not looked at yet. */
-export function unseenIds(m: AccountMemory | undefined): Set<string> {
-  return new Set(m ? Object.keys(m.subs).filter((id) => m.subs[id].u) : []);
-}
-
 /**
  * What two copies of one account's memory say together (this window's and
  * the one stored, which another window may have written, or which may still

@@ -107,16 +107,6 @@ describe('status: what changed since the user was last told', () => {
     assert.deepEqual(t.detail(detail('1', ['Ann', 'Ben'], 2), LATER).changes, [], 'and once');
   });
 
-  it('a rejection carries the comment of the recipient who rejected, only when it is known who did', () => {
-    const t = looked([item('1')]);
-    t.detail(detail('1', []), LATER);
-    const commented = (d: SubmissionDetail, by: Record<string, string>): SubmissionDetail => ({ ...d, recipients: d.recipients.map((r) => ({ ...r, comment: by[r.name] ?? '' })) });
-    const [told] = t.detail(commented(detail('1', ['Ann'], 1), { Ann: 'Wrong figures in [x](command:y)' }), LATER).changes;
-    assert.deepEqual(told.kind === 'rejected' && told.comments, [{ by: { name: 'Ann', email: 'ann@example.com' }, text: 'Wrong figures in [x](command:y)' }]);
-    const [among] = t.detail(commented(detail('1', ['Ann', 'Ben', 'Cid'], 2), { Ben: 'No', Cid: 'Fine' }), LATER).changes;
-    assert.deepEqual(among.kind === 'rejected' && among.comments, [], 'two of three responses, one rejection: whose comment says why is not known');
-  });
-
   it('rejections the counter cannot pin on one recipient name those among whom they are', () => {
     const t = looked([item('1')]);
     t.detail(detail('1', []), LATER);
@@ -151,22 +141,6 @@ describe('status: what changed since the user was last told', () => {
   it('a detail before any list tells nothing', () => {
     const t = new ChangeTracker();
     assert.deepEqual(t.detail(detail('9', ['Ann']), LATER), { changes: [], quiet: 0 });
-  });
-
-  it('the first list of an account looked at before is the start of a look: its pending submissions in the list\'s order, and when the last look was', () => {
-    const t = looked([item('1'), item('2'), item('3')]);
-    const before = t.memory!;
-    const next = new ChangeTracker();
-    next.reset(readMemory(JSON.parse(JSON.stringify(before))));
-    assert.equal(next.lastLook, LOOK, 'the last look, kept');
-    next.list([item('3'), item('2'), item('1')], LATER);
-    assert.ok(next.firstList);
-    assert.deepEqual(next.pick(['3', '2', '1'], [], 2), ['3', '2'], 'the first of the pending ones, as listed');
-    next.list([item('3'), item('2'), item('1')], LATER + 1);
-    assert.ok(!next.firstList);
-    const fresh = new ChangeTracker();
-    fresh.reset(undefined);
-    assert.equal(fresh.lastLook, undefined, 'never looked at here: no last look');
   });
 
   it('picks at most `max` details: those the list says changed first, then the pending ones checked longest ago', () => {

@@ -9,7 +9,6 @@ import type { TreeNode } from './nodes';
 import { RowDetails, type ListRow } from './rowDetails';
 import { RowList, type QuickFilter } from './rowList';
 import { RootFetches } from './rootFetches';
-import { showHidden } from './showHidden';
 
 /**
  * A list view over one list endpoint: it owns the rows, paging, the filter,
@@ -236,13 +235,13 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
     if (!this.list.get(id)) await this.refresh();
     const row = this.list.get(id);
     if (!row || !this.list.include(row)) {
-      this.log.warn(`${this.o.rowWhat.charAt(0).toUpperCase()}${this.o.rowWhat.slice(1)} ${id} is not in the list the service returned; nothing to reveal.`);
+      const what = this.o.rowWhat.charAt(0).toUpperCase() + this.o.rowWhat.slice(1);
+      this.log.warn(`${what} ${id} is not in the list the service returned; nothing to reveal.`);
       return;
     }
     this.showState();
     const fetched = this.rootFetches.next();
     this.changed.fire(undefined);
-    await showHidden(this.view, `dsas.${this.o.view}`, fetched);
     try {
       await this.view.reveal(row, { select: true, focus: true });
     } catch {

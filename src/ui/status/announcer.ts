@@ -1,20 +1,14 @@
 import * as vscode from 'vscode';
-import { unseenCount, unseenIds, type Logger, type SubmissionDetail, type SubmissionListItem } from '../../core';
+import { unseenCount, type Logger, type SubmissionDetail, type SubmissionListItem } from '../../core';
 import type { Session } from '../session/session';
 import type { SubmissionUpdates } from '../submissions/submissionUpdates';
 import type { SubmissionsTree } from '../submissions/submissionsTree';
 import type { InputHolder } from '../input/userInput';
 import type { TimelinePanels } from '../submissions/timelinePanels';
 import type { AnnouncedStore } from './announcedStore';
-import { Cmd } from '../commands/commandIds';
-import { ChangeTracker, responsesIn, type Change, type ChangedSubmission } from './changes';
-import { awayNotice } from './awayNotice';
-import { noticesFor, type Notice, type NoticeAction } from './notices';
+import { ChangeTracker, responsesIn, type Change } from './changes';
+import { noticesFor, type Notice } from './notices';
 import { UnseenBadge } from './unseenBadge';
-
-/** A notice's button. */
-const actionLabel = (a: NoticeAction): string =>
-  a === 'history' ? vscode.l10n.t('Show History') : a === 'summary' ? vscode.l10n.t('Open Summary') : vscode.l10n.t('Show');
 
 /** How long changes learned outside a poll wait for more before they are told together. */
 const GATHER_MS = 300;
@@ -23,7 +17,7 @@ export interface AnnouncerDeps {
   readonly input: InputHolder;
   readonly log: Logger;
   readonly session: Pick<Session, 'account'>;
-  readonly submissions: Pick<SubmissionsTree, 'reveal' | 'view' | 'setUnseen' | 'showOnly'>;
+  readonly submissions: Pick<SubmissionsTree, 'reveal' | 'view'>;
   /** Showing a History panel looks at its submission's new responses. */
   readonly timelines: Pick<TimelinePanels, 'onDidShowHistory'>;
   /** Every list and detail the extension learns, whichever way (the view, Refresh, Check Status, polls, panels). */
@@ -46,8 +40,6 @@ export class Announcer implements vscode.Disposable {
   private holds = 0;
   private timer?: ReturnType<typeof setTimeout>;
   private account?: string;
-  /** The account's last look before this session, until the first poll of the session has told what changed since, in one notice. */
-  private away?: number;
 
   constructor(private readonly deps: AnnouncerDeps) {
     this.badge = new UnseenBadge({
@@ -67,16 +59,8 @@ export class Announcer implements vscode.Disposable {
     this.account = this.deps.session.account;
     this.batch = [];
     this.tracker.reset(this.account === undefined ? undefined : this.deps.store.read(this.account));
-    this.away = this.tracker.lastLook;
     this.badge.reset();
-    this.showUnseen();
-  }
-
-  /** The badge, and the rows the "unseen" quick filter keeps, from the memory. */
-  private showUnseen(): void {
-    const m = this.tracker.memory;
-    this.badge.show(unseenCount(m));
-    this.deps.submissions.setUnseen(unseenIds(m));
+    this.badge.show(unseenCount(this.tracker.memory));
   }
 
   /** Runs `run` with the notices held back, so that what it learns (a poll's list and details) is told together. */
@@ -86,7 +70,7 @@ export class Announcer implements vscode.Disposable {
       return await run();
     } finally {
       this.holds--;
-      this.flush(true);
+      this.flush();
     }
   }
 
@@ -113,46 +97,31 @@ export class Announcer implements vscode.Disposable {
     if (changes === undefined) return;
     const m = this.tracker.memory;
     if (m) void Promise.resolve(this.deps.store.write(account, m)).then(undefined, (e: unknown) => this.deps.log.warn(`Keeping what was announced failed: ${String(e)}`));
-    this.showUnseen();
+    this.badge.show(unseenCount(m));
     if (!changes.length) return;
     this.batch.push(...changes);
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => this.flush(), GATHER_MS);
   }
 
-  /** Tells what was gathered; until the session's first poll has ended (`polled`), what changed since the last look waits to be told together. */
-  private flush(polled = false): void {
-    const away = this.away;
-    if (this.holds > 0 || (away !== undefined && !polled)) return;
-    if (polled && this.deps.session.account === this.account) this.away = undefined;
-    if (!this.batch.length) return;
+  private flush(): void {
+    if (this.holds > 0 || !this.batch.length) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     const changes = this.batch;
     this.batch = [];
     this.deps.log.info(`Changed since the last look: ${changes.map((c) => `${c.submission.id} ${c.kind}`).join(', ')}.`);
-    // Since the last look: one notice of counts when several submissions changed (one alone says it better by itself).
-    const several = new Set(changes.map((c) => c.submission.id)).size > 1;
-    const notices = away !== undefined && several ? [awayNotice(changes, away)] : noticesFor(changes);
-    for (const notice of notices) this.tell(notice);
+    for (const notice of noticesFor(changes)) this.tell(notice);
   }
 
   private tell(notice: Notice): void {
     const ui = this.deps.input.current;
-    const labels = notice.actions.map(actionLabel);
-    void (notice.warning ? ui.warn(notice.text, ...labels) : ui.info(notice.text, ...labels)).then((answer) => {
-      const action = notice.actions[labels.indexOf(answer ?? '')];
-      return action && this.act(action, notice.submission);
+    const show = vscode.l10n.t('Show');
+    void (notice.warning ? ui.warn(notice.text, show) : ui.info(notice.text, show)).then((answer) => {
+      if (answer !== show) return;
+      const id = notice.submissionId;
+      return Promise.resolve(id ? this.deps.submissions.reveal(id) : vscode.commands.executeCommand('dsas.submissions.focus'));
     }).then(undefined, (e: unknown) => this.deps.log.warn(`Showing a changed submission failed: ${String(e)}`));
-  }
-
-  /** What a notice's button does: through the commands (their checks and error handling), or the view. */
-  private async act(action: NoticeAction, s: ChangedSubmission | undefined): Promise<unknown> {
-    if (action === 'unseen') this.deps.submissions.showOnly('unseen');
-    if (!s) return vscode.commands.executeCommand('dsas.submissions.focus');
-    if (action === 'show') return this.deps.submissions.reveal(s.id);
-    const row = { kind: 'submission', item: { id: s.id, formReference: s.formReference } };
-    return vscode.commands.executeCommand(action === 'history' ? Cmd.showHistory : Cmd.showSummary, row);
   }
 
   dispose(): void {

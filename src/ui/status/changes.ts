@@ -2,20 +2,13 @@
 // data: no `vscode` import, so the detection runs (and is tested) in plain
 // Node. Every list and detail the extension learns feeds it; it returns each
 // change once, across sessions (AccountMemory).
-import { freshMemory, hasResponded, merged, responseAge, type AccountMemory, type Person, type Recipient, type SubmissionDetail, type SubmissionListItem } from '../../core';
+import { freshMemory, hasResponded, merged, responseAge, type AccountMemory, type Person, type SubmissionDetail, type SubmissionListItem } from '../../core';
 
 /**
  * Details a poll fetches at most, besides the list: a poll sends at most
  * 1 + DETAILS_PER_POLL requests, whatever the number of pending submissions.
  */
 export const DETAILS_PER_POLL = 3;
-
-/**
- * Details the first poll of a session fetches at most (of an account looked
- * at here before), 4 at a time: the pending submissions first in the list,
- * so that what changed meanwhile is told at once, in one notice.
- */
-export const DETAILS_AT_START = 10;
 
 /** The submission a change is about. */
 export interface ChangedSubmission {
@@ -31,17 +24,7 @@ export type Change =
    * count matches the new responses, else those among whom the rejections are
    * (the service counts rejections per submission, not per recipient).
    */
-  | {
-    readonly kind: 'rejected'; readonly submission: ChangedSubmission; readonly count: number; readonly recipients: readonly Person[]; readonly exact: boolean;
-    /** What the recipients who rejected wrote (only when `exact`: else who rejected is not known), those who wrote something. */
-    readonly comments: readonly RecipientComment[];
-  };
-
-/** A recipient's comment on its response, as the service sent it (shown inert and bounded). */
-export interface RecipientComment {
-  readonly by: Person;
-  readonly text: string;
-}
+  | { readonly kind: 'rejected'; readonly submission: ChangedSubmission; readonly count: number; readonly recipients: readonly Person[]; readonly exact: boolean };
 
 /** How a recipient is remembered: its e-mail address, else its place in the detail. */
 const recipientKey = (r: Person, index: number) => (r.email ? r.email.toLowerCase() : `#${index}`);
@@ -69,25 +52,13 @@ export class ChangeTracker {
   private readonly checkedAt = new Map<string, number>();
   /** Submissions whose list entry says they changed or are new: their detail is fetched first. */
   private readonly first = new Set<string>();
-  private last?: number;
 
   /** Starts a session of an account from what it was told before (undefined: never looked at, or signed out). */
   reset(memory?: AccountMemory): void {
     this.m = memory;
-    this.last = memory?.look;
     this.lists = 0;
     this.checkedAt.clear();
     this.first.clear();
-  }
-
-  /** When a list of this account last arrived before this session (undefined: never looked at here). */
-  get lastLook(): number | undefined {
-    return this.last;
-  }
-
-  /** Whether at most one list arrived this session: the first look of the session. */
-  get firstList(): boolean {
-    return this.lists <= 1;
   }
 
   /** The memory now (undefined until a first list), to be kept. */
@@ -142,23 +113,22 @@ export class ChangeTracker {
     const rejected = d.total.rejected;
     const changes: Change[] = [];
     let quiet = 0;
-    let newcomers: Recipient[];
+    let newcomers: Person[];
     let more: number;
     if (rec.r === undefined) {
       // Its responses were never read: their times tell which are news; only rejections certainly among those are told.
       const ages = responded.map(({ r }) => responseAge(r.responded, m.since));
-      newcomers = responded.filter((_, i) => ages[i] === 'new').map(({ r }) => r);
+      newcomers = responded.filter((_, i) => ages[i] === 'new').map(({ r }) => person(r));
       quiet = ages.filter((a) => a === 'unknown').length;
       more = Math.max(0, (rejected ?? 0) - (responded.length - newcomers.length));
     } else {
       const told = new Set(rec.r);
-      newcomers = responded.filter(({ key }) => !told.has(key)).map(({ r }) => r);
+      newcomers = responded.filter(({ key }) => !told.has(key)).map(({ r }) => person(r));
       more = rejected === undefined ? 0 : rejected - (rec.j ?? 0);
     }
     const exact = more > 0 && more === newcomers.length;
-    const comments = exact ? newcomers.filter((r) => r.comment.trim()).map((r) => ({ by: person(r), text: r.comment })) : [];
-    if (more > 0) changes.push({ kind: 'rejected', submission, count: more, recipients: newcomers.map(person), exact, comments });
-    if (!exact) for (const r of newcomers) changes.push({ kind: 'responded', submission, recipient: person(r) });
+    if (more > 0) changes.push({ kind: 'rejected', submission, count: more, recipients: newcomers, exact });
+    if (!exact) for (const recipient of newcomers) changes.push({ kind: 'responded', submission, recipient });
     rec.r = [...new Set([...(rec.r ?? []), ...responded.map(({ key }) => key)])];
     if (rejected !== undefined) rec.j = Math.max(rec.j ?? 0, rejected);
     if (d.completed === true) {
@@ -190,12 +160,11 @@ export class ChangeTracker {
    * The submissions whose detail a poll fetches, at most `max`: those the
    * lists say changed or are new (and `outdated`) first, then the pending
    * ones checked longest ago, so that each of N pending submissions is
-   * checked at least every ⌈N / max⌉ polls (at the start of a session,
-   * none was: they come as listed). None after the first list of an account
-   * never looked at here: what came before has nothing to tell.
+   * checked at least every ⌈N / max⌉ polls. None after the first list: a
+   * sign-in sends the list alone.
    */
   pick(pending: readonly string[], outdated: readonly string[], max: number): string[] {
-    if (this.lists <= 1 && this.last === undefined) return [];
+    if (this.lists <= 1) return [];
     const subs = this.m?.subs ?? {};
     const first = [...new Set([...this.first, ...outdated])].filter((id) => subs[id]);
     const rest = pending

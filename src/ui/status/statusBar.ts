@@ -12,8 +12,7 @@ import type { InputHolder } from '../input/userInput';
 import type { TimelinePanels } from '../submissions/timelinePanels';
 import type { AnnouncedStore } from './announcedStore';
 import { Announcer } from './announcer';
-import { DETAILS_AT_ONCE, Limiter } from '../lists/concurrency';
-import { DETAILS_AT_START, DETAILS_PER_POLL } from './changes';
+import { DETAILS_PER_POLL } from './changes';
 
 const isPending = (n: SubmissionNode) => stateOf(n).toUpperCase() === 'PENDING';
 
@@ -22,7 +21,7 @@ export interface PendingStatusDeps {
   readonly input: InputHolder;
   readonly log: Logger;
   readonly session: Pick<Session, 'signedIn' | 'onDidChange' | 'client' | 'account'>;
-  readonly submissions: Pick<SubmissionsTree, 'items' | 'loaded' | 'stale' | 'refreshList' | 'outdated' | 'reveal' | 'onDidChangeTreeData' | 'view' | 'setUnseen' | 'showOnly'>;
+  readonly submissions: Pick<SubmissionsTree, 'items' | 'loaded' | 'stale' | 'refreshList' | 'outdated' | 'reveal' | 'onDidChangeTreeData' | 'view'>;
   /** Showing a History panel looks at its submission's new responses. */
   readonly timelines: Pick<TimelinePanels, 'onDidShowHistory'>;
   /** Where polling says what it learned of a submission (its row, open panels, the Explorer's decorations and the notices follow). */
@@ -98,12 +97,9 @@ export class PendingStatus implements vscode.Disposable {
       return;
     }
     // The list went through the announcer (SubmissionUpdates); rows whose entry changed show an outdated detail until a poll fetches it.
-    // The first poll of a session looks at more: what changed since the account's last look is told in one notice.
-    const tracker = this.announcer.tracker;
-    const ids = tracker.pick(tree.items.filter(isPending).map((n) => n.item.id), tree.outdated(), tracker.firstList ? DETAILS_AT_START : DETAILS_PER_POLL);
+    const ids = this.announcer.tracker.pick(tree.items.filter(isPending).map((n) => n.item.id), tree.outdated(), DETAILS_PER_POLL);
     const client = this.deps.session.client;
-    const limiter = new Limiter(DETAILS_AT_ONCE);
-    const details = await Promise.allSettled(ids.map((id) => limiter.run(() => client.getSubmission(id))));
+    const details = await Promise.allSettled(ids.map((id) => client.getSubmission(id)));
     if (!current()) return;
     details.forEach((d, i) => {
       if (d.status === 'rejected') this.deps.log.info(`Polling: the detail of submission ${ids[i]} could not be fetched: ${describeError(d.reason)}`);

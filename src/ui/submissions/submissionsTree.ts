@@ -14,7 +14,6 @@ import {
   compareSubmissions, passesQuickFilter, type SubmissionQuickFilter, type SubmissionSort,
 } from './submissionOutcome';
 import { submissionModel } from './submissionRows';
-import { UnseenRows } from './unseenRows';
 
 /** Pending rows on screen whose details the view's Refresh fetches again, besides the list (DETAILS_AT_ONCE at a time). */
 export const REFRESH_DETAILS = 10;
@@ -24,7 +23,6 @@ const QUICK_LABELS: Readonly<Record<SubmissionQuickFilter, () => string>> = {
   pending: () => vscode.l10n.t('Pending'),
   completed: () => vscode.l10n.t('Completed'),
   attention: () => vscode.l10n.t('Needs attention'),
-  unseen: () => vscode.l10n.t('Unseen responses'),
 };
 
 /** A submission's children, made once per row. */
@@ -44,7 +42,6 @@ interface Groups {
 export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode, SubmissionChild, Groups> {
   private sortKey: SubmissionSort = 'created';
   private quickKey?: SubmissionQuickFilter;
-  private readonly unseen = new UnseenRows();
 
   /**
    * `updates` is where the rows say what their list and details tell (open
@@ -89,17 +86,10 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
     return this.list.quick ? this.quickKey : undefined;
   }
 
-  /** Shows only pending, completed, needing-attention or unseen submissions; undefined: all. */
+  /** Shows only pending, completed or needing-attention submissions; undefined: all. */
   showOnly(f: SubmissionQuickFilter | undefined): void {
     this.quickKey = f;
-    if (f === 'unseen') this.unseen.start();
-    const keep = (n: SubmissionNode) => (f === 'unseen' ? this.unseen.keeps(n.item.id) : f !== undefined && passesQuickFilter(n, f));
-    this.arrange({ quick: f ? { label: QUICK_LABELS[f](), keep, readsDetails: f === 'attention' } : null });
-  }
-
-  /** The submissions with responses told and not looked at yet: under the `unseen` filter, new ones join the rows shown. */
-  setUnseen(ids: ReadonlySet<string>): void {
-    if (this.unseen.update(ids) && this.quickFilter === 'unseen') this.arrange({});
+    this.arrange({ quick: f ? { label: QUICK_LABELS[f](), keep: (n) => passesQuickFilter(n, f), readsDetails: f === 'attention' } : null });
   }
 
   protected itemOf(n: SubmissionTreeNode, expanded: boolean): vscode.TreeItem {
