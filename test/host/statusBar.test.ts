@@ -4,7 +4,7 @@ import type { Deps } from '../../src/ui/deps';
 import { DETAILS_PER_POLL } from '../../src/ui/status/changes';
 import type { PendingStatus } from '../../src/ui/status/statusBar';
 import type { Asked } from './scriptedInput';
-import { nextEvent, waitFor, workspaceFile } from './fixtures';
+import { nextEvent, workspaceFile } from './fixtures';
 import { api, control, logMark, quiet, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
 import { tried } from '../reliability/tally';
 
@@ -150,56 +150,6 @@ describe('status bar and polling', () => {
       await again;
     });
     await badgeIs(deps, base);
-    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
-  });
-
-  it('a rejection made before the first detail a session reads is announced once, by Check Status and the polls after it', async () => {
-    const { id } = await deps.session.client.createSubmission({
-      formReference: 'FIRST-LOOK',
-      recipients: [{ firstName: 'Fay', lastName: 'First', email: 'fay@example.com' }, { firstName: 'Gil', lastName: 'Second', email: 'gil@example.com' }],
-      documents: [{ path: workspaceFile('status/first-look.txt', 'first look\n').fsPath }],
-    });
-    await pollRound(status);
-    await signOut();
-    await signIn(); // a new session: the submission is in its first list
-    await withAnswers([], () => status.pollNow());
-    const base = badge(deps);
-    await control('/respond', 'POST', { submissionId: id, email: 'fay@example.com', outcome: 'reject' });
-    const row = deps.submissions.items.find((n) => n.item.id === id)!;
-    const checked = await withAnswers([], () => vscode.commands.executeCommand('dsas.checkStatus', row));
-    const told = [...notices(checked.input.asked), ...await pollRound(status)].filter((a) => a.text.includes('FIRST-LOOK') && !/ is PENDING\.$/.test(a.text));
-    assert.deepEqual(told.map((a) => [a.method, a.text]), [['warn', 'Submission "FIRST-LOOK": rejected by Fay First.']]);
-    await badgeIs(deps, base + 1);
-    assert.match(String((deps.submissions.getTreeItem(row) as vscode.TreeItem).description), /^1\/2 · 1 rejected · /);
-  });
-
-  it('Refresh shows a rejection on a collapsed row without a poll, and announces it once', async () => {
-    const { id } = await deps.session.client.createSubmission({
-      formReference: 'REFRESH-SHOWS',
-      recipients: [{ firstName: 'Ray', lastName: 'Refresh', email: 'ray@example.com' }, { firstName: 'Sue', lastName: 'Still', email: 'sue@example.com' }],
-      documents: [{ path: workspaceFile('status/refresh.txt', 'refresh\n').fsPath }],
-    });
-    await pollRound(status);
-    await vscode.commands.executeCommand('workbench.view.extension.dsas');
-    await control('/respond', 'POST', { submissionId: id, email: 'ray@example.com', outcome: 'reject' });
-    const described = () => String((deps.submissions.getTreeItem(deps.submissions.items.find((n) => n.item.id === id)!) as vscode.TreeItem).description);
-    const { input } = await withAnswers([], async () => {
-      await vscode.commands.executeCommand('dsas.refreshSubmissions');
-      await waitFor('the rejection on the row', () => /^1\/2 · 1 rejected · /.test(described()), 10_000).catch(() => undefined);
-      await new Promise((r) => setTimeout(r, 1000)); // the notices of what Refresh learned are gathered
-    });
-    assert.match(described(), /^1\/2 · 1 rejected · /, 'the row shows the rejection');
-    assert.deepEqual(notices(input.asked).filter((a) => a.text.includes('REFRESH-SHOWS')).map((a) => a.text), ['Submission "REFRESH-SHOWS": rejected by Ray Refresh.']);
-    assert.deepEqual((await pollRound(status)).filter((a) => a.text.includes('REFRESH-SHOWS')), [], 'once');
-  });
-
-  it('Enter (or a click) on a submission row opens its History, its primary action', async () => {
-    const row = deps.submissions.items[0];
-    const item = deps.submissions.getTreeItem(row) as vscode.TreeItem;
-    assert.equal(item.command?.command, 'dsas.showHistory');
-    const shown = nextEvent(deps.timelines.onDidReport, (r) => r.submissionId === row.item.id && r.message.type === 'rendered', 'the History panel', 20_000);
-    await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
-    await shown;
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 

@@ -198,9 +198,7 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
       if (s.row.detail) s.outdated = true;
     }
     this.changed.fire(undefined);
-    if (this.o.details !== 'expand') return;
-    const also = new Set(this.o.refreshes?.(this.list.page().rows));
-    this.details.inBackground(this.list.rows.filter((s) => (s.row.detail && s.expanded) || also.has(s.row)));
+    if (this.o.details === 'expand') this.details.inBackground(this.list.rows.filter((s) => s.row.detail && s.expanded));
   }
 
   /**
@@ -275,7 +273,9 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
   }
 
   /** Disposed with the view. */
-  protected disposeWith(d: vscode.Disposable): void { this.subs.push(d); }
+  protected disposeWith(d: vscode.Disposable): void {
+    this.subs.push(d);
+  }
 
   /** Redraws a row whose state changed outside a fetch (a status just learned). */
   protected rowChanged(row: Row): void {

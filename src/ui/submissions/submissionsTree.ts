@@ -2,11 +2,11 @@ import * as vscode from 'vscode';
 import type { Logger, SubmissionListItem } from '../../core';
 import { Cmd } from '../commands/commandIds';
 import type { Session } from '../session/session';
-import { differs, knownOf, type Learned, type SubmissionUpdates } from './submissionUpdates';
+import type { Learned, SubmissionUpdates } from './submissionUpdates';
 import { loadMoreItem, messageItem } from '../lists/commonItems';
 import { ListTree } from '../lists/listTree';
 import {
-  stateOf, unhandled, type AttachmentNode, type GroupNode, type HistoryNode, type RecipientNode, type SubmissionChild, type SubmissionNode,
+  unhandled, type AttachmentNode, type GroupNode, type HistoryNode, type RecipientNode, type SubmissionChild, type SubmissionNode,
   type SubmissionTreeNode,
 } from '../lists/nodes';
 import { attachmentItem, groupItem, historyItem, recipientItem, submissionItem } from './submissionItems';
@@ -14,9 +14,6 @@ import {
   compareSubmissions, passesQuickFilter, type SubmissionQuickFilter, type SubmissionSort,
 } from './submissionOutcome';
 import { submissionModel } from './submissionRows';
-
-/** Pending rows on screen whose details the view's Refresh fetches again, besides the list (DETAILS_AT_ONCE at a time). */
-export const REFRESH_DETAILS = 10;
 
 /** What the view's description calls each quick filter. */
 const QUICK_LABELS: Readonly<Record<SubmissionQuickFilter, () => string>> = {
@@ -48,7 +45,7 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
    * panels and the Explorer's decorations follow), and where they learn
    * what the other paths (Check Status, polling, the panels) learned.
    */
-  constructor(session: Session, log: Logger, private readonly updates: Pick<SubmissionUpdates, 'learned' | 'onDidLearn' | 'listArrived'>) {
+  constructor(session: Session, log: Logger, private readonly updates: Pick<SubmissionUpdates, 'learned' | 'onDidLearn'>) {
     super(session, log, {
       view: 'submissions',
       rowWhat: 'submission',
@@ -65,8 +62,6 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
         stale: (reason) => vscode.l10n.t('Could not refresh: {0} Showing the submissions loaded earlier.', reason),
       },
       details: 'expand',
-      // Outcomes and rejections show without expanding: the list has no counters.
-      refreshes: (shown) => shown.filter((n) => stateOf(n).toUpperCase() === 'PENDING').slice(0, REFRESH_DETAILS),
     });
     this.list.setOrder(compareSubmissions(this.sortKey));
     this.disposeWith(updates.onDidLearn((l) => this.show(l)));
@@ -154,7 +149,6 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
   /** The list's rows that are new or changed: said, so that what follows a submission's state follows its list entry too. */
   protected override listed(rows: readonly SubmissionNode[]): void {
     for (const n of rows) this.updates.learned({ id: n.item.id, listed: n.item });
-    this.updates.listArrived(this.items.map((n) => n.item));
   }
 
   /**
@@ -168,8 +162,6 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
     const row = this.list.get(l.id);
     if (!row) return;
     if (l.detail) row.detail = l.detail;
-    // A state the detail shown does not have makes it outdated: expanding the row fetches it again.
-    else if (row.detail && differs(knownOf({ detail: row.detail }), knownOf({ state: l.state }))) this.list.stateOf(row)!.outdated = true;
     row.status = l.state ?? (l.detail?.completed === undefined ? row.status : undefined);
     if (l.detail) this.detailArrived(row);
     else this.rowChanged(row);
