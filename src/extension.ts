@@ -15,6 +15,7 @@ import { Secrets } from './ui/session/secrets';
 import { Session } from './ui/session/session';
 import { moveRenamedSettings } from './ui/session/settingsRename';
 import { removeLeftovers } from './ui/transfers/temporaryFolder';
+import { AnnouncedStore } from './ui/status/announcedStore';
 import { PendingStatus, pendingItem } from './ui/status/statusBar';
 import { ArchiveTree } from './ui/archive/archiveTree';
 import { SubmissionsTree } from './ui/submissions/submissionsTree';
@@ -74,7 +75,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const composer = new ComposerPanels(() => deps, new ComposerMemory(context.workspaceState, context.globalState), sessionStarted);
   // The Explorer's decorations of files sent or archived: reads nothing until a decoration is asked for.
   const workspaceFiles = new WorkspaceFiles({ context, log, session, archive, updates });
-  const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, timelines, pdfs, updates, composer, workspaceFiles };
+  const announced = new AnnouncedStore(context.globalState);
+  const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, timelines, pdfs, updates, composer, workspaceFiles, announced };
   const statusBarItem = pendingItem();
   const pendingStatus = new PendingStatus(deps, statusBarItem);
   context.subscriptions.push(log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, pendingStatus, workspaceFiles, workspaceFiles.register());

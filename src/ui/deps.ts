@@ -3,6 +3,7 @@ import type { Logger } from '../core';
 import type { CommandRunner } from './commands/commandRunner';
 import type { Composer } from './composer/composer';
 import type { Secrets } from './session/secrets';
+import type { AnnouncedStore } from './status/announcedStore';
 import type { Session } from './session/session';
 import type { ArchiveTree } from './archive/archiveTree';
 import type { SubmissionsTree } from './submissions/submissionsTree';
@@ -32,6 +33,8 @@ export interface Deps {
   readonly composer: Composer;
   /** Where what is learned about a submission is said, for the open panels. */
   readonly updates: SubmissionUpdates;
+  /** What each account was told about its submissions (notices, the badge), kept across sessions. */
+  readonly announced: AnnouncedStore;
   /** The Explorer's decorations of files sent or archived, and the records behind them. */
   readonly workspaceFiles: WorkspaceFiles;
 }

@@ -13,8 +13,9 @@ import type { ComposerForm } from '../../src/shared/composerProtocol';
 import { TEMPORARY_FOLDER_PREFIX } from '../../src/ui/transfers/temporaryFolder';
 import { archiveDocumentsFetched, compose, continueDraft, edit, filled, heldBack, onComposerPage, recipient, sendReviewed } from './composerDriver';
 import { submissionNode, waitFor, workspaceFile } from './fixtures';
-import { EXTENSION_ID, extension, log, pdfView, screenshot, timelineView, webviewControls, webviewKeys, webviewParts, webviewText } from './helpers';
+import { EXTENSION_ID, extension, log, notificationText, pdfView, screenshot, timelineView, webviewControls, webviewKeys, webviewParts, webviewText } from './helpers';
 import { api, control, sandboxState, signIn, withAnswers } from './session';
+import { pollRound } from './polls';
 
 const MARK = path.join(os.tmpdir(), 'dsas-reload-mark.json');
 interface Mark {
@@ -27,6 +28,8 @@ interface Mark {
   midSend?: { id: string; formReference: string };
   /** The private folders holding the composers' archive copies when the window reloaded. */
   copies?: string[];
+  /** A submission one of whose recipients rejected it while the window reloaded; the badge then. */
+  told?: { id: string; formReference: string; badge: number };
 }
 
 /** The extension's private temporary folders (archive copies and the like) now. */
@@ -50,6 +53,23 @@ async function showTabs(label: string): Promise<void> {
 const composerTitles = (sendingRef: string) => ['Draft across a reload', 'untouched', 'Fetched across a reload', sendingRef, 'large'];
 
 const webviewTitles = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).map((t) => t.label);
+
+/** A submission of three recipients, one of whom responded, told and not looked at yet (on the badge). */
+async function respondedBeforeReload(): Promise<NonNullable<Mark['told']>> {
+  const { deps, pendingStatus } = await api();
+  const formReference = `Told across a reload ${Date.now()}`;
+  const { id } = await deps.session.client.createSubmission({
+    formReference, documents: [{ path: workspaceFile('reload/told.txt', 'told\n').fsPath }],
+    recipients: [['Ann', 'Accept'], ['Rex', 'Reload'], ['Pat', 'Pending']].map(([firstName, lastName]) => ({ firstName, lastName, email: `${firstName.toLowerCase()}@example.org` })),
+  });
+  await pollRound(pendingStatus);
+  await control('/respond', 'POST', { submissionId: id, email: 'ann@example.org', outcome: 'accept' });
+  const told = (await pollRound(pendingStatus)).filter((a) => a.text.includes(formReference));
+  assert.deepEqual(told.map((a) => a.text), [`Submission "${formReference}": Ann Accept responded.`]);
+  const badge = deps.submissions.view.badge?.value ?? 0;
+  assert.ok(badge >= 1, 'the response is on the badge');
+  return { id, formReference, badge };
+}
 
 describe('a window reload', () => {
   if (!existsSync(MARK)) {
@@ -107,10 +127,13 @@ describe('a window reload', () => {
       // Each composer's tab is titled by its form reference (the suggested one, the document's name, when none was typed).
       const titles = [`History: ${formReferences[history]}`, `Summary: ${formReferences[summary]}`, ...composerTitles(sendingRef)].sort();
       await waitFor('every tab titled', () => JSON.stringify(webviewTitles().sort()) === JSON.stringify(titles)).catch(() => assert.deepEqual(webviewTitles().sort(), titles));
+      const told = await respondedBeforeReload();
       await vscode.commands.executeCommand('workbench.view.explorer');
       const copies = transferFolders();
       assert.ok(copies.length > 0, 'the composer\'s archive document has its copy');
-      writeFileSync(MARK, JSON.stringify({ history, summary, formReferences, draft: { id, form }, untouched, midFetch: { id: midFetch, archiveId: q1.id }, midSend: { id: midSend, formReference: sendingRef }, copies, large: { id: large, data } } satisfies Mark));
+      writeFileSync(MARK, JSON.stringify({ history, summary, formReferences, draft: { id, form }, untouched, midFetch: { id: midFetch, archiveId: q1.id }, midSend: { id: midSend, formReference: sendingRef }, copies, large: { id: large, data }, told } satisfies Mark));
+      // While the window reloads (no poll of this extension host can learn of it): a rejection.
+      await control('/respond', 'POST', { submissionId: told.id, email: 'rex@example.org', outcome: 'reject' });
       await screenshot('reload-before');
       log('    (before) History and Summary open, the Explorer showing: reloading the window');
       await vscode.commands.executeCommand('workbench.action.reloadWindow');
@@ -136,6 +159,18 @@ describe('a window reload', () => {
     const restored = await waitFor('the session restored', () => session.signedIn, 5000).then(() => true, () => false);
     log(`    (after) ${restored ? 'signed in with the stored secrets' : 'no secrets kept: signing in'}`);
     if (!restored) await signIn(); // a user signs in, and the panels load then
+  });
+
+  it('(after) a response made while the window reloaded is announced once, by the window\'s first look, and the badge kept its count', async () => {
+    const { id, formReference, badge } = mark.told!;
+    const { deps, pendingStatus } = await api();
+    // The window's first poll reads the pending submissions (a notice in the workbench: no scripted input yet).
+    const toast = await notificationText('Rex Reload').catch(() => notificationText('Since '));
+    assert.match(toast, new RegExp(`Submission "${formReference}": rejected by Rex Reload\\.|Since .+: .*\\d+ rejections?`), toast);
+    await waitFor('the badge: the count before the reload and the rejection', () => (deps.submissions.view.badge?.value ?? 0) === badge + 1, 10_000)
+      .catch(() => assert.equal(deps.submissions.view.badge?.value ?? 0, badge + 1));
+    assert.deepEqual((await pollRound(pendingStatus)).filter((a) => a.text.includes(formReference)), [], 'once');
+    assert.match(String((deps.submissions.getTreeItem(deps.submissions.items.find((n) => n.item.id === id)!) as vscode.TreeItem).description), /^2\/3 · 1 accepted · 1 rejected · /);
   });
 
   it('(after) the restored History panel shows the submission, not "You are not signed in"', async () => {

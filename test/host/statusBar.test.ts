@@ -3,25 +3,13 @@ import * as vscode from 'vscode';
 import type { Deps } from '../../src/ui/deps';
 import { DETAILS_PER_POLL } from '../../src/ui/status/changes';
 import type { PendingStatus } from '../../src/ui/status/statusBar';
-import type { Asked } from './scriptedInput';
-import { nextEvent, workspaceFile } from './fixtures';
+import type { SubmissionNode } from '../../src/ui/lists/nodes';
+import { nextEvent, waitFor, workspaceFile } from './fixtures';
 import { api, control, logMark, quiet, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
+import { noticesOf, pendingInSandbox, pollRound } from './polls';
 import { tried } from '../reliability/tally';
 
-const pendingInSandbox = async () => (await sandboxState()).submissions.filter((s) => s.completedAt === undefined).length;
-const notices = (asked: readonly Asked[]) => asked.filter((a) => a.method === 'info' || a.method === 'warn');
-
-/**
- * Polls as often as it takes for the detail budget to go round every pending
- * submission (⌈N / DETAILS_PER_POLL⌉ polls, and one more), and returns the
- * notices shown meanwhile. Called first, it absorbs what other suites changed.
- */
-async function pollRound(status: PendingStatus): Promise<Asked[]> {
-  const polls = Math.ceil(((await pendingInSandbox()) + 1) / DETAILS_PER_POLL) + 1;
-  const told: Asked[] = [];
-  for (let i = 0; i < polls; i++) told.push(...notices((await withAnswers([], () => status.pollNow())).input.asked));
-  return told;
-}
+const notices = noticesOf;
 
 /** The number on the Submissions view's badge (0: none). */
 const badge = (deps: Deps) => deps.submissions.view.badge?.value ?? 0;
@@ -31,6 +19,14 @@ async function badgeIs(deps: Deps, value: number): Promise<void> {
   for (let until = Date.now() + 5000; badge(deps) !== value && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
   assert.equal(badge(deps), value, `the badge: ${deps.submissions.view.badge?.tooltip ?? 'none'}`);
   if (value === 0) assert.equal(deps.submissions.view.badge, undefined, 'no badge at 0');
+}
+
+/** Reveals a row; the view may be redrawing its rows (a poll's list): a row not drawn yet is revealed again a moment later. */
+async function revealRow(deps: Deps, row: SubmissionNode, options: { select: boolean; focus?: boolean; expand: boolean }): Promise<void> {
+  await deps.submissions.view.reveal(row, options).then(undefined, async () => {
+    await new Promise((r) => setTimeout(r, 500));
+    await deps.submissions.view.reveal(row, options);
+  });
 }
 
 describe('status bar and polling', () => {
@@ -76,7 +72,7 @@ describe('status bar and polling', () => {
     assert.equal(told[0].method, 'info');
     assert.match(told[0].text, /POLL-TEST.*Pia Poll, Quinn Copy responded; it is completed/);
     assert.ok(!told[0].text.includes('](command:'), `no link can form in the notification: ${told[0].text}`);
-    assert.deepEqual(told[0].items, ['Show']);
+    assert.deepEqual(told[0].items, ['Show History', 'Open Summary', 'Show'], 'what to do next: its History, its Summary now final, its row');
     const row = deps.submissions.items.find((n) => n.item.id === id)!;
     assert.equal(row.item.completed, true, 'the row is updated');
     assert.equal((deps.submissions.getTreeItem(row) as vscode.TreeItem).contextValue, 'submission:completed');
@@ -103,7 +99,7 @@ describe('status bar and polling', () => {
     assert.equal(rejected.length, 1, `one notice: ${rejected.map((a) => a.text).join(' / ')}`);
     assert.equal(rejected[0].method, 'warn', 'a rejection needs attention');
     assert.equal(rejected[0].text, 'Submission "NOTICE-TEST": rejected by Rita Reject.');
-    assert.deepEqual(rejected[0].items, ['Show']);
+    assert.deepEqual(rejected[0].items, ['Show History', 'Show']);
     await badgeIs(deps, base + 1);
     const polled = deps.submissions.items.find((n) => n.item.id === id)!;
     const polledItem = deps.submissions.getTreeItem(polled) as vscode.TreeItem;
@@ -119,11 +115,7 @@ describe('status bar and polling', () => {
     await vscode.commands.executeCommand('workbench.view.extension.dsas');
     await deps.submissions.reveal(id);
     const row = deps.submissions.items.find((n) => n.item.id === id)!;
-    // The view may be redrawing its rows (a poll's list): a row not drawn yet is revealed again a moment later.
-    await deps.submissions.view.reveal(row, { select: true, focus: true, expand: true }).then(undefined, async () => {
-      await new Promise((r) => setTimeout(r, 500));
-      await deps.submissions.view.reveal(row, { select: true, focus: true, expand: true });
-    });
+    await revealRow(deps, row, { select: true, focus: true, expand: true });
     await badgeIs(deps, base);
   });
 
@@ -150,6 +142,56 @@ describe('status bar and polling', () => {
       await again;
     });
     await badgeIs(deps, base);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('a rejection made before the first detail a session reads is announced once, by Check Status and the polls after it', async () => {
+    const { id } = await deps.session.client.createSubmission({
+      formReference: 'FIRST-LOOK',
+      recipients: [{ firstName: 'Fay', lastName: 'First', email: 'fay@example.com' }, { firstName: 'Gil', lastName: 'Second', email: 'gil@example.com' }],
+      documents: [{ path: workspaceFile('status/first-look.txt', 'first look\n').fsPath }],
+    });
+    await pollRound(status);
+    await signOut();
+    await signIn(); // a new session: the submission is in its first list
+    await withAnswers([], () => status.pollNow());
+    const base = badge(deps);
+    await control('/respond', 'POST', { submissionId: id, email: 'fay@example.com', outcome: 'reject' });
+    const row = deps.submissions.items.find((n) => n.item.id === id)!;
+    const checked = await withAnswers([], () => vscode.commands.executeCommand('dsas.checkStatus', row));
+    const told = [...notices(checked.input.asked), ...await pollRound(status)].filter((a) => a.text.includes('FIRST-LOOK') && !/ is PENDING\.$/.test(a.text));
+    assert.deepEqual(told.map((a) => [a.method, a.text]), [['warn', 'Submission "FIRST-LOOK": rejected by Fay First.']]);
+    await badgeIs(deps, base + 1);
+    assert.match(String((deps.submissions.getTreeItem(row) as vscode.TreeItem).description), /^1\/2 · 1 rejected · /);
+  });
+
+  it('Refresh shows a rejection on a collapsed row without a poll, and announces it once', async () => {
+    const { id } = await deps.session.client.createSubmission({
+      formReference: 'REFRESH-SHOWS',
+      recipients: [{ firstName: 'Ray', lastName: 'Refresh', email: 'ray@example.com' }, { firstName: 'Sue', lastName: 'Still', email: 'sue@example.com' }],
+      documents: [{ path: workspaceFile('status/refresh.txt', 'refresh\n').fsPath }],
+    });
+    await pollRound(status);
+    await vscode.commands.executeCommand('workbench.view.extension.dsas');
+    await control('/respond', 'POST', { submissionId: id, email: 'ray@example.com', outcome: 'reject' });
+    const described = () => String((deps.submissions.getTreeItem(deps.submissions.items.find((n) => n.item.id === id)!) as vscode.TreeItem).description);
+    const { input } = await withAnswers([], async () => {
+      await vscode.commands.executeCommand('dsas.refreshSubmissions');
+      await waitFor('the rejection on the row', () => /^1\/2 · 1 rejected · /.test(described()), 10_000).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 1000)); // the notices of what Refresh learned are gathered
+    });
+    assert.match(described(), /^1\/2 · 1 rejected · /, 'the row shows the rejection');
+    assert.deepEqual(notices(input.asked).filter((a) => a.text.includes('REFRESH-SHOWS')).map((a) => a.text), ['Submission "REFRESH-SHOWS": rejected by Ray Refresh.']);
+    assert.deepEqual((await pollRound(status)).filter((a) => a.text.includes('REFRESH-SHOWS')), [], 'once');
+  });
+
+  it('Enter (or a click) on a submission row opens its History, its primary action', async () => {
+    const row = deps.submissions.items[0];
+    const item = deps.submissions.getTreeItem(row) as vscode.TreeItem;
+    assert.equal(item.command?.command, 'dsas.showHistory');
+    const shown = nextEvent(deps.timelines.onDidReport, (r) => r.submissionId === row.item.id && r.message.type === 'rendered', 'the History panel', 20_000);
+    await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
+    await shown;
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
@@ -193,7 +235,7 @@ describe('status bar and polling', () => {
     await pollRound(status);
     for (const id of ids) {
       const row = deps.submissions.items.find((n) => n.item.id === id)!;
-      await deps.submissions.view.reveal(row, { select: false, expand: true });
+      await revealRow(deps, row, { select: false, expand: true });
     }
     await quiet();
     const row = (id: string) => deps.submissions.items.find((n) => n.item.id === id)!;

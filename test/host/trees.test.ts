@@ -66,7 +66,9 @@ describe('sidebar trees', () => {
       const t = item(subs(), rows.find((r) => r.item.id === s.id)!);
       const kind = s.completedAt === undefined ? 'pending' : 'completed';
       assert.equal(label(t), s.formReference || s.id, `label of ${s.id}`);
-      assert.equal(iconId(t), kind === 'pending' ? 'clock' : 'pass-filled', `icon of ${s.id}`);
+      // A pending row whose detail a poll has read says so when it needs attention (the next test).
+      const row = rows.find((r) => r.item.id === s.id)!;
+      assert.equal(iconId(t), kind === 'completed' ? 'pass-filled' : row.detail && needsAttention(row) ? 'report' : 'clock', `icon of ${s.id}`);
       assert.equal(t.contextValue, `submission:${kind}`);
       assert.equal(t.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
       const primary = s.recipients.find((r) => r.recpType === 'PRIMARY') ?? s.recipients[0];

@@ -4,67 +4,16 @@ import * as path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import * as vscode from 'vscode';
 import type { FromPdf } from '../../src/shared/pdfProtocol';
-import type { FromTimeline } from '../../src/shared/timelineProtocol';
 import { closeAllEditors, contrast, luminance, nextEvent, sha256, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
-import { log, screenshot, timelineView, webviewColors, webviewKeys, webviewText } from './helpers';
+import { screenshot, timelineView, webviewColors, webviewKeys, webviewText } from './helpers';
 import { api, control, sandboxState, signIn, signOut, withAnswers } from './session';
-import type { TimelineSeen } from './workbenchPage';
+import { freshSubmission, openTimeline, pdfReport, timelineShows } from './panelDriver';
+import type { ScriptedInput } from './scriptedInput';
 import { tried } from '../reliability/tally';
 
-type Rendered = Extract<FromTimeline, { type: 'rendered' }>;
 type PdfRendered = Extract<FromPdf, { type: 'rendered' }>;
 
-/**
- * Opens a submission's timeline through the command and returns what the page
- * reported drawing. The browser workbench of code-server 1.100 leaves a new
- * webview blank while the service worker still waits for a file of a page
- * closed before the file arrived (up to 30 s; see CONTRIBUTING, "Known limits
- * of the development set-up"); desktop VS Code does not load webviews that
- * way. Such a stall is logged and the panel opened once more.
- */
-async function openTimeline(node: unknown, id: string): Promise<Rendered> {
-  const { timelines } = (await api()).deps;
-  const wait = (ms: number) => nextEvent(timelines.onDidReport, (r) => r.submissionId === id && r.message.type === 'rendered', `the timeline of ${id}`, ms);
-  const first = wait(10_000);
-  await vscode.commands.executeCommand('dsas.showHistory', node);
-  try {
-    return (await first).message as Rendered;
-  } catch {
-    log(`    (webview of ${id} stayed blank: the workbench's service-worker stall; opening it again)`);
-    (await timelines.show(id)).panel.dispose();
-    await new Promise((r) => setTimeout(r, 1500));
-    const second = wait(20_000);
-    await vscode.commands.executeCommand('dsas.showHistory', node);
-    return (await second).message as Rendered;
-  }
-}
-
-/** A new submission with one recipient, for a test that changes it. */
-async function freshSubmission(name: string): Promise<{ id: string; formReference: string }> {
-  const doc = workspaceFile(`webviews/${name}.txt`, `${name}\n`);
-  const formReference = `Live panel ${name} ${Date.now()}`;
-  const { id } = await (await api()).deps.session.client.createSubmission({
-    formReference, documents: [{ path: doc.fsPath }], recipients: [{ firstName: 'Ada', lastName: 'Live', email: `live-${name}@example.org` }],
-  });
-  return { id, formReference };
-}
-
-/** What the timeline page of `id` shows, once `ok` holds for it (within 20 s). */
-function timelineShows(id: string, ok: (seen: TimelineSeen) => boolean, what: string): Promise<TimelineSeen> {
-  return waitFor(what, async () => {
-    const seen = await timelineView(id);
-    return ok(seen) && seen;
-  }, 20_000);
-}
-
 const webviewTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview);
-
-async function pdfReport(trigger: () => Thenable<unknown> | void, pred: (m: FromPdf) => boolean, what: string): Promise<FromPdf> {
-  const { pdfs } = (await api()).deps;
-  const report = nextEvent(pdfs.onDidReport, (r) => pred(r.message), what, 30_000);
-  await trigger();
-  return (await report).message;
-}
 
 /** Pages in a PDF, counted by an independent reader (pdf-lib). */
 async function pageCount(pdf: Buffer): Promise<number> {
@@ -101,6 +50,9 @@ describe('webviews', () => {
     const { input } = await withAnswers([target], async () => {
       await webviewKeys(`Attachments (${s.attachments.length})`, [{ focus: `Download ${second.name}` }, { press: 'Enter' }]);
       await waitFor('the attachment saved', () => existsSync(target.fsPath), 15_000);
+      // The file is there before the command says so: its message follows.
+      const raw = (await api()).deps.input.raw as ScriptedInput;
+      await waitFor('the download told', () => raw.asked.some((a) => a.method === 'info' && a.text.startsWith('Downloaded')), 5000).catch(() => undefined);
     });
     assert.equal(sha256(readFileSync(target.fsPath)), second.sha256, 'the second attachment\'s bytes, not the first\'s');
     assert.ok(input.asked.some((a) => a.method === 'info' && a.text.startsWith(`Downloaded "from-history-${second.name}"`)), JSON.stringify(input.asked.map((a) => a.text)));

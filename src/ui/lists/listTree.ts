@@ -9,6 +9,7 @@ import type { TreeNode } from './nodes';
 import { RowDetails, type ListRow } from './rowDetails';
 import { RowList, type QuickFilter } from './rowList';
 import { RootFetches } from './rootFetches';
+import { showHidden } from './showHidden';
 
 /**
  * A list view over one list endpoint: it owns the rows, paging, the filter,
@@ -198,7 +199,9 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
       if (s.row.detail) s.outdated = true;
     }
     this.changed.fire(undefined);
-    if (this.o.details === 'expand') this.details.inBackground(this.list.rows.filter((s) => s.row.detail && s.expanded));
+    if (this.o.details !== 'expand') return;
+    const also = new Set(this.o.refreshes?.(this.list.page().rows));
+    this.details.inBackground(this.list.rows.filter((s) => (s.row.detail && s.expanded) || also.has(s.row)));
   }
 
   /**
@@ -233,13 +236,13 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
     if (!this.list.get(id)) await this.refresh();
     const row = this.list.get(id);
     if (!row || !this.list.include(row)) {
-      const what = this.o.rowWhat.charAt(0).toUpperCase() + this.o.rowWhat.slice(1);
-      this.log.warn(`${what} ${id} is not in the list the service returned; nothing to reveal.`);
+      this.log.warn(`${this.o.rowWhat.charAt(0).toUpperCase()}${this.o.rowWhat.slice(1)} ${id} is not in the list the service returned; nothing to reveal.`);
       return;
     }
     this.showState();
     const fetched = this.rootFetches.next();
     this.changed.fire(undefined);
+    await showHidden(this.view, `dsas.${this.o.view}`, fetched);
     try {
       await this.view.reveal(row, { select: true, focus: true });
     } catch {
@@ -273,9 +276,7 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
   }
 
   /** Disposed with the view. */
-  protected disposeWith(d: vscode.Disposable): void {
-    this.subs.push(d);
-  }
+  protected disposeWith(d: vscode.Disposable): void { this.subs.push(d); }
 
   /** Redraws a row whose state changed outside a fetch (a status just learned). */
   protected rowChanged(row: Row): void {

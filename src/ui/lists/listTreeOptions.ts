@@ -33,5 +33,7 @@ export interface ListTreeOptions<Item, Row extends ListRow<Item>, Child> {
    * detail arrives.
    */
   readonly details: 'expand' | 'screen';
+  /** Of the rows on screen (the pages shown), those whose detail the view's Refresh also fetches (`expand` mode). */
+  refreshes?(shown: readonly Row[]): readonly Row[];
   readonly dragAndDrop?: vscode.TreeDragAndDropController<TreeNode<Row, Child>>;
 }

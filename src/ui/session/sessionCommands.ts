@@ -14,7 +14,7 @@ export function registerSessionCommands(deps: Deps): void {
   commands.register(Cmd.showLog, noArgs, () => deps.log.show());
 }
 
-/** Sign Out: the account's secrets go, and with them its drafts of New Submission (recipients' addresses, authentication numbers), said before and after. */
+/** Sign Out: the account's secrets go, and with them its drafts of New Submission (recipients' addresses, authentication numbers), said before and after, and what it was told of its submissions. */
 async function signOut(deps: Deps): Promise<void> {
   const t = vscode.l10n.t;
   const action = t('Sign Out');
@@ -25,6 +25,7 @@ async function signOut(deps: Deps): Promise<void> {
     : t('The {0} drafts of New Submission kept for this account are discarded too.', drafts);
   if ((await deps.input.current.confirm(t('Sign out and remove the stored password and API key?'), detail, action)) !== action) return;
   await deps.session.signOut();
+  await deps.announced.forget(accounts);
   const discarded = await discardAccountDrafts(deps.composer, accounts);
   if (discarded) void deps.input.current.info(discarded === 1 ? t('Signed out. 1 draft of New Submission was discarded.') : t('Signed out. {0} drafts of New Submission were discarded.', discarded));
 }

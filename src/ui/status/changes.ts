@@ -1,13 +1,21 @@
-// What changed in the submissions since the last look, as plain data: no
-// `vscode` import, so the detection runs (and is tested) in plain Node.
-// Polling feeds it lists and details; it returns each change once.
-import { hasResponded, type Person, type SubmissionDetail, type SubmissionListItem } from '../../core';
+// What changed in the submissions since the user was last told, as plain
+// data: no `vscode` import, so the detection runs (and is tested) in plain
+// Node. Every list and detail the extension learns feeds it; it returns each
+// change once, across sessions (AccountMemory).
+import { freshMemory, hasResponded, merged, responseAge, type AccountMemory, type Person, type Recipient, type SubmissionDetail, type SubmissionListItem } from '../../core';
 
 /**
  * Details a poll fetches at most, besides the list: a poll sends at most
  * 1 + DETAILS_PER_POLL requests, whatever the number of pending submissions.
  */
 export const DETAILS_PER_POLL = 3;
+
+/**
+ * Details the first poll of a session fetches at most (of an account looked
+ * at here before), 4 at a time: the pending submissions first in the list,
+ * so that what changed meanwhile is told at once, in one notice.
+ */
+export const DETAILS_AT_START = 10;
 
 /** The submission a change is about. */
 export interface ChangedSubmission {
@@ -23,119 +31,176 @@ export type Change =
    * count matches the new responses, else those among whom the rejections are
    * (the service counts rejections per submission, not per recipient).
    */
-  | { readonly kind: 'rejected'; readonly submission: ChangedSubmission; readonly count: number; readonly recipients: readonly Person[]; readonly exact: boolean };
+  | {
+    readonly kind: 'rejected'; readonly submission: ChangedSubmission; readonly count: number; readonly recipients: readonly Person[]; readonly exact: boolean;
+    /** What the recipients who rejected wrote (only when `exact`: else who rejected is not known), those who wrote something. */
+    readonly comments: readonly RecipientComment[];
+  };
 
-/** What is known of one submission. Each part only grows, so a change is returned once. */
-interface Known {
-  formReference: string;
-  completed: boolean;
-  /** Recipients (by key) who had responded at the last detail; none before the first detail. */
-  responded?: Set<string>;
-  rejected: number;
-  /** The poll count when its detail was last fetched; 0 never (new ones first). */
-  checkedAt: number;
+/** A recipient's comment on its response, as the service sent it (shown inert and bounded). */
+export interface RecipientComment {
+  readonly by: Person;
+  readonly text: string;
 }
 
-/** A recipient has responded when the service gave the time of its response (spec 2.2 `responded`). */
+/** How a recipient is remembered: its e-mail address, else its place in the detail. */
 const recipientKey = (r: Person, index: number) => (r.email ? r.email.toLowerCase() : `#${index}`);
+const person = (r: Person): Person => ({ name: r.name, email: r.email });
+
+/** What one detail brings: changes to announce, and responses to count on the badge without a notice (their time cannot say whether they are news). */
+export interface DetailNews {
+  readonly changes: Change[];
+  readonly quiet: number;
+}
 
 /**
- * Follows the submissions of one session. The first list is the baseline;
- * a submission that appears later is new, and everything it already has
- * (responses, completion) is a change. A submission listed in the first list
- * has its baseline responses from its first detail.
+ * Follows the submissions of one account against what it was told before
+ * (AccountMemory, kept across sessions by the caller): every response,
+ * rejection and completion is returned once, whichever way it was learned
+ * (a list, a detail) and whenever it happened. For a submission whose
+ * responses were never read, the recipients' `responded` times tell news
+ * (at or after the memory's `since`) from what came before.
  */
 export class ChangeTracker {
-  private readonly known = new Map<string, Known>();
-  private baseline = true;
-  private polls = 0;
+  private m?: AccountMemory;
+  /** Lists received this session. */
+  private lists = 0;
+  /** The list count when a submission's detail was last read this session (absent: never; new ones first). */
+  private readonly checkedAt = new Map<string, number>();
+  /** Submissions whose list entry says they changed or are new: their detail is fetched first. */
+  private readonly first = new Set<string>();
+  private last?: number;
 
-  /** Forgets everything (sign-in, sign-out). */
-  reset(): void {
-    this.known.clear();
-    this.baseline = true;
-    this.polls = 0;
+  /** Starts a session of an account from what it was told before (undefined: never looked at, or signed out). */
+  reset(memory?: AccountMemory): void {
+    this.m = memory;
+    this.last = memory?.look;
+    this.lists = 0;
+    this.checkedAt.clear();
+    this.first.clear();
   }
 
-  /**
-   * A list arrived: returns the completions it shows and the ids whose list
-   * entry says something changed (completed, or new since the last list).
-   */
-  list(items: readonly SubmissionListItem[]): { changes: Change[]; changed: string[] } {
-    this.polls++;
+  /** When a list of this account last arrived before this session (undefined: never looked at here). */
+  get lastLook(): number | undefined {
+    return this.last;
+  }
+
+  /** Whether at most one list arrived this session: the first look of the session. */
+  get firstList(): boolean {
+    return this.lists <= 1;
+  }
+
+  /** The memory now (undefined until a first list), to be kept. */
+  get memory(): AccountMemory | undefined {
+    return this.m;
+  }
+
+  /** Takes in what another window of the same account told meanwhile (see `merged`). */
+  sync(stored: AccountMemory | undefined): void {
+    if (stored) this.m = this.m ? merged(this.m, stored) : stored;
+  }
+
+  /** A list arrived at `now`: the completions it shows of submissions seen pending. */
+  list(items: readonly SubmissionListItem[], now: number): Change[] {
+    const m = (this.m ??= freshMemory(now));
+    const before = m.look;
+    this.lists++;
     const changes: Change[] = [];
-    const changed: string[] = [];
     for (const item of items) {
-      const k = this.known.get(item.id);
-      if (!k) {
-        const fresh = !this.baseline;
-        this.known.set(item.id, {
-          formReference: item.formReference,
-          completed: fresh ? false : item.completed === true,
-          responded: fresh ? new Set() : undefined,
-          rejected: 0,
-          checkedAt: 0,
-        });
-        if (fresh) changed.push(item.id);
-      } else if (!k.completed && item.completed === true) {
-        changed.push(item.id);
+      const rec = m.subs[item.id];
+      const completed = item.completed === true;
+      if (rec) {
+        rec.t = now;
+        if (rec.c === 0 && completed) {
+          rec.c = 1;
+          this.first.add(item.id);
+          changes.push({ kind: 'completed', submission: { id: item.id, formReference: item.formReference } });
+        }
+        continue;
       }
-      const now = this.known.get(item.id)!;
-      now.formReference = item.formReference;
-      changes.push(...this.complete(item.id, now, item.completed === true));
+      // Never seen: news only when made since the last list (a time that cannot be read is not).
+      const created = item.created.date?.getTime();
+      const fresh = created !== undefined && created >= before;
+      if (!completed) m.subs[item.id] = { c: 0, t: now };
+      else if (fresh) m.subs[item.id] = { t: now };
+      if (fresh) this.first.add(item.id);
     }
-    this.baseline = false;
-    return { changes, changed };
-  }
-
-  /** A detail arrived: the recipients who responded since the last one, rejections, completion. */
-  detail(d: SubmissionDetail): Change[] {
-    const k = this.known.get(d.id);
-    if (!k) return []; // not in the list this session follows
-    k.checkedAt = this.polls;
-    k.formReference = d.formReference || k.formReference;
-    const submission = { id: d.id, formReference: k.formReference };
-    const now = new Set<string>();
-    const newcomers: Person[] = [];
-    d.recipients.forEach((r, i) => {
-      if (!hasResponded(r)) return;
-      const key = recipientKey(r, i);
-      now.add(key);
-      if (k.responded && !k.responded.has(key)) newcomers.push({ name: r.name, email: r.email });
-    });
-    const changes: Change[] = [];
-    const rejected = d.total.rejected;
-    // The first detail of a submission seen in the baseline list only sets what is known.
-    if (k.responded) {
-      const more = rejected === undefined ? 0 : rejected - k.rejected;
-      const exact = more > 0 && more === newcomers.length;
-      if (more > 0) changes.push({ kind: 'rejected', submission, count: more, recipients: newcomers, exact });
-      if (!exact) for (const recipient of newcomers) changes.push({ kind: 'responded', submission, recipient });
-    }
-    k.responded = new Set([...(k.responded ?? []), ...now]);
-    if (rejected !== undefined) k.rejected = Math.max(k.rejected, rejected);
-    changes.push(...this.complete(d.id, k, d.completed === true));
+    m.look = now;
     return changes;
   }
 
-  private complete(id: string, k: Known, completed: boolean): Change[] {
-    if (!completed || k.completed) return [];
-    k.completed = true;
-    return [{ kind: 'completed', submission: { id, formReference: k.formReference } }];
+  /** A detail arrived at `now`: the responses, rejections and completion not told yet. */
+  detail(d: SubmissionDetail, now: number): DetailNews {
+    const m = this.m;
+    if (!m) return { changes: [], quiet: 0 }; // before any list of this account
+    const rec = (m.subs[d.id] ??= { t: now });
+    rec.t = now;
+    this.checkedAt.set(d.id, this.lists);
+    this.first.delete(d.id);
+    const submission = { id: d.id, formReference: d.formReference };
+    const responded = d.recipients.map((r, i) => ({ r, key: recipientKey(r, i) })).filter(({ r }) => hasResponded(r));
+    const rejected = d.total.rejected;
+    const changes: Change[] = [];
+    let quiet = 0;
+    let newcomers: Recipient[];
+    let more: number;
+    if (rec.r === undefined) {
+      // Its responses were never read: their times tell which are news; only rejections certainly among those are told.
+      const ages = responded.map(({ r }) => responseAge(r.responded, m.since));
+      newcomers = responded.filter((_, i) => ages[i] === 'new').map(({ r }) => r);
+      quiet = ages.filter((a) => a === 'unknown').length;
+      more = Math.max(0, (rejected ?? 0) - (responded.length - newcomers.length));
+    } else {
+      const told = new Set(rec.r);
+      newcomers = responded.filter(({ key }) => !told.has(key)).map(({ r }) => r);
+      more = rejected === undefined ? 0 : rejected - (rec.j ?? 0);
+    }
+    const exact = more > 0 && more === newcomers.length;
+    const comments = exact ? newcomers.filter((r) => r.comment.trim()).map((r) => ({ by: person(r), text: r.comment })) : [];
+    if (more > 0) changes.push({ kind: 'rejected', submission, count: more, recipients: newcomers.map(person), exact, comments });
+    if (!exact) for (const r of newcomers) changes.push({ kind: 'responded', submission, recipient: person(r) });
+    rec.r = [...new Set([...(rec.r ?? []), ...responded.map(({ key }) => key)])];
+    if (rejected !== undefined) rec.j = Math.max(rec.j ?? 0, rejected);
+    if (d.completed === true) {
+      // Completed at its last response: news when it was seen pending, or when a response it has is.
+      if (rec.c === 0 || (rec.c === undefined && newcomers.length > 0)) changes.push({ kind: 'completed', submission });
+      rec.c = 1;
+    } else if (d.completed === false) rec.c = 0;
+    return { changes, quiet };
+  }
+
+  /** Counts responses not looked at yet on a submission. */
+  addUnseen(id: string, n: number, now: number): void {
+    const rec = this.m?.subs[id];
+    if (!rec || n <= 0) return;
+    rec.u = (rec.u ?? 0) + n;
+    rec.ua = now;
+  }
+
+  /** The user looked at a submission: its responses are seen. Returns whether it had unseen ones. */
+  lookedAt(id: string, now: number): boolean {
+    const rec = this.m?.subs[id];
+    if (!rec?.u) return false;
+    delete rec.u;
+    rec.ua = now;
+    return true;
   }
 
   /**
    * The submissions whose detail a poll fetches, at most `max`: those the
-   * list says changed first, then the pending ones checked longest ago, so
-   * that each of N pending submissions is checked at least every ⌈N / max⌉ polls.
-   * None after the first list: a sign-in sends the list alone.
+   * lists say changed or are new (and `outdated`) first, then the pending
+   * ones checked longest ago, so that each of N pending submissions is
+   * checked at least every ⌈N / max⌉ polls (at the start of a session,
+   * none was: they come as listed). None after the first list of an account
+   * never looked at here: what came before has nothing to tell.
    */
-  pick(pending: readonly string[], changed: readonly string[], max: number): string[] {
-    if (this.polls <= 1) return [];
-    const first = [...new Set(changed)].filter((id) => this.known.has(id));
+  pick(pending: readonly string[], outdated: readonly string[], max: number): string[] {
+    if (this.lists <= 1 && this.last === undefined) return [];
+    const subs = this.m?.subs ?? {};
+    const first = [...new Set([...this.first, ...outdated])].filter((id) => subs[id]);
     const rest = pending
-      .filter((id) => this.known.has(id) && !first.includes(id))
-      .sort((a, b) => this.known.get(a)!.checkedAt - this.known.get(b)!.checkedAt);
+      .filter((id) => subs[id] && !first.includes(id))
+      .sort((a, b) => (this.checkedAt.get(a) ?? 0) - (this.checkedAt.get(b) ?? 0));
     return [...first, ...rest].slice(0, max);
   }
 }

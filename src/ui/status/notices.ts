@@ -1,19 +1,26 @@
 import * as vscode from 'vscode';
 import type { Person } from '../../core';
-import { safeText } from '../text/text';
-import { bySubmission, type Change } from './changes';
+import { oneLine, safeText } from '../text/text';
+import { bySubmission, type Change, type ChangedSubmission } from './changes';
 
 /** Submissions with changes in one poll told one by one; more are told in one notice. */
 export const ONE_BY_ONE = 3;
 /** Names listed in one clause before "and N more". */
 const NAMES_SHOWN = 3;
 
-/** A notice: its words, whether it needs attention (a rejection), and the submission Show reveals (none: the view). */
+/** What a notice offers to do next: open the submission's History or Summary, show its row (the view, for many), or the submissions with unseen responses. */
+export type NoticeAction = 'history' | 'summary' | 'show' | 'unseen';
+
+/** A notice: its words, whether it needs attention (a rejection), its submission (none: many), and what it offers, first the likeliest. */
 export interface Notice {
   readonly text: string;
   readonly warning: boolean;
-  readonly submissionId?: string;
+  readonly submission?: ChangedSubmission;
+  readonly actions: readonly NoticeAction[];
 }
+
+/** Longest comment of a recipient quoted in a notice, in characters (the History shows it whole). */
+const COMMENT_SHOWN = 200;
 
 const l = vscode.l10n;
 const personText = (p: Person) => safeText(p.name.trim() || p.email, 80);
@@ -31,7 +38,13 @@ function rejection(c: Extract<Change, { kind: 'rejected' }>): string {
   return c.recipients.length ? l.t('{0} among the responses of {1}', count, names(c.recipients)) : count;
 }
 
-/** One submission's changes in one sentence. */
+/** What the recipients who rejected wrote, quoted inert, on one line each and bounded. */
+function comments(changes: readonly Change[]): string {
+  const said = changes.flatMap((c) => (c.kind === 'rejected' ? c.comments : []));
+  return said.map((c) => ` ${l.t('{0} commented: "{1}"', personText(c.by), safeText(oneLine(c.text), COMMENT_SHOWN))}`).join('');
+}
+
+/** One submission's changes in one sentence, then what the recipients who rejected commented. */
 function aboutOne(changes: readonly Change[]): Notice {
   const form = formText(changes[0]);
   const rejections = changes.flatMap((c) => (c.kind === 'rejected' ? [rejection(c)] : []));
@@ -39,11 +52,13 @@ function aboutOne(changes: readonly Change[]): Notice {
   const completed = changes.some((c) => c.kind === 'completed');
   const clauses = [...rejections];
   if (responded.length) clauses.push(l.t('{0} responded', names(responded)));
-  const submissionId = changes[0].submission.id;
+  const submission = changes[0].submission;
   const warning = rejections.length > 0;
-  if (!clauses.length) return { text: l.t('Submission "{0}" is completed: every recipient has responded.', form), warning, submissionId };
+  // Its History says who responded how; once it is completed, its Summary is final.
+  const actions: NoticeAction[] = completed ? ['history', 'summary', 'show'] : ['history', 'show'];
+  if (!clauses.length) return { text: l.t('Submission "{0}" is completed: every recipient has responded.', form), warning, submission, actions };
   if (completed) clauses.push(l.t('it is completed'));
-  return { text: l.t('Submission "{0}": {1}.', form, clauses.join('; ')), warning, submissionId };
+  return { text: l.t('Submission "{0}": {1}.', form, clauses.join('; ')) + comments(changes), warning, submission, actions };
 }
 
 /** Many submissions' changes in one notice: counts, and which were rejected by whom. */
@@ -61,7 +76,7 @@ function aboutMany(groups: readonly (readonly Change[])[]): Notice {
     const more = rejected.length > NAMES_SHOWN ? ` ${l.t('and {0} more', rejected.length - NAMES_SHOWN)}` : '';
     text += ` ${l.t('Rejections: {0}.', which + more)}`;
   }
-  return { text, warning: rejected.length > 0 };
+  return { text, warning: rejected.length > 0, actions: ['show'] };
 }
 
 /** The notices for one poll's changes: one per submission, or one for all when more than ONE_BY_ONE submissions changed. */

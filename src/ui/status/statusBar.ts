@@ -10,9 +10,10 @@ import { safeText } from '../text/text';
 import type { SubmissionsTree } from '../submissions/submissionsTree';
 import type { InputHolder } from '../input/userInput';
 import type { TimelinePanels } from '../submissions/timelinePanels';
-import { ChangeTracker, DETAILS_PER_POLL, type Change } from './changes';
-import { noticesFor, type Notice } from './notices';
-import { UnseenBadge } from './unseenBadge';
+import type { AnnouncedStore } from './announcedStore';
+import { Announcer } from './announcer';
+import { DETAILS_AT_ONCE, Limiter } from '../lists/concurrency';
+import { DETAILS_AT_START, DETAILS_PER_POLL } from './changes';
 
 const isPending = (n: SubmissionNode) => stateOf(n).toUpperCase() === 'PENDING';
 
@@ -20,12 +21,14 @@ const isPending = (n: SubmissionNode) => stateOf(n).toUpperCase() === 'PENDING';
 export interface PendingStatusDeps {
   readonly input: InputHolder;
   readonly log: Logger;
-  readonly session: Pick<Session, 'signedIn' | 'onDidChange' | 'client'>;
-  readonly submissions: Pick<SubmissionsTree, 'items' | 'loaded' | 'stale' | 'refreshList' | 'outdated' | 'reveal' | 'onDidChangeTreeData' | 'view'>;
+  readonly session: Pick<Session, 'signedIn' | 'onDidChange' | 'client' | 'account'>;
+  readonly submissions: Pick<SubmissionsTree, 'items' | 'loaded' | 'stale' | 'refreshList' | 'outdated' | 'reveal' | 'onDidChangeTreeData' | 'view' | 'setUnseen' | 'showOnly'>;
   /** Showing a History panel looks at its submission's new responses. */
   readonly timelines: Pick<TimelinePanels, 'onDidShowHistory'>;
-  /** Where polling says what it learned of a submission (its row, open panels and the Explorer's decorations follow). */
-  readonly updates: Pick<SubmissionUpdates, 'learned'>;
+  /** Where polling says what it learned of a submission (its row, open panels, the Explorer's decorations and the notices follow). */
+  readonly updates: Pick<SubmissionUpdates, 'learned' | 'onDidLearn' | 'onDidList'>;
+  /** What each account was told, kept across sessions. */
+  readonly announced: AnnouncedStore;
 }
 
 /** The status bar item of pending submissions (or Sign In). */
@@ -46,22 +49,18 @@ export class PendingStatus implements vscode.Disposable {
   private readonly subs: vscode.Disposable[] = [];
   private timer?: ReturnType<typeof setTimeout>;
   private running?: Promise<void>;
-  private readonly tracker = new ChangeTracker();
-  /** Responses announced and not looked at yet, on the Submissions view. */
-  private readonly badge: UnseenBadge;
+  /** Tells what changed, once, whichever way it was learned; counts new responses on the view's badge. */
+  private readonly announcer: Announcer;
   /** Counts sign-ins and sign-outs: a poll of an earlier session tells nothing. */
   private generation = 0;
   private disposed = false;
 
   /** `item`: the status bar item it draws on (pendingItem()); it is disposed with this. */
   constructor(private readonly deps: PendingStatusDeps, private readonly item: vscode.StatusBarItem) {
-    this.badge = new UnseenBadge({
-      view: deps.submissions.view,
-      onDidShowHistory: deps.timelines.onDidShowHistory,
-    });
+    this.announcer = new Announcer({ ...deps, store: deps.announced });
     this.subs.push(
       this.item,
-      this.badge,
+      this.announcer,
       deps.submissions.onDidChangeTreeData(() => this.render()),
       deps.session.onDidChange(() => this.sessionChanged()),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -82,7 +81,7 @@ export class PendingStatus implements vscode.Disposable {
    * logged and shown as stale data (tree, status bar), never as an error message.
    */
   pollNow(): Promise<void> {
-    this.running ??= this.poll().finally(() => (this.running = undefined));
+    this.running ??= this.announcer.together(() => this.poll()).finally(() => (this.running = undefined));
     return this.running;
   }
 
@@ -98,45 +97,24 @@ export class PendingStatus implements vscode.Disposable {
       this.render();
       return;
     }
-    const { changes, changed } = this.tracker.list(tree.items.map((n) => n.item));
-    // Rows whose list entry changed show an outdated detail until this poll or a later one fetches it.
-    const ids = this.tracker.pick(tree.items.filter(isPending).map((n) => n.item.id), [...changed, ...tree.outdated()], DETAILS_PER_POLL);
+    // The list went through the announcer (SubmissionUpdates); rows whose entry changed show an outdated detail until a poll fetches it.
+    // The first poll of a session looks at more: what changed since the account's last look is told in one notice.
+    const tracker = this.announcer.tracker;
+    const ids = tracker.pick(tree.items.filter(isPending).map((n) => n.item.id), tree.outdated(), tracker.firstList ? DETAILS_AT_START : DETAILS_PER_POLL);
     const client = this.deps.session.client;
-    const details = await Promise.allSettled(ids.map((id) => client.getSubmission(id)));
+    const limiter = new Limiter(DETAILS_AT_ONCE);
+    const details = await Promise.allSettled(ids.map((id) => limiter.run(() => client.getSubmission(id))));
     if (!current()) return;
     details.forEach((d, i) => {
-      if (d.status === 'rejected') {
-        this.deps.log.info(`Polling: the detail of submission ${ids[i]} could not be fetched: ${describeError(d.reason)}`);
-        return;
-      }
-      changes.push(...this.tracker.detail(d.value));
-      this.deps.updates.learned({ id: d.value.id, detail: d.value });
+      if (d.status === 'rejected') this.deps.log.info(`Polling: the detail of submission ${ids[i]} could not be fetched: ${describeError(d.reason)}`);
+      else this.deps.updates.learned({ id: d.value.id, detail: d.value });
     });
-    if (changes.length) this.announce(changes);
     this.render();
-  }
-
-  private announce(changes: readonly Change[]): void {
-    this.deps.log.info(`Polling: changed since the last look: ${changes.map((c) => `${c.submission.id} ${c.kind}`).join(', ')}.`);
-    this.badge.add(changes);
-    for (const notice of noticesFor(changes)) this.tell(notice);
-  }
-
-  private tell(notice: Notice): void {
-    const ui = this.deps.input.current;
-    const show = vscode.l10n.t('Show');
-    void (notice.warning ? ui.warn(notice.text, show) : ui.info(notice.text, show)).then((answer) => {
-      if (answer !== show) return;
-      const id = notice.submissionId;
-      const done = id ? this.deps.submissions.reveal(id) : vscode.commands.executeCommand('dsas.submissions.focus');
-      return Promise.resolve(done);
-    }).then(undefined, (e: unknown) => this.deps.log.warn(`Showing a changed submission failed: ${String(e)}`));
   }
 
   private sessionChanged(): void {
     this.generation++;
-    this.tracker.reset();
-    this.badge.clear();
+    this.announcer.sessionChanged();
     this.render();
     // The first count, whether polling is on or not (after a poll of the previous session, if one is still running).
     if (this.deps.session.signedIn) void Promise.resolve(this.running).then(() => this.pollNow());

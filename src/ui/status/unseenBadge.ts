@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { responsesIn, type Change } from './changes';
 
 /** What the badge sits on and what counts as looking at a submission. */
 export interface UnseenBadgeDeps {
@@ -7,6 +6,8 @@ export interface UnseenBadgeDeps {
   readonly view: vscode.TreeView<unknown>;
   /** Fires with a submission id when its History panel showed it. */
   readonly onDidShowHistory: vscode.Event<string>;
+  /** The user looked at a submission: its responses are seen. */
+  lookedAt(submissionId: string): void;
 }
 
 const submissionIdOf = (n: unknown): string | undefined => {
@@ -15,51 +16,40 @@ const submissionIdOf = (n: unknown): string | undefined => {
 };
 
 /**
- * The badge on the Submissions view: responses polling announced that have
- * not been looked at yet. Kept in memory only (a window reload or a new
- * sign-in starts from none): opening the submission, by expanding its row or
- * showing its History, clears its count.
+ * The badge on the Submissions view: responses announced that have not been
+ * looked at yet (counted in the account's memory, so it survives a reload).
+ * Opening the submission, by expanding its row or showing its History,
+ * looks at them; while its row is expanded, new ones are seen as they come.
  */
 export class UnseenBadge implements vscode.Disposable {
-  private readonly unseen = new Map<string, number>();
+  private readonly expanded = new Set<string>();
   private readonly subs: vscode.Disposable[];
 
   constructor(private readonly deps: UnseenBadgeDeps) {
     this.subs = [
       deps.view.onDidExpandElement((e) => {
         const id = submissionIdOf(e.element);
-        if (id) this.lookedAt(id);
+        if (!id) return;
+        this.expanded.add(id);
+        deps.lookedAt(id);
       }),
-      deps.onDidShowHistory((id) => this.lookedAt(id)),
+      deps.view.onDidCollapseElement((e) => this.expanded.delete(submissionIdOf(e.element) ?? '')),
+      deps.onDidShowHistory((id) => deps.lookedAt(id)),
     ];
   }
 
-  /** Responses not looked at yet, over all submissions. */
-  get count(): number {
-    let n = 0;
-    for (const c of this.unseen.values()) n += c;
-    return n;
+  /** Whether the submission's row is expanded now. */
+  isOpen(submissionId: string): boolean {
+    return this.expanded.has(submissionId);
   }
 
-  add(changes: readonly Change[]): void {
-    for (const c of changes) {
-      const n = responsesIn(c);
-      if (n) this.unseen.set(c.submission.id, (this.unseen.get(c.submission.id) ?? 0) + n);
-    }
-    this.render();
+  /** A new session: its rows start collapsed. */
+  reset(): void {
+    this.expanded.clear();
   }
 
-  lookedAt(submissionId: string): void {
-    if (this.unseen.delete(submissionId)) this.render();
-  }
-
-  clear(): void {
-    this.unseen.clear();
-    this.render();
-  }
-
-  private render(): void {
-    const n = this.count;
+  /** Shows `n` responses not looked at yet (0: no badge). */
+  show(n: number): void {
     this.deps.view.badge = n === 0 ? undefined : {
       value: n,
       tooltip: n === 1 ? vscode.l10n.t('1 response not looked at yet') : vscode.l10n.t('{0} responses not looked at yet', n),

@@ -24,6 +24,8 @@ export function submissionItem(n: SubmissionNode, expanded: boolean): vscode.Tre
   t.contextValue = row.contextValue;
   t.tooltip = untrustedMarkdown(row.tooltip);
   t.accessibilityInformation = { label: row.accessibilityLabel };
+  // The row's primary action (Enter, a click on its label); the arrow keys and the twistie expand it.
+  t.command = { command: Cmd.showHistory, title: vscode.l10n.t('Show History'), arguments: [n] };
   return t;
 }
 

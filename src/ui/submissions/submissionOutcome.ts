@@ -73,16 +73,16 @@ export function compareSubmissions(sort: SubmissionSort): (a: SubmissionNode, b:
   return COMPARE[sort];
 }
 
-/** The quick filters of the Submissions view. */
-export const SUBMISSION_QUICK_FILTERS = ['pending', 'completed', 'attention'] as const;
+/** The quick filters of the Submissions view (`unseen`: responses told and not looked at yet, see UnseenRows). */
+export const SUBMISSION_QUICK_FILTERS = ['pending', 'completed', 'attention', 'unseen'] as const;
 export type SubmissionQuickFilter = (typeof SUBMISSION_QUICK_FILTERS)[number];
 
 export function isSubmissionQuickFilter(v: unknown): v is SubmissionQuickFilter {
   return (SUBMISSION_QUICK_FILTERS as readonly unknown[]).includes(v);
 }
 
-/** Whether a row passes a quick filter. `attention` can only know the rows whose detail is loaded. */
-export function passesQuickFilter(n: SubmissionNode, f: SubmissionQuickFilter): boolean {
+/** Whether a row passes a quick filter read from the row. `attention` can only know the rows whose detail is loaded. */
+export function passesQuickFilter(n: SubmissionNode, f: Exclude<SubmissionQuickFilter, 'unseen'>): boolean {
   if (f === 'attention') return needsAttention(n);
   return stateOf(n).toUpperCase() === (f === 'pending' ? 'PENDING' : 'COMPLETED');
 }

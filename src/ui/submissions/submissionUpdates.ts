@@ -46,13 +46,21 @@ function digestOf(d: SubmissionDetail): string {
  */
 export class SubmissionUpdates implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<Learned>();
+  private readonly lists = new vscode.EventEmitter<readonly SubmissionListItem[]>();
   readonly onDidLearn = this.emitter.event;
+  /** A whole list arrived (whichever fetch: the view's, Refresh, a poll); its new or changed entries are also said one by one. */
+  readonly onDidList = this.lists.event;
 
   learned(l: Learned): void {
     this.emitter.fire(l);
   }
 
+  listArrived(items: readonly SubmissionListItem[]): void {
+    this.lists.fire(items);
+  }
+
   dispose(): void {
     this.emitter.dispose();
+    this.lists.dispose();
   }
 }

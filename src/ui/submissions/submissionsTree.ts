@@ -2,11 +2,11 @@ import * as vscode from 'vscode';
 import type { Logger, SubmissionListItem } from '../../core';
 import { Cmd } from '../commands/commandIds';
 import type { Session } from '../session/session';
-import type { Learned, SubmissionUpdates } from './submissionUpdates';
+import { differs, knownOf, type Learned, type SubmissionUpdates } from './submissionUpdates';
 import { loadMoreItem, messageItem } from '../lists/commonItems';
 import { ListTree } from '../lists/listTree';
 import {
-  unhandled, type AttachmentNode, type GroupNode, type HistoryNode, type RecipientNode, type SubmissionChild, type SubmissionNode,
+  stateOf, unhandled, type AttachmentNode, type GroupNode, type HistoryNode, type RecipientNode, type SubmissionChild, type SubmissionNode,
   type SubmissionTreeNode,
 } from '../lists/nodes';
 import { attachmentItem, groupItem, historyItem, recipientItem, submissionItem } from './submissionItems';
@@ -14,12 +14,17 @@ import {
   compareSubmissions, passesQuickFilter, type SubmissionQuickFilter, type SubmissionSort,
 } from './submissionOutcome';
 import { submissionModel } from './submissionRows';
+import { UnseenRows } from './unseenRows';
+
+/** Pending rows on screen whose details the view's Refresh fetches again, besides the list (DETAILS_AT_ONCE at a time). */
+export const REFRESH_DETAILS = 10;
 
 /** What the view's description calls each quick filter. */
 const QUICK_LABELS: Readonly<Record<SubmissionQuickFilter, () => string>> = {
   pending: () => vscode.l10n.t('Pending'),
   completed: () => vscode.l10n.t('Completed'),
   attention: () => vscode.l10n.t('Needs attention'),
+  unseen: () => vscode.l10n.t('Unseen responses'),
 };
 
 /** A submission's children, made once per row. */
@@ -39,13 +44,14 @@ interface Groups {
 export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode, SubmissionChild, Groups> {
   private sortKey: SubmissionSort = 'created';
   private quickKey?: SubmissionQuickFilter;
+  private readonly unseen = new UnseenRows();
 
   /**
    * `updates` is where the rows say what their list and details tell (open
    * panels and the Explorer's decorations follow), and where they learn
    * what the other paths (Check Status, polling, the panels) learned.
    */
-  constructor(session: Session, log: Logger, private readonly updates: Pick<SubmissionUpdates, 'learned' | 'onDidLearn'>) {
+  constructor(session: Session, log: Logger, private readonly updates: Pick<SubmissionUpdates, 'learned' | 'onDidLearn' | 'listArrived'>) {
     super(session, log, {
       view: 'submissions',
       rowWhat: 'submission',
@@ -62,6 +68,8 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
         stale: (reason) => vscode.l10n.t('Could not refresh: {0} Showing the submissions loaded earlier.', reason),
       },
       details: 'expand',
+      // Outcomes and rejections show without expanding: the list has no counters.
+      refreshes: (shown) => shown.filter((n) => stateOf(n).toUpperCase() === 'PENDING').slice(0, REFRESH_DETAILS),
     });
     this.list.setOrder(compareSubmissions(this.sortKey));
     this.disposeWith(updates.onDidLearn((l) => this.show(l)));
@@ -81,10 +89,17 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
     return this.list.quick ? this.quickKey : undefined;
   }
 
-  /** Shows only pending, completed or needing-attention submissions; undefined: all. */
+  /** Shows only pending, completed, needing-attention or unseen submissions; undefined: all. */
   showOnly(f: SubmissionQuickFilter | undefined): void {
     this.quickKey = f;
-    this.arrange({ quick: f ? { label: QUICK_LABELS[f](), keep: (n) => passesQuickFilter(n, f), readsDetails: f === 'attention' } : null });
+    if (f === 'unseen') this.unseen.start();
+    const keep = (n: SubmissionNode) => (f === 'unseen' ? this.unseen.keeps(n.item.id) : f !== undefined && passesQuickFilter(n, f));
+    this.arrange({ quick: f ? { label: QUICK_LABELS[f](), keep, readsDetails: f === 'attention' } : null });
+  }
+
+  /** The submissions with responses told and not looked at yet: under the `unseen` filter, new ones join the rows shown. */
+  setUnseen(ids: ReadonlySet<string>): void {
+    if (this.unseen.update(ids) && this.quickFilter === 'unseen') this.arrange({});
   }
 
   protected itemOf(n: SubmissionTreeNode, expanded: boolean): vscode.TreeItem {
@@ -149,6 +164,7 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
   /** The list's rows that are new or changed: said, so that what follows a submission's state follows its list entry too. */
   protected override listed(rows: readonly SubmissionNode[]): void {
     for (const n of rows) this.updates.learned({ id: n.item.id, listed: n.item });
+    this.updates.listArrived(this.items.map((n) => n.item));
   }
 
   /**
@@ -162,6 +178,8 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
     const row = this.list.get(l.id);
     if (!row) return;
     if (l.detail) row.detail = l.detail;
+    // A state the detail shown does not have makes it outdated: expanding the row fetches it again.
+    else if (row.detail && differs(knownOf({ detail: row.detail }), knownOf({ state: l.state }))) this.list.stateOf(row)!.outdated = true;
     row.status = l.state ?? (l.detail?.completed === undefined ? row.status : undefined);
     if (l.detail) this.detailArrived(row);
     else this.rowChanged(row);

@@ -72,6 +72,7 @@ function askQuickFilter(deps: Deps): Promise<SubmissionQuickFilter | 'all' | und
     ['pending', vscode.l10n.t('Pending')],
     ['completed', vscode.l10n.t('Completed')],
     ['attention', vscode.l10n.t('Needs attention (a rejection or clarification)')],
+    ['unseen', vscode.l10n.t('Unseen responses (not looked at yet)')],
   ], deps.submissions.quickFilter ?? 'all');
 }
 

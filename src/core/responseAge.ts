@@ -1,0 +1,38 @@
+// Whether a recipient's response came before or after a moment, from the
+// `responded` time the service gave (its format is not specified: only what
+// parseServiceTime reads is compared, and a time that cannot settle it says so).
+import type { ServiceTime } from './time';
+
+/** `new`: at or after the moment; `old`: before it; `unknown`: the time cannot tell (not read, or within its own precision of the moment). */
+export type ResponseAge = 'new' | 'old' | 'unknown';
+
+const FRACTION = /[.,]\d+/;
+const SECONDS = /\d{1,2}:\d{2}:\d{2}/;
+const MINUTES = /\d{1,2}:\d{2}/;
+
+/**
+ * How long the instant a time names may last: a time written to the second
+ * covers the whole second, one written to the minute the whole minute. A
+ * Unix number is read to the second (the service's own unit is not known).
+ */
+export function precisionMs(raw: string): number {
+  const v = raw.trim();
+  if (FRACTION.test(v) && /:/.test(v)) return 1;
+  if (/^-?\d+$/.test(v)) return 1000;
+  if (SECONDS.test(v)) return 1000;
+  if (MINUTES.test(v)) return 60_000;
+  return 24 * 3600_000; // a date alone
+}
+
+/**
+ * Tells whether a response at `t` came at or after `since` (ms since the
+ * epoch). A time written to the second that falls in the same second as
+ * `since` could be either: `unknown`, like a time that cannot be read.
+ */
+export function responseAge(t: ServiceTime, since: number): ResponseAge {
+  const at = t.date?.getTime();
+  if (at === undefined || !Number.isFinite(at)) return 'unknown';
+  if (at >= since) return 'new';
+  if (at + precisionMs(t.raw) <= since) return 'old';
+  return 'unknown';
+}
