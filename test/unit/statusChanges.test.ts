@@ -148,6 +148,22 @@ describe('status: what changed since the user was last told', () => {
     assert.deepEqual(t.detail(detail('4', ['Ann', 'Ben', 'Cid'], 0, undefined, '2025-01-01 09:00:00'), LATER).changes, [], 'completed before the first look');
   });
 
+  it('a submission made and answered in the second of the first look, after it, is new: every response it has is told', () => {
+    // The service writes times to the second: made at 08:00:00.700 and rejected at 08:00:00.900 both read 08:00:00.
+    const t = looked([item('1')], LOOK + 500);
+    t.list([item('1'), item('2', false, '2025-01-02 08:00:00')], LOOK + 3500);
+    assert.deepEqual(t.pick(['1', '2'], [], 1), ['2'], 'fetched first');
+    const news = t.detail(detail('2', ['Ann'], 1, undefined, '2025-01-02 08:00:00'), LOOK + 3600);
+    assert.deepEqual(kinds(news.changes), ['2 rejected 1 by Ann']);
+    assert.equal(news.quiet, 0);
+  });
+
+  it('a submission in the first list whose response falls in the second of that look is counted without a notice', () => {
+    const t = looked([item('2')], LOOK + 500);
+    const news = t.detail(detail('2', ['Ann'], 1, undefined, '2025-01-02 08:00:00'), LOOK + 3600);
+    assert.deepEqual(news, { changes: [], quiet: 1 });
+  });
+
   it('a detail before any list tells nothing', () => {
     const t = new ChangeTracker();
     assert.deepEqual(t.detail(detail('9', ['Ann']), LATER), { changes: [], quiet: 0 });

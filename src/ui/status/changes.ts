@@ -2,7 +2,7 @@
 // data: no `vscode` import, so the detection runs (and is tested) in plain
 // Node. Every list and detail the extension learns feeds it; it returns each
 // change once, across sessions (AccountMemory).
-import { freshMemory, hasResponded, merged, responseAge, type AccountMemory, type Person, type Recipient, type SubmissionDetail, type SubmissionListItem } from '../../core';
+import { freshMemory, hasResponded, merged, responseAge, type AccountMemory, type Person, type SubmissionRecord, type Recipient, type SubmissionDetail, type SubmissionListItem } from '../../core';
 
 /**
  * Details a poll fetches at most, besides the list: a poll sends at most
@@ -118,11 +118,13 @@ export class ChangeTracker {
         }
         continue;
       }
-      // Never seen: news only when made since the last list (a time that cannot be read is not).
-      const created = item.created.date?.getTime();
-      const fresh = created !== undefined && created >= before;
-      if (!completed) m.subs[item.id] = { c: 0, t: now };
-      else if (fresh) m.subs[item.id] = { t: now };
+      // Never seen: news when made since the last list — or in its second (the time's precision), once a list
+      // was looked at before: it was not in that list. Then each response it has came since, and is news.
+      const age = item.created.date ? responseAge(item.created, before) : 'old';
+      const fresh = age === 'new' || (age === 'unknown' && before < now);
+      const added: SubmissionRecord = fresh ? { t: now, r: [], j: 0 } : { t: now };
+      if (!completed) added.c = 0;
+      if (!completed || fresh) m.subs[item.id] = added;
       if (fresh) this.first.add(item.id);
     }
     m.look = now;
