@@ -1,49 +1,10 @@
 import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
 import { bound, freshMemory, merged, readMemory, unseenCount, type AccountMemory } from '../../src/core/announcedMemory';
-import type { Recipient, SubmissionDetail, SubmissionListItem } from '../../src/core/models';
+import type { SubmissionDetail } from '../../src/core/models';
 import { responseAge } from '../../src/core/responseAge';
-import { parseServiceTime } from '../../src/core/time';
-import { ChangeTracker, bySubmission, responsesIn, type Change } from '../../src/ui/status/changes';
-
-const time = (raw: string) => parseServiceTime(raw);
-const at = (raw: string) => Date.parse(`${raw.replace(' ', 'T')}Z`);
-/** When the account first looks, and when the recipients respond in these tests. */
-const LOOK = at('2025-01-02 08:00:00');
-const RESPONDED = '2025-01-02 09:00:00';
-const LATER = at('2025-01-02 10:00:00');
-
-function item(id: string, completed = false, created = '2025-01-01 08:00:00'): SubmissionListItem {
-  return { id, formReference: `Form ${id}`, sender: { fullName: 'S', email: 's@example.com' }, md5Id: 'x', created: time(created), completed };
-}
-
-function recipient(name: string, responded?: string): Recipient {
-  return {
-    name, email: `${name.toLowerCase()}@example.com`, recpType: 'REGULAR', timeViewed: time(''), responded: time(responded ?? ''),
-    comment: '', endorsement: '', created: time('2025-01-01 08:00:00'), responseStatus: '',
-  };
-}
-
-function detail(id: string, responded: readonly string[], rejected = 0, names = ['Ann', 'Ben', 'Cid'], when = RESPONDED): SubmissionDetail {
-  const recipients = names.map((n) => recipient(n, responded.includes(n) ? when : undefined));
-  return {
-    ...item(id, responded.length === names.length), recipients, attachments: [],
-    total: { involved: names.length, accepted: responded.length - rejected, clarified: 0, rejected },
-  };
-}
-
-const kinds = (changes: readonly Change[]) => changes.map((c) => {
-  if (c.kind === 'responded') return `${c.submission.id} responded ${c.recipient.name}`;
-  if (c.kind === 'rejected') return `${c.submission.id} rejected ${c.count} ${c.exact ? 'by' : 'among'} ${c.recipients.map((r) => r.name).join(',')}`;
-  return `${c.submission.id} completed`;
-});
-
-/** A tracker that looked at the list first at `look`. */
-function looked(items: readonly SubmissionListItem[], look = LOOK): ChangeTracker {
-  const t = new ChangeTracker();
-  t.list(items, look);
-  return t;
-}
+import { ChangeTracker, bySubmission, responsesIn } from '../../src/ui/status/changes';
+import { at, detail, item, kinds, LATER, LOOK, looked, time } from './statusFixtures';
 
 describe('responses: old or new by their times', () => {
   it('tells a response at or after a moment from one before it, and says when its time cannot', () => {
