@@ -36,21 +36,25 @@ export interface AccountMemory {
 /** Submissions remembered per account; beyond it, completed ones looked at go first, then the least recently listed. */
 export const REMEMBERED_SUBMISSIONS = 1000;
 
+/** Submissions by id, without a prototype: an id such as `__proto__` or `constructor` (the service chooses them) is a key like any other. */
+const table = (from: Record<string, SubmissionRecord> = {}): Record<string, SubmissionRecord> =>
+  Object.assign(Object.create(null) as Record<string, SubmissionRecord>, from);
+
 /** The memory of an account looked at for the first time, now. */
 export function freshMemory(now: number): AccountMemory {
-  return { v: 1, since: now, look: now, subs: {} };
+  return { v: 1, since: now, look: now, subs: table() };
 }
 
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
 
-function readRecord(v: unknown): SubmissionRecord | undefined {
+function readRecord(v: unknown, now: number): SubmissionRecord | undefined {
   if (typeof v !== 'object' || v === null) return undefined;
   const o = v as Record<string, unknown>;
   if (typeof o.t !== 'number' || !Number.isFinite(o.t)) return undefined;
   if (o.c !== undefined && o.c !== 0 && o.c !== 1) return undefined;
   if (o.r !== undefined && !(Array.isArray(o.r) && o.r.every((k) => typeof k === 'string'))) return undefined;
   if ([o.j, o.u, o.ua].some((n) => n !== undefined && !isCount(n))) return undefined;
-  const rec: SubmissionRecord = { t: o.t };
+  const rec: SubmissionRecord = { t: Math.min(o.t, now) };
   if (o.c !== undefined) rec.c = o.c as 0 | 1;
   if (o.r !== undefined) rec.r = [...(o.r as string[])];
   if (o.j !== undefined) rec.j = o.j as number;
@@ -59,34 +63,43 @@ function readRecord(v: unknown): SubmissionRecord | undefined {
   return rec;
 }
 
-/** A memory as stored (another version, or edited by hand, reads as none: nothing is then told twice, only from `since` on). */
-export function readMemory(v: unknown): AccountMemory | undefined {
+const isTime = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+
+/**
+ * A memory as stored (another version, or edited by hand, reads as none:
+ * nothing is then told twice, only from `since` on). A time after `now` (a
+ * clock that was ahead, an edit) reads as `now`: else every response until
+ * then would pass for old, and go untold.
+ */
+export function readMemory(v: unknown, now = Infinity): AccountMemory | undefined {
   if (typeof v !== 'object' || v === null) return undefined;
   const o = v as Record<string, unknown>;
-  if (o.v !== 1 || typeof o.since !== 'number' || typeof o.look !== 'number' || typeof o.subs !== 'object' || o.subs === null) return undefined;
-  const subs: Record<string, SubmissionRecord> = {};
+  if (o.v !== 1 || !isTime(o.since) || !isTime(o.look) || typeof o.subs !== 'object' || o.subs === null) return undefined;
+  const subs = table();
   for (const [id, r] of Object.entries(o.subs as Record<string, unknown>)) {
-    const rec = readRecord(r);
+    const rec = readRecord(r, now);
     if (rec) subs[id] = rec;
   }
-  return { v: 1, since: o.since, look: o.look, subs };
+  return { v: 1, since: Math.min(o.since, now), look: Math.min(o.look, now), subs };
 }
 
 /**
  * Keeps at most `max` submissions: first dropped are the completed ones with
  * nothing unseen (their list entry says completed, so they are never told
- * again), then the least recently listed; dropping a pending one moves
- * `since` to when it was last read, so that its responses are not told again.
+ * again), then those whose responses were never read (nothing of them was
+ * told), then the least recently listed; dropping one whose responses were
+ * read moves `since` to when it was last read, so that they are not told again.
  */
 export function bound(m: AccountMemory, max = REMEMBERED_SUBMISSIONS): AccountMemory {
   const ids = Object.keys(m.subs);
   if (ids.length <= max) return m;
   const done = (id: string) => m.subs[id].c === 1 && !m.subs[id].u;
-  const order = ids.sort((a, b) => Number(done(b)) - Number(done(a)) || m.subs[a].t - m.subs[b].t);
-  const subs: Record<string, SubmissionRecord> = { ...m.subs };
+  const unread = (id: string) => m.subs[id].r === undefined && !m.subs[id].u;
+  const order = ids.sort((a, b) => Number(done(b)) - Number(done(a)) || Number(unread(b)) - Number(unread(a)) || m.subs[a].t - m.subs[b].t);
+  const subs = table(m.subs);
   let since = m.since;
   for (const id of order.slice(0, ids.length - max)) {
-    if (!done(id)) since = Math.max(since, subs[id].t);
+    if (!done(id) && !unread(id)) since = Math.max(since, subs[id].t);
     delete subs[id];
   }
   return { ...m, since, subs };
@@ -108,7 +121,7 @@ export function unseenIds(m: AccountMemory | undefined): Set<string> {
  * be an older write of this one): nothing told in either is told again.
  */
 export function merged(mine: AccountMemory, stored: AccountMemory): AccountMemory {
-  const subs: Record<string, SubmissionRecord> = { ...stored.subs };
+  const subs = table(stored.subs);
   for (const [id, a] of Object.entries(mine.subs)) {
     const b = subs[id];
     if (!b) {

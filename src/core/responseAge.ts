@@ -6,7 +6,7 @@ import type { ServiceTime } from './time';
 /** `new`: at or after the moment; `old`: before it; `unknown`: the time cannot tell (not read, or within its own precision of the moment). */
 export type ResponseAge = 'new' | 'old' | 'unknown';
 
-const FRACTION = /[.,]\d+/;
+const FRACTION = /[.,](\d+)/;
 const SECONDS = /\d{1,2}:\d{2}:\d{2}/;
 const MINUTES = /\d{1,2}:\d{2}/;
 
@@ -17,7 +17,8 @@ const MINUTES = /\d{1,2}:\d{2}/;
  */
 export function precisionMs(raw: string): number {
   const v = raw.trim();
-  if (FRACTION.test(v) && /:/.test(v)) return 1;
+  const fraction = FRACTION.exec(v);
+  if (fraction && /:/.test(v)) return Math.max(1, 10 ** (3 - fraction[1].length)); // `.9`: the tenth of a second
   if (/^-?\d+$/.test(v)) return 1000;
   if (SECONDS.test(v)) return 1000;
   if (MINUTES.test(v)) return 60_000;
@@ -27,11 +28,12 @@ export function precisionMs(raw: string): number {
 /**
  * Tells whether a response at `t` came at or after `since` (ms since the
  * epoch). A time written to the second that falls in the same second as
- * `since` could be either: `unknown`, like a time that cannot be read.
+ * `since` could be either: `unknown`, like a time that cannot be read, and
+ * like one after `now`, which says the two clocks disagree.
  */
-export function responseAge(t: ServiceTime, since: number): ResponseAge {
+export function responseAge(t: ServiceTime, since: number, now = Infinity): ResponseAge {
   const at = t.date?.getTime();
-  if (at === undefined || !Number.isFinite(at)) return 'unknown';
+  if (at === undefined || !Number.isFinite(at) || at > now) return 'unknown';
   if (at >= since) return 'new';
   if (at + precisionMs(t.raw) <= since) return 'old';
   return 'unknown';

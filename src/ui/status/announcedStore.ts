@@ -15,7 +15,7 @@ export class AnnouncedStore {
 
   /** A fresh copy of what is kept for an account (undefined: it was never looked at here). */
   read(account: string): AccountMemory | undefined {
-    return readMemory(this.state.get(keyOf(account)));
+    return readMemory(this.state.get(keyOf(account)), Date.now());
   }
 
   write(account: string, m: AccountMemory): Thenable<void> {

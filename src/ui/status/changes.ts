@@ -43,8 +43,22 @@ export interface RecipientComment {
   readonly text: string;
 }
 
-/** How a recipient is remembered: its e-mail address, else its place in the detail. */
-const recipientKey = (r: Person, index: number) => (r.email ? r.email.toLowerCase() : `#${index}`);
+/**
+ * How each recipient of a detail is remembered: its e-mail address, else its
+ * name, else its place; a second recipient with the same address (or name)
+ * is told apart by its turn (`…#2`), so that each one's response is told.
+ */
+function recipientKeys(rs: readonly Person[]): string[] {
+  const turns = new Map<string, number>();
+  return rs.map((r, i) => {
+    const email = r.email.trim().toLowerCase();
+    const name = r.name.trim().toLowerCase();
+    const key = email || (name ? `name:${name}` : `#${i}`);
+    const turn = (turns.get(key) ?? 0) + 1;
+    turns.set(key, turn);
+    return turn === 1 ? key : `${key}#${turn}`;
+  });
+}
 const person = (r: Person): Person => ({ name: r.name, email: r.email });
 
 /** What one detail brings: changes to announce, and responses to count on the badge without a notice (their time cannot say whether they are news). */
@@ -69,6 +83,8 @@ export class ChangeTracker {
   private readonly checkedAt = new Map<string, number>();
   /** Submissions whose list entry says they changed or are new: their detail is fetched first. */
   private readonly first = new Set<string>();
+  /** Submissions in this session's lists: none is new in a later list, whatever the clocks say. */
+  private readonly listed = new Set<string>();
   private last?: number;
 
   /** Starts a session of an account from what it was told before (undefined: never looked at, or signed out). */
@@ -78,6 +94,7 @@ export class ChangeTracker {
     this.lists = 0;
     this.checkedAt.clear();
     this.first.clear();
+    this.listed.clear();
   }
 
   /** When a list of this account last arrived before this session (undefined: never looked at here). */
@@ -104,6 +121,8 @@ export class ChangeTracker {
   list(items: readonly SubmissionListItem[], now: number): Change[] {
     const m = (this.m ??= freshMemory(now));
     const before = m.look;
+    // Whether `before` is this session's list, whose submissions are known: one made in its second and not in it is new.
+    const known = this.lists > 0;
     this.lists++;
     const changes: Change[] = [];
     for (const item of items) {
@@ -118,15 +137,16 @@ export class ChangeTracker {
         }
         continue;
       }
-      // Never seen: news when made since the last list — or in its second (the time's precision), once a list
-      // was looked at before: it was not in that list. Then each response it has came since, and is news.
-      const age = item.created.date ? responseAge(item.created, before) : 'old';
-      const fresh = age === 'new' || (age === 'unknown' && before < now);
+      // Never seen: news when made since the last list — or in its second (the time's precision), when that list
+      // was this session's and did not hold it. Then each response it has came since, and is news.
+      const age = item.created.date ? responseAge(item.created, before, now) : 'old';
+      const fresh = !this.listed.has(item.id) && (age === 'new' || (age === 'unknown' && known));
       const added: SubmissionRecord = fresh ? { t: now, r: [], j: 0 } : { t: now };
       if (!completed) added.c = 0;
       if (!completed || fresh) m.subs[item.id] = added;
       if (fresh) this.first.add(item.id);
     }
+    for (const item of items) this.listed.add(item.id);
     m.look = now;
     return changes;
   }
@@ -140,7 +160,8 @@ export class ChangeTracker {
     this.checkedAt.set(d.id, this.lists);
     this.first.delete(d.id);
     const submission = { id: d.id, formReference: d.formReference };
-    const responded = d.recipients.map((r, i) => ({ r, key: recipientKey(r, i) })).filter(({ r }) => hasResponded(r));
+    const keys = recipientKeys(d.recipients);
+    const responded = d.recipients.map((r, i) => ({ r, key: keys[i] })).filter(({ r }) => hasResponded(r));
     const rejected = d.total.rejected;
     const changes: Change[] = [];
     let quiet = 0;
@@ -148,7 +169,7 @@ export class ChangeTracker {
     let more: number;
     if (rec.r === undefined) {
       // Its responses were never read: their times tell which are news; only rejections certainly among those are told.
-      const ages = responded.map(({ r }) => responseAge(r.responded, m.since));
+      const ages = responded.map(({ r }) => responseAge(r.responded, m.since, now));
       newcomers = responded.filter((_, i) => ages[i] === 'new').map(({ r }) => r);
       quiet = ages.filter((a) => a === 'unknown').length;
       more = Math.max(0, (rejected ?? 0) - (responded.length - newcomers.length));
@@ -176,7 +197,7 @@ export class ChangeTracker {
     const rec = this.m?.subs[id];
     if (!rec || n <= 0) return;
     rec.u = (rec.u ?? 0) + n;
-    rec.ua = now;
+    rec.ua = after(rec, now);
   }
 
   /** The user looked at a submission: its responses are seen. Returns whether it had unseen ones. */
@@ -184,7 +205,7 @@ export class ChangeTracker {
     const rec = this.m?.subs[id];
     if (!rec?.u) return false;
     delete rec.u;
-    rec.ua = now;
+    rec.ua = after(rec, now);
     return true;
   }
 
@@ -206,6 +227,9 @@ export class ChangeTracker {
     return [...first, ...rest].slice(0, max);
   }
 }
+
+/** When an unseen count changes: now, but never before its last change (a clock put back), as the later change says it (`merged`). */
+const after = (rec: SubmissionRecord, now: number) => Math.max(now, (rec.ua ?? -Infinity) + 1);
 
 /** The changes of one poll, by submission, in the order they came. */
 export function bySubmission(changes: readonly Change[]): Map<string, Change[]> {
