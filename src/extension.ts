@@ -16,7 +16,8 @@ import { Session } from './ui/session/session';
 import { moveRenamedSettings } from './ui/session/settingsRename';
 import { removeLeftovers } from './ui/transfers/temporaryFolder';
 import { AnnouncedStore } from './ui/status/announcedStore';
-import { PendingStatus, pendingItem } from './ui/status/statusBar';
+import { Poller } from './ui/status/poller';
+import { PendingStatusBar } from './ui/status/statusBar';
 import { ArchiveTree } from './ui/archive/archiveTree';
 import { SubmissionsTree } from './ui/submissions/submissionsTree';
 import { SubmissionUpdates } from './ui/submissions/submissionUpdates';
@@ -35,8 +36,8 @@ export interface ExtensionApi {
   /** Replaces the prompts with a scripted UserInput; returns a function that restores them. */
   setUserInput(input: UserInput): () => void;
   readonly deps: Deps;
-  readonly pendingStatus: PendingStatus;
-  /** The status bar item PendingStatus draws on. */
+  readonly poller: Poller;
+  /** The status bar item of pending submissions. */
   readonly statusBarItem: vscode.StatusBarItem;
 }
 
@@ -77,9 +78,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const workspaceFiles = new WorkspaceFiles({ context, log, session, archive, updates });
   const announced = new AnnouncedStore(context.globalState);
   const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, timelines, pdfs, updates, composer, workspaceFiles, announced };
-  const statusBarItem = pendingItem();
-  const pendingStatus = new PendingStatus(deps, statusBarItem);
-  context.subscriptions.push(log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, pendingStatus, workspaceFiles, workspaceFiles.register());
+  const poller = new Poller(deps);
+  const statusBar = new PendingStatusBar({ session, submissions, poller });
+  context.subscriptions.push(log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, poller, statusBar, workspaceFiles, workspaceFiles.register());
 
   registerSessionCommands(deps);
   registerSubmissionCommands(deps);
@@ -93,8 +94,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined; // no test seam in the product
   return {
     deps,
-    pendingStatus,
-    statusBarItem,
+    poller,
+    statusBarItem: statusBar.item,
     setUserInput(u: UserInput) {
       const previous = input.raw;
       input.current = u;

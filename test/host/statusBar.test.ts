@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Deps } from '../../src/ui/deps';
 import { DETAILS_PER_POLL } from '../../src/ui/status/changes';
-import type { PendingStatus } from '../../src/ui/status/statusBar';
+import type { Poller } from '../../src/ui/status/poller';
 import type { SubmissionNode } from '../../src/ui/lists/nodes';
 import { nextEvent, waitFor, workspaceFile } from './fixtures';
 import { api, control, logMark, quiet, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
@@ -31,13 +31,13 @@ async function revealRow(deps: Deps, row: SubmissionNode, options: { select: boo
 
 describe('status bar and polling', () => {
   let deps: Deps;
-  let status: PendingStatus;
+  let status: Poller;
   let statusBarItem: vscode.StatusBarItem;
 
   before(async () => {
     await signIn();
     deps = (await api()).deps;
-    status = (await api()).pendingStatus;
+    status = (await api()).poller;
     statusBarItem = (await api()).statusBarItem;
   });
 

@@ -113,9 +113,9 @@ describe('webviews', () => {
     const a = await api();
     await openTimeline(await submissionNode(s.id), s.id);
     assert.match((await timelineView(s.id)).status, /PENDING/);
-    await withAnswers([], () => a.pendingStatus.pollNow()); // the poll's first look at it: pending
+    await withAnswers([], () => a.poller.pollNow()); // the poll's first look at it: pending
     await control('/respond', 'POST', { submissionId: s.id, outcome: 'accept' });
-    await withAnswers([], () => a.pendingStatus.pollNow());
+    await withAnswers([], () => a.poller.pollNow());
     const seen = await timelineShows(s.id, (x) => /COMPLETED/.test(x.status), 'COMPLETED in the open panel after a poll');
     assert.deepEqual(seen.responseStatuses, ['1']);
   });
