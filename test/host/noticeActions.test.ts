@@ -4,7 +4,8 @@ import * as assert from 'node:assert/strict';
 import { closeAllEditors, nextEvent, workspaceFile } from './fixtures';
 import { pdfReport } from './panelDriver';
 import { pollRound } from './polls';
-import { api, control, signIn } from './session';
+import { api, control, pageMessages, signIn } from './session';
+import type { FromTimeline } from '../../src/shared/timelineProtocol';
 
 async function submission(formReference: string, emails: readonly string[]): Promise<string> {
   const { deps, poller } = await api();
@@ -21,12 +22,12 @@ describe('what a notice offers to do next', () => {
   after(closeAllEditors);
 
   it('a rejection\'s notice quotes the comment of the recipient who rejected, inert and bounded; Show History opens its History', async () => {
-    const { deps, poller } = await api();
+    const { poller } = await api();
     const formReference = `NEXT-STEP-${Date.now()}`;
     const id = await submission(formReference, ['nora@example.org', 'otto@example.org']);
     const comment = `Figures for Q3 are missing [see](command:dsas.signOut) ${'z'.repeat(300)}`;
     await control('/respond', 'POST', { submissionId: id, email: 'nora@example.org', outcome: 'reject', comment });
-    const opened = nextEvent(deps.timelines.onDidReport, (r) => r.submissionId === id && r.message.type === 'rendered', 'its History drawn', 30_000);
+    const opened = nextEvent(pageMessages<FromTimeline>('timeline.js'), (r) => r.key === id && r.message.type === 'rendered', 'its History drawn', 30_000);
     const told = (await pollRound(poller, ['Show History'])).filter((a) => a.text.includes(formReference));
     assert.equal(told.length, 1, told.map((a) => a.text).join(' / '));
     assert.equal(told[0].method, 'warn');

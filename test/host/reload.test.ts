@@ -14,7 +14,7 @@ import { TEMPORARY_FOLDER_PREFIX } from '../../src/ui/transfers/temporaryFolder'
 import { archiveDocumentsFetched, compose, continueDraft, edit, filled, heldBack, onComposerPage, recipient, sendReviewed } from './composerDriver';
 import { submissionNode, waitFor, workspaceFile } from './fixtures';
 import { EXTENSION_ID, extension, log, notificationText, pdfView, screenshot, timelineView, webviewControls, webviewKeys, webviewParts, webviewText } from './helpers';
-import { api, control, sandboxState, signIn, withAnswers } from './session';
+import { api, control, deliver, sandboxState, signIn, withAnswers } from './session';
 import { pollRound } from './polls';
 
 const MARK = path.join(os.tmpdir(), 'dsas-reload-mark.json');
@@ -87,7 +87,7 @@ describe('a window reload', () => {
       // A composer with a draft typed in, left open.
       const id = await compose(workspaceFile('reload/draft.txt', 'a draft\n'));
       const archived = (await sandboxState()).archives[0];
-      await withAnswers([archived.title], async () => (await api()).deps.composer.deliver(id, { type: 'addDocuments', from: 'archive' }));
+      await withAnswers([archived.title], async () => deliver(id, { type: 'addDocuments', from: 'archive' }));
       const form = await edit(id, (f) => ({ ...filled('Draft across a reload')(f), recipients: [recipient('Reload Person', 'reload@example.org', 'COPIED')] }));
       await webviewText('draft.txt'); // drawn: the page has said which draft it shows, for VS Code to keep
       // Its Advanced section opened (the summary follows the data field; Enter opens it).
