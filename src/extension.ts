@@ -16,13 +16,15 @@ import { Session } from './ui/session/session';
 import { moveRenamedSettings } from './ui/session/settingsRename';
 import { removeLeftovers } from './ui/transfers/temporaryFolder';
 import { AnnouncedStore } from './ui/status/announcedStore';
-import { PendingStatus, pendingItem } from './ui/status/statusBar';
+import { Poller } from './ui/status/poller';
+import { PendingStatusBar } from './ui/status/statusBar';
 import { ArchiveTree } from './ui/archive/archiveTree';
 import { SubmissionsTree } from './ui/submissions/submissionsTree';
 import { SubmissionUpdates } from './ui/submissions/submissionUpdates';
 import { InputHolder, type UserInput } from './ui/input/userInput';
 import { PdfPanels } from './ui/viewer/pdfPanels';
 import { TimelinePanels } from './ui/submissions/timelinePanels';
+import { PanelTap } from './ui/panels/panelTap';
 import { registerRevealCommands } from './ui/workspace/revealCommands';
 import { WorkspaceFiles } from './ui/workspace/workspaceFiles';
 
@@ -35,8 +37,10 @@ export interface ExtensionApi {
   /** Replaces the prompts with a scripted UserInput; returns a function that restores them. */
   setUserInput(input: UserInput): () => void;
   readonly deps: Deps;
-  readonly pendingStatus: PendingStatus;
-  /** The status bar item PendingStatus draws on. */
+  readonly poller: Poller;
+  /** What the panels' pages send, and a way to post as one of them. */
+  readonly tap: PanelTap;
+  /** The status bar item of pending submissions. */
   readonly statusBarItem: vscode.StatusBarItem;
 }
 
@@ -56,6 +60,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const sessionStarted = session.start();
   // What the trees, Check Status and polling learn about a submission, for the open panels.
   const updates = new SubmissionUpdates();
+  // Host tests' view of the panels' pages: none in the product.
+  const tap = context.extensionMode === vscode.ExtensionMode.Test ? new PanelTap() : undefined;
   const commands = new CommandRunner({ log, input, session }, context.subscriptions);
   const { extensionUri } = context;
 
@@ -63,11 +69,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const submissions = new SubmissionsTree(session, log, updates);
   // The drop's Archive This File reveals the new files in this same tree: `deps` is read when a drop happens.
   const archive = new ArchiveTree(session, log, (uris) => commands.run(Cmd.archiveFile, () => archiveFiles(deps, uris)), (text) => void input.current.warn(text));
-  const pdfs = new PdfPanels({ extensionUri, log, session, sessionStarted, updates, save: (source, formReference) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source, formReference)), archive: archiveFromViewer });
+  const pdfs = new PdfPanels({ extensionUri, log, session, sessionStarted, updates, tap, save: (source, formReference) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source, formReference)), archive: archiveFromViewer });
   // Downloads offer Open, which shows a PDF in this viewer.
   const transfers = { input, log, session, pdfs, submissions };
   const timelines = new TimelinePanels({
-    extensionUri, log, session, sessionStarted, updates,
+    extensionUri, log, session, sessionStarted, updates, tap,
     openSummary: (submissionId, formReference) => void commands.run(Cmd.showSummary, () => pdfs.show({ kind: 'summary', submissionId }, formReference)),
     downloadAttachment: (submissionId, attachmentId) => void commands.run(Cmd.downloadAttachment, () => downloadListedAttachment(transfers, submissionId, attachmentId)),
   });
@@ -76,10 +82,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   // The Explorer's decorations of files sent or archived: reads nothing until a decoration is asked for.
   const workspaceFiles = new WorkspaceFiles({ context, log, session, archive, updates });
   const announced = new AnnouncedStore(context.globalState);
-  const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, timelines, pdfs, updates, composer, workspaceFiles, announced };
-  const statusBarItem = pendingItem();
-  const pendingStatus = new PendingStatus(deps, statusBarItem);
-  context.subscriptions.push(log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, pendingStatus, workspaceFiles, workspaceFiles.register());
+  const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, timelines, pdfs, updates, composer, workspaceFiles, announced, tap };
+  const poller = new Poller(deps);
+  const statusBar = new PendingStatusBar({ session, submissions, poller });
+  context.subscriptions.push(...(tap ? [tap] : []), log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, poller, statusBar, workspaceFiles, workspaceFiles.register());
 
   registerSessionCommands(deps);
   registerSubmissionCommands(deps);
@@ -93,8 +99,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined; // no test seam in the product
   return {
     deps,
-    pendingStatus,
-    statusBarItem,
+    poller,
+    statusBarItem: statusBar.item,
+    tap: tap!,
     setUserInput(u: UserInput) {
       const previous = input.raw;
       input.current = u;

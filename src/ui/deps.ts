@@ -12,6 +12,7 @@ import type { InputHolder } from './input/userInput';
 import type { PdfPanels } from './viewer/pdfPanels';
 import type { WorkspaceFiles } from './workspace/workspaceFiles';
 import type { TimelinePanels } from './submissions/timelinePanels';
+import type { PanelTap } from './panels/panelTap';
 
 /**
  * What the commands are built from; assembled once in extension.ts. Helpers
@@ -37,4 +38,6 @@ export interface Deps {
   readonly announced: AnnouncedStore;
   /** The Explorer's decorations of files sent or archived, and the records behind them. */
   readonly workspaceFiles: WorkspaceFiles;
+  /** Host tests' view of the panels' pages (ExtensionMode.Test only). */
+  readonly tap?: PanelTap;
 }

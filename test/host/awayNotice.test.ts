@@ -10,7 +10,7 @@ describe('while you were away', () => {
   before(signIn);
 
   it('at sign-in, one notice sums up what changed since the last look; Show lists the unseen responses, each on the badge', async () => {
-    const { deps, pendingStatus } = await api();
+    const { deps, poller } = await api();
     const stamp = Date.now();
     const create = async (formReference: string, emails: string[]) => (await deps.session.client.createSubmission({
       formReference, documents: [{ path: workspaceFile(`away/${formReference}.txt`, `${formReference}\n`).fsPath }],
@@ -18,7 +18,7 @@ describe('while you were away', () => {
     })).id;
     const a = await create(`AWAY-A-${stamp}`, [`xa${stamp}@example.org`, `ya${stamp}@example.org`]);
     const b = await create(`AWAY-B-${stamp}`, [`zb${stamp}@example.org`]);
-    await pollRound(pendingStatus);
+    await pollRound(poller);
     const base = deps.submissions.view.badge?.value ?? 0;
     await signOut();
     await control('/respond', 'POST', { submissionId: a, email: `xa${stamp}@example.org`, outcome: 'reject' });
@@ -27,7 +27,7 @@ describe('while you were away', () => {
     const sb = requireSandbox();
     const { input } = await withAnswers([sb.password, sb.key, 'Show'], async () => {
       await vscode.commands.executeCommand('dsas.signIn');
-      await pendingStatus.pollNow(); // the sign-in's first poll
+      await poller.pollNow(); // the sign-in's first poll
     });
     const told = input.asked.filter((q) => q.method === 'info' || q.method === 'warn');
     assert.equal(told.length, 1, `one notice: ${told.map((q) => q.text).join(' / ')}`);
@@ -41,6 +41,6 @@ describe('while you were away', () => {
     const shown = (await deps.submissions.getChildren()).flatMap((n) => (n.kind === 'submission' ? [n.item.id] : []));
     assert.ok(shown.includes(a) && shown.includes(b), JSON.stringify(shown));
     await vscode.commands.executeCommand('dsas.showOnlySubmissions', 'all');
-    assert.deepEqual((await pollRound(pendingStatus)).filter((q) => q.text.includes(`AWAY-`) && q.text.includes(String(stamp))), [], 'told once');
+    assert.deepEqual((await pollRound(poller)).filter((q) => q.text.includes(`AWAY-`) && q.text.includes(String(stamp))), [], 'told once');
   });
 });

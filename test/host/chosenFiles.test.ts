@@ -14,7 +14,7 @@ import { compose, composeShown, edit, filled, forgetDrafts, onComposerPage, open
 import { closeAllEditors, extensionLog, remoteAuthority, sha256, sha256File, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
 import { dragToWebview, webviewText } from './helpers';
 import type { Asked } from './scriptedInput';
-import { api, logMark, sandboxState, serviceRequests, signIn, withAnswers } from './session';
+import { api, deliver, logMark, sandboxState, serviceRequests, signIn, withAnswers } from './session';
 
 const ROOT = 'chosen';
 const told = (asked: readonly Asked[]) => asked.filter((a) => a.method === 'info' || a.method === 'warn' || a.method === 'error').map((a) => [a.method, a.text]);
@@ -151,8 +151,7 @@ describe('the files taken from what the user chose', () => {
     assert.deepEqual(input.asked.map((q) => [q.method, q.text]), [['confirm', question]]);
     assert.deepEqual((await openDrafts()).get(draft)?.documents.map((d) => d.name), ['plain.txt']);
 
-    const composer = (await api()).deps.composer;
-    const picked = await withAnswers([() => ['key-notes.txt'], 'Include'], () => composer.deliver(draft, { type: 'addDocuments', from: 'workspace' }));
+    const picked = await withAnswers([() => ['key-notes.txt'], 'Include'], () => deliver(draft, { type: 'addDocuments', from: 'workspace' }));
     assert.deepEqual(picked.input.asked.map((q) => q.method), ['quickPickMany', 'confirm']);
     assert.equal(picked.input.asked[1].text, question);
     const documents = (await openDrafts()).get(draft)?.documents ?? [];
@@ -223,8 +222,7 @@ describe('the files taken from what the user chose', () => {
     const elsewhere = `vscode-remote://ssh-remote+elsewhere${doc.path}`;
     const first = workspaceFile(`${ROOT}/remote/first.txt`, 'first\n');
     const draft = await compose(first);
-    const composer = (await api()).deps.composer;
-    const { input } = await withAnswers([], () => composer.deliver(draft, { type: 'dropped', uris: [remote, elsewhere] }));
+    const { input } = await withAnswers([], () => deliver(draft, { type: 'dropped', uris: [remote, elsewhere] }));
     assert.deepEqual((await openDrafts()).get(draft)?.documents.map((d) => [d.name, d.path]), [['first.txt', first.fsPath], ['remote-note.txt', doc.fsPath]]);
     assert.deepEqual(told(input.asked), [['warn', 'Skipped: "remote-note.txt" is on another machine (ssh-remote+elsewhere), not on the one this window works on.']]);
 

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
 import { archiveDocuments, archiveDocumentsFetched, compose, composerOpenedBy, continueDraft, edit, filled, forgetDrafts, openDrafts, recipient, sendReviewed } from './composerDriver';
 import { notificationText, webviewKeys, webviewText } from './helpers';
-import { api, control, sandboxState, signIn, withAnswers } from './session';
+import { api, control, deliver, sandboxState, signIn, withAnswers } from './session';
 
 describe('the New Submission composer', () => {
   let docs: vscode.Uri[];
@@ -112,19 +112,19 @@ describe('the New Submission composer', () => {
     const id = await compose(letter);
     const form = await edit(id, filled(formReference));
     workspaceFile('composer/edited-letter.txt', 'version 2, longer\n');
-    await withAnswers([], () => composer.deliver(id, { type: 'send', form }));
+    await withAnswers([], () => deliver(id, { type: 'send', form }));
     assert.equal(composer.drafts.get(id)?.phase, 'reviewing');
     const reviewed = composer.drafts.get(id)!.form;
     assert.deepEqual(reviewed.documents.map((d) => [d.name, d.size, d.sizeText]), [['edited-letter.txt', 18, '18 bytes']], 'the review shows the file as it is now');
     if (process.env.DSAS_WORKBENCH_URL) assert.match(await webviewText('Review before sending'), /edited-letter\.txt · 18 bytes/);
     // Edited again between the review and its Send: reviewed again, not sent.
     workspaceFile('composer/edited-letter.txt', 'version 3, longer still\n');
-    await withAnswers([], () => composer.deliver(id, { type: 'send', form: reviewed }));
+    await withAnswers([], () => deliver(id, { type: 'send', form: reviewed }));
     assert.equal((await sandboxState()).submissions.find((s) => s.formReference === formReference), undefined, 'not sent: the review showed another size');
     assert.equal(composer.drafts.get(id)?.phase, 'reviewing', 'reviewed again');
     const again = composer.drafts.get(id)!.form;
     assert.equal(again.documents[0].size, 24);
-    await withAnswers([], () => composer.deliver(id, { type: 'send', form: again }));
+    await withAnswers([], () => deliver(id, { type: 'send', form: again }));
     const sent = await waitFor('sent', async () => (await sandboxState()).submissions.find((s) => s.formReference === formReference));
     assert.deepEqual(sent.attachments.map((a) => [a.name, a.size]), [['edited-letter.txt', 24]]);
   });
@@ -160,7 +160,7 @@ describe('the New Submission composer', () => {
     let copy = '';
     await withAnswers([f.title], async () => {
       const id = await compose(docs[1]);
-      await (await api()).deps.composer.deliver(id, { type: 'addDocuments', from: 'archive' });
+      await deliver(id, { type: 'addDocuments', from: 'archive' });
       const form = (await openDrafts()).get(id)!;
       assert.deepEqual(form.documents.map((d) => d.name), ['annex.csv', f.name]);
       copy = form.documents[1].path;
@@ -179,7 +179,7 @@ describe('the New Submission composer', () => {
     const formReference = `Reopened with the archive ${Date.now()}`;
     let first = '';
     const id = await compose(docs[1]);
-    await withAnswers([f.title], () => composer.deliver(id, { type: 'addDocuments', from: 'archive' }));
+    await withAnswers([f.title], () => deliver(id, { type: 'addDocuments', from: 'archive' }));
     const added = (await openDrafts()).get(id)!.documents[1];
     first = added.path;
     // A second archive document of the same account that cannot be fetched again: no such file in the archive any more.

@@ -8,7 +8,8 @@ import type { ComposerDocument, ComposerForm, ComposerRecipient } from '../../sr
 import { waitFor, webviewsLoaded } from './fixtures';
 import { log } from './helpers';
 import type { ScriptedInput } from './scriptedInput';
-import { api, withAnswers } from './session';
+import { api, deliver, pageMessages, withAnswers } from './session';
+import type { FromComposer } from '../../src/shared/composerProtocol';
 
 /** One recipient row, by full name. */
 export function recipient(name: string, email: string, type: ComposerRecipient['type'] = 'PRIMARY', auth?: [string, string]): ComposerRecipient {
@@ -41,7 +42,7 @@ export async function edit(draftId: string, change: (f: ComposerForm) => Compose
   const form = composer.drafts.get(draftId)?.form;
   if (!form) throw new Error(`no composer open with draft ${draftId}`);
   const next = change(form);
-  await composer.deliver(draftId, { type: 'changed', form: next });
+  await deliver(draftId, { type: 'changed', form: next });
   return next;
 }
 
@@ -52,9 +53,8 @@ export const filled = (formReference: string) => (f: ComposerForm): ComposerForm
 
 /** Send (the review step) then Send again (sending), as the page's two buttons do. Resolves once the extension is done. */
 export async function sendReviewed(draftId: string, form: ComposerForm): Promise<void> {
-  const composer = (await api()).deps.composer;
-  await composer.deliver(draftId, { type: 'send', form });
-  await composer.deliver(draftId, { type: 'send', form });
+  await deliver(draftId, { type: 'send', form });
+  await deliver(draftId, { type: 'send', form });
 }
 
 /** Drafts closed earlier are forgotten, so that New Submission from the palette does not offer them. */
@@ -75,7 +75,7 @@ export async function composeShown(...uris: vscode.Uri[]): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     await new Promise((r) => setTimeout(r, 1500 * attempt));
     const ready = new Set<string>();
-    const sub = composer.onDidReport((e) => void (e.message.type === 'ready' && ready.add(e.draftId)));
+    const sub = pageMessages<FromComposer>('composer.js')((e) => void (e.message.type === 'ready' && ready.add(e.key)));
     try {
       const id = await compose(...uris);
       const shown = await waitFor('its page to be ready', () => ready.has(id), 10_000).catch(() => false);
@@ -92,7 +92,7 @@ export async function composeShown(...uris: vscode.Uri[]): Promise<string> {
 
 /** Add from the Archive… in an open composer, ticking the file titled `title`. */
 export async function addFromArchive(draftId: string, title: string): Promise<void> {
-  await withAnswers([title], async () => (await api()).deps.composer.deliver(draftId, { type: 'addDocuments', from: 'archive' }));
+  await withAnswers([title], async () => deliver(draftId, { type: 'addDocuments', from: 'archive' }));
 }
 
 /** Closes an open composer's tab, as the user does (once no webview shown is loading its page), and waits until it is gone. */
@@ -168,8 +168,8 @@ export async function onComposerPage<T>(draftId: string, read: () => Promise<T>)
 export async function composerShown(open: () => Promise<string>): Promise<string> {
   const composer = (await api()).deps.composer;
   const ready = new Set<string>();
-  const sub = composer.onDidReport((r) => {
-    if (r.message.type === 'ready') ready.add(r.draftId);
+  const sub = pageMessages<FromComposer>('composer.js')((r) => {
+    if (r.message.type === 'ready') ready.add(r.key);
   });
   try {
     const id = await open();

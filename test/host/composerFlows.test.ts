@@ -9,7 +9,7 @@ import { BACK } from '../../src/ui/input/userInput';
 import { archiveDocumentsFetched, closeComposer, compose, composerOpenedBy, composerShown, continueDraft, edit, filled, forgetDrafts, heldBack, openDrafts, sendReviewed } from './composerDriver';
 import { closeAllEditors, submissionNode, waitFor, workspaceDir, workspaceFile } from './fixtures';
 import { answerQuickInput, quickInputKeys, statusBarText, webviewKeys, webviewParts } from './helpers';
-import { api, control, sandboxState, signIn, withAnswers } from './session';
+import { api, control, deliver, sandboxState, signIn, withAnswers } from './session';
 
 const told = (asked: readonly { method: string; text: string }[]) => asked.filter((a) => ['info', 'warn', 'error'].includes(a.method)).map((a) => a.text);
 const activeTabLabel = () => vscode.window.tabGroups.activeTabGroup.activeTab?.label;
@@ -208,7 +208,7 @@ describe('New Submission: how it starts, its tab, Send Again and drafts', () => 
     } finally {
       await control('/faults', 'DELETE');
     }
-    await deps.composer.deliver(again, { type: 'fetchAgain' });
+    await deliver(again, { type: 'fetchAgain' });
     const [fetched] = await archiveDocumentsFetched(again);
     assert.equal(fetched.size, notes.fullSize);
   });

@@ -13,7 +13,7 @@ import { wordedProblems } from '../../src/ui/composer/composerSend';
 import { closeAllEditors, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
 import { composerOpenedBy, composerShown, forgetDrafts, openDrafts, recipient } from './composerDriver';
 import { webviewKeys, webviewParts, webviewText } from './helpers';
-import { api, requireSandbox, sandboxState, signIn, withAnswers } from './session';
+import { api, deliver, requireSandbox, sandboxState, signIn, withAnswers } from './session';
 
 /** A line of 1,000 characters. (Chromium's own text editing slows down with the number of lines inserted at once: 1.5 million characters in 29,000 short lines take it minutes to paste.) */
 const LINE = `${'0123456789'.repeat(99)}abcdefghi\n`;
@@ -76,7 +76,7 @@ describe('large values in the New Submission form', () => {
     assert.equal(draft.formReference.length, 1001);
     // Send, as the page posts it: no review, nothing sent.
     const before = (await sandboxState()).submissions.length;
-    await withAnswers([], () => (api()).then((a) => a.deps.composer.deliver(id, { type: 'send', form: draft })));
+    await withAnswers([], () => deliver(id, { type: 'send', form: draft }));
     assert.equal((await api()).deps.composer.drafts.get(id)?.phase, 'editing');
     assert.equal((await sandboxState()).submissions.length, before, 'nothing sent');
   });
@@ -90,7 +90,7 @@ describe('large values in the New Submission form', () => {
       recipients: [{ ...form.recipients[0], name: mb, authMethod: mb, authNumber: mb, email: `${mb}@example.org` }, { ...form.recipients[0], nameMode: 'split', firstName: mb, lastName: mb }],
       advanced: { broadcast: '0', transparency: mb, confirmIntent: mb },
     };
-    await (await api()).deps.composer.deliver(id, { type: 'changed', form: huge });
+    await deliver(id, { type: 'changed', form: huge });
     const tooLong = 'This has 1,048,576 characters; at most 1,000 can be sent.';
     assert.deepEqual(wordedProblems((await api()).deps, huge), {
       formReference: tooLong, 'recipients.0.name': tooLong, 'recipients.0.authMethod': tooLong, 'recipients.0.authNumber': tooLong,

@@ -14,7 +14,7 @@ import { closeAllEditors, submissionNode, waitFor, workspaceFile } from './fixtu
 import { addFromArchive, archiveDocumentsFetched, composerShown, forgetDrafts, openDrafts, recipient } from './composerDriver';
 import { screenshot, webviewColors, webviewControls, webviewKeys, webviewLook, webviewText } from './helpers';
 import { contrastOf } from './lookPage';
-import { api, control, sandboxState, signIn } from './session';
+import { api, control, pageMessages, sandboxState, signIn } from './session';
 
 const THEMES = [['Default Light Modern', 'light'], ['Default Dark Modern', 'dark'], ['Default High Contrast', 'high-contrast']] as const;
 type ThemeName = (typeof THEMES)[number][1];
@@ -133,7 +133,7 @@ describe('how the New Submission form looks', () => {
   it('archive documents show their title, size and hash (whole in the tooltip), workspace documents their path in the workspace; the page never holds a temporary path', async () => {
     const composer = (await api()).deps.composer;
     const posted: FromComposer[] = [];
-    const sub = composer.onDidReport((r) => posted.push(r.message));
+    const sub = pageMessages<FromComposer>('composer.js')((r) => posted.push(r.message));
     try {
       const id = await open([docs[1]], { formReference: 'Where from', recipients: [recipient('Ada Lovelace', 'ada@example.org')] });
       const contract = (await sandboxState()).archives.find((a) => a.title === 'Signed contract 2024')!;

@@ -24,7 +24,7 @@ describe('credentials refused while signed in', () => {
   });
 
   it('a key changed on the service: one request, one message offering Sign In, signed out, nothing more sent; Sign In asks for the key only', async () => {
-    const { deps, pendingStatus } = await api();
+    const { deps, poller } = await api();
     await deps.submissions.refresh();
     assert.ok(deps.submissions.items.length > 0, 'rows before the change');
     await quiet();
@@ -49,7 +49,7 @@ describe('credentials refused while signed in', () => {
     // No loop: a refresh, a poll and some time later, still the one refused request.
     await vscode.commands.executeCommand('dsas.refreshSubmissions');
     await vscode.commands.executeCommand('dsas.refreshArchive');
-    await pendingStatus.pollNow();
+    await poller.pollNow();
     await new Promise((r) => setTimeout(r, 1500));
     assert.deepEqual((await serviceRequests(mark)).map((e) => `${e.method} ${e.path.replace(/^\/dsas\/v1\.1/, '')} ${e.status}`), ['GET /submissions 403']);
 

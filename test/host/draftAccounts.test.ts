@@ -12,7 +12,7 @@ import {
 import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
 import { webviewText } from './helpers';
 import { archiveOn, OtherServices } from './otherServices';
-import { api, control, requireSandbox, signIn, useAccount, withAnswers } from './session';
+import { api, control, deliver, requireSandbox, signIn, useAccount, withAnswers } from './session';
 
 const config = () => vscode.workspace.getConfiguration('dsas');
 const told = (asked: readonly { method: string; text: string }[]) => asked.filter((a) => ['info', 'warn', 'error'].includes(a.method)).map((a) => a.text);
@@ -96,10 +96,9 @@ describe('drafts belong to their account', () => {
     assert.deepEqual([fetched.name, fetched.size], ['terms.pdf', terms.length], 'the name and size of the file fetched, not those the draft kept');
     const form = (await openDrafts()).get(id)!;
     await withAnswers([], async () => {
-      const composer = (await api()).deps.composer;
-      await composer.deliver(id, { type: 'send', form });
+      await deliver(id, { type: 'send', form });
       if (process.env.DSAS_WORKBENCH_URL) assert.ok((await webviewText('Review before sending')).includes(`terms.pdf · ${fetched.sizeText}`), 'the review shows the file that is sent');
-      await composer.deliver(id, { type: 'send', form });
+      await deliver(id, { type: 'send', form });
     });
     const sent = a.store.submissions.find((s) => s.formReference === ref);
     assert.deepEqual(sent?.attachments.map((x) => [x.name, x.sha256]), [['letter.txt', sha256(Buffer.from('A letter.\n'))], ['terms.pdf', sha256(terms)]]);
@@ -122,8 +121,8 @@ describe('drafts belong to their account', () => {
     await useAccount(b);
     const composer = (await api()).deps.composer;
     await withAnswers([], async () => {
-      await composer.deliver(id, { type: 'send', form });
-      await composer.deliver(id, { type: 'send', form });
+      await deliver(id, { type: 'send', form });
+      await deliver(id, { type: 'send', form });
     });
     assert.deepEqual(b.store.submissions.map((s) => s.formReference), [], 'nothing reached the account in use');
     assert.equal(a.store.submissions.length, 0, 'nothing reached the form\'s account while another is in use');
@@ -137,10 +136,10 @@ describe('drafts belong to their account', () => {
 
     await useAccount(a);
     await withAnswers([], async () => {
-      await composer.deliver(id, { type: 'send', form });
+      await deliver(id, { type: 'send', form });
       assert.equal(composer.drafts.get(id)?.phase, 'reviewing', 'reviewed once its own account is in use again');
       if (process.env.DSAS_WORKBENCH_URL) assert.match(await webviewText('Review before sending'), new RegExp(`Sent to\\s*"cleo" at ${hostA.replace(/\./g, '\\.')}`));
-      await composer.deliver(id, { type: 'send', form });
+      await deliver(id, { type: 'send', form });
     });
     assert.equal(b.store.submissions.length, 0);
     assert.deepEqual(a.store.submissions.filter((s) => s.formReference === ref).map((s) => s.attachments.map((x) => x.sha256)), [[sha256(Buffer.from('A letter.\n')), sha256(terms)]]);

@@ -11,7 +11,8 @@ import {
 } from './composerDriver';
 import { closeAllEditors, nextEvent, waitFor, workspaceFile } from './fixtures';
 import { pressCancelOnProgress, screenshot, webviewKeys, webviewText } from './helpers';
-import { api, control, logMark, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
+import { api, control, deliver, logMark, pageMessages, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
+import type { FromComposer } from '../../src/shared/composerProtocol';
 
 const copies = () => readdirSync(os.tmpdir()).filter((n) => n.startsWith(TEMPORARY_FOLDER_PREFIX)).sort();
 const told = (asked: readonly { method: string; text: string }[]) => asked.filter((a) => ['info', 'warn', 'error'].includes(a.method)).map((a) => a.text);
@@ -106,7 +107,7 @@ describe('drafts of New Submission', () => {
     assert.deepEqual(told(input.asked), [], 'the form says it: no message');
     assert.ok((await api()).deps.composer.memory.draft(id)?.documents.some((x) => x.archiveId === archived.id), 'still in the saved draft');
     await control('/faults', 'DELETE');
-    await (await api()).deps.composer.deliver(id, { type: 'fetchAgain' });
+    await deliver(id, { type: 'fetchAgain' });
     await archiveDocumentsFetched(id);
   });
 
@@ -137,7 +138,7 @@ describe('drafts of New Submission', () => {
     assert.equal((await archiveDocuments(id))[0].unavailable?.retry, true);
     assert.ok((await api()).deps.composer.memory.draft(id)?.documents.some((d) => d.archiveId === archived.id), 'still in the saved draft');
     await control('/faults', 'DELETE');
-    await (await api()).deps.composer.deliver(id, { type: 'fetchAgain' });
+    await deliver(id, { type: 'fetchAgain' });
     await archiveDocumentsFetched(id);
   });
 
@@ -224,7 +225,7 @@ describe('drafts of New Submission', () => {
     const before = copies();
     const mark = await logMark();
     await control('/faults', 'POST', { method: 'GET', path: `^/archives/${archived.id}$`, kind: 'delay', ms: 3000, rate: 1 });
-    const adding = withAnswers([archived.title], () => composer.deliver(id, { type: 'addDocuments', from: 'archive' }));
+    const adding = withAnswers([archived.title], () => deliver(id, { type: 'addDocuments', from: 'archive' }));
     await waitFor('the archive listed', async () => (await serviceRequests(mark)).some((r) => r.method === 'GET' && /\/archives$/.test(r.path)));
     await new Promise((r) => setTimeout(r, 500));
     await closeComposer(id);
@@ -290,9 +291,9 @@ describe('drafts of New Submission', () => {
     const id = await compose(doc);
     await edit(id, filled(ref));
     const press = async (closes: boolean) => {
-      const handled = nextEvent(deps.composer.onDidReport, (e) => e.draftId === id && e.message.type === 'discard', 'Discard Draft… handled');
+      const handled = nextEvent(pageMessages<FromComposer>('composer.js'), (e) => e.key === id && e.message.type === 'discard', 'Discard Draft… handled');
       const keys = () => webviewKeys('cover.txt', [{ focus: 'Discard Draft…' }, { press: 'Enter' }]);
-      if (!process.env.DSAS_WORKBENCH_URL) await deps.composer.deliver(id, { type: 'discard' });
+      if (!process.env.DSAS_WORKBENCH_URL) await deliver(id, { type: 'discard' });
       // Confirmed, the tab closes at once: its page cannot be read after the keys.
       else if (closes) await keys().catch((e: Error) => assert.match(e.message, /Frame was detached/));
       else await onComposerPage(id, keys);

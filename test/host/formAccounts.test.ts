@@ -10,7 +10,7 @@ import type { Sandbox } from '../../tools/sandbox';
 import { composerOpenedBy, compose, edit, filled, forgetDrafts, openDrafts, sendReviewed } from './composerDriver';
 import { closeAllEditors, submissionNode, waitFor, workspaceFile } from './fixtures';
 import { archiveOn, clientOf, OtherServices } from './otherServices';
-import { api, requireSandbox, runRecord, signIn, useAccount, withAnswers } from './session';
+import { api, deliver, requireSandbox, runRecord, signIn, useAccount, withAnswers } from './session';
 import { ScriptedInput, type Answer } from './scriptedInput';
 
 /** What was said (the switch's own message, that the settings changed, left out), in messages. */
@@ -108,7 +108,7 @@ describe('New Submission keeps to the account things came from', () => {
     // In an open form of the first account, Add from the Archive… keeps to it too.
     await useAccount(a);
     const id = await compose(doc);
-    const added = await withSwitch(['Terms'], () => useAccount(b), async () => (await api()).deps.composer.deliver(id, { type: 'addDocuments', from: 'archive' }));
+    const added = await withSwitch(['Terms'], () => useAccount(b), async () => deliver(id, { type: 'addDocuments', from: 'archive' }));
     assert.deepEqual(archiveReads(b).slice(bRead), [], 'nothing downloaded from the other account\'s archive');
     assert.deepEqual((await openDrafts()).get(id)?.documents.map((d) => d.name), ['letter.txt']);
     assert.deepEqual(said(added.input.asked), [CHANGED]);

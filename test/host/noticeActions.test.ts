@@ -4,15 +4,16 @@ import * as assert from 'node:assert/strict';
 import { closeAllEditors, nextEvent, workspaceFile } from './fixtures';
 import { pdfReport } from './panelDriver';
 import { pollRound } from './polls';
-import { api, control, signIn } from './session';
+import { api, control, pageMessages, signIn } from './session';
+import type { FromTimeline } from '../../src/shared/timelineProtocol';
 
 async function submission(formReference: string, emails: readonly string[]): Promise<string> {
-  const { deps, pendingStatus } = await api();
+  const { deps, poller } = await api();
   const { id } = await deps.session.client.createSubmission({
     formReference, documents: [{ path: workspaceFile(`notices/${formReference}.txt`, `${formReference}\n`).fsPath }],
     recipients: emails.map((email) => ({ firstName: email.split('@')[0], lastName: 'Next', email })),
   });
-  await pollRound(pendingStatus); // known as pending, and what other suites changed told
+  await pollRound(poller); // known as pending, and what other suites changed told
   return id;
 }
 
@@ -21,13 +22,13 @@ describe('what a notice offers to do next', () => {
   after(closeAllEditors);
 
   it('a rejection\'s notice quotes the comment of the recipient who rejected, inert and bounded; Show History opens its History', async () => {
-    const { deps, pendingStatus } = await api();
+    const { poller } = await api();
     const formReference = `NEXT-STEP-${Date.now()}`;
     const id = await submission(formReference, ['nora@example.org', 'otto@example.org']);
     const comment = `Figures for Q3 are missing [see](command:dsas.signOut) ${'z'.repeat(300)}`;
     await control('/respond', 'POST', { submissionId: id, email: 'nora@example.org', outcome: 'reject', comment });
-    const opened = nextEvent(deps.timelines.onDidReport, (r) => r.submissionId === id && r.message.type === 'rendered', 'its History drawn', 30_000);
-    const told = (await pollRound(pendingStatus, ['Show History'])).filter((a) => a.text.includes(formReference));
+    const opened = nextEvent(pageMessages<FromTimeline>('timeline.js'), (r) => r.key === id && r.message.type === 'rendered', 'its History drawn', 30_000);
+    const told = (await pollRound(poller, ['Show History'])).filter((a) => a.text.includes(formReference));
     assert.equal(told.length, 1, told.map((a) => a.text).join(' / '));
     assert.equal(told[0].method, 'warn');
     assert.deepEqual(told[0].items, ['Show History', 'Show']);
@@ -40,13 +41,13 @@ describe('what a notice offers to do next', () => {
   });
 
   it('a completion\'s notice offers Open Summary, which opens its Summary', async () => {
-    const { pendingStatus } = await api();
+    const { poller } = await api();
     const formReference = `NEXT-SUMMARY-${Date.now()}`;
     const id = await submission(formReference, ['pia@example.org']);
     await control('/respond', 'POST', { submissionId: id, outcome: 'accept' });
     let told: string[] = [];
     await pdfReport(async () => {
-      told = (await pollRound(pendingStatus, ['Open Summary'])).filter((a) => a.text.includes(formReference)).map((a) => a.text);
+      told = (await pollRound(poller, ['Open Summary'])).filter((a) => a.text.includes(formReference)).map((a) => a.text);
     }, (m) => m.type === 'rendered', 'its Summary drawn');
     assert.deepEqual(told, [`Submission "${formReference}": pia Next responded; it is completed.`]);
   });

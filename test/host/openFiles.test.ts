@@ -6,7 +6,8 @@ import { chooseDocuments } from '../../src/ui/composer/chooseDocuments';
 import type { UserInput } from '../../src/ui/input/userInput';
 import { closeAllEditors, nextEvent, sha256, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
 import { answerQuickInput } from './helpers';
-import { api, sandboxState, signIn, withAnswers } from './session';
+import { api, pageMessages, sandboxState, signIn, withAnswers } from './session';
+import type { FromPdf } from '../../src/shared/pdfProtocol';
 
 /** A seeded attachment by name, with its submission's row as the view passes it to a command. */
 async function attachment(name: string) {
@@ -60,13 +61,12 @@ describe('opening attachments and downloads', () => {
   // One test, so that the second viewer opens while the first is still open: in code-server, a webview made
   // right after another one closed sometimes stayed blank here (see the README on blank webviews).
   it('a PDF attachment opens in the viewer titled with its name; "Open" after downloading it shows the file there too, not its bytes as text', async () => {
-    const { deps } = await api();
     const { s, a, node } = await attachment('policy.pdf');
     const viewerTab = async (label: string) => {
       const tab = await tabLabelled(label);
       assert.ok(tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('dsas.pdf'), `${label}: the PDF viewer`);
     };
-    const rendered = (key: string) => nextEvent(deps.pdfs.onDidReport, (r) => r.message.type === 'rendered' && r.key === key, `${key} rendered`, 30_000);
+    const rendered = (key: string) => nextEvent(pageMessages<FromPdf>('pdfViewer.js'), (r) => r.message.type === 'rendered' && r.key === key, `${key} rendered`, 30_000);
 
     const attachmentShown = rendered(`attachment/${s.id}/${a.id}`);
     await vscode.commands.executeCommand('dsas.openAttachment', node);

@@ -5,7 +5,7 @@ import type { FromPdf } from '../../src/shared/pdfProtocol';
 import type { FromTimeline } from '../../src/shared/timelineProtocol';
 import { nextEvent, waitFor, workspaceFile } from './fixtures';
 import { log, timelineView } from './helpers';
-import { api } from './session';
+import { api, pageMessages } from './session';
 import type { TimelineSeen } from './workbenchPage';
 
 export type Rendered = Extract<FromTimeline, { type: 'rendered' }>;
@@ -20,7 +20,7 @@ export type Rendered = Extract<FromTimeline, { type: 'rendered' }>;
  */
 export async function openTimeline(node: unknown, id: string): Promise<Rendered> {
   const { timelines } = (await api()).deps;
-  const wait = (ms: number) => nextEvent(timelines.onDidReport, (r) => r.submissionId === id && r.message.type === 'rendered', `the timeline of ${id}`, ms);
+  const wait = (ms: number) => nextEvent(pageMessages<FromTimeline>('timeline.js'), (r) => r.key === id && r.message.type === 'rendered', `the timeline of ${id}`, ms);
   const first = wait(10_000);
   await vscode.commands.executeCommand('dsas.showHistory', node);
   try {
@@ -54,8 +54,7 @@ export function timelineShows(id: string, ok: (seen: TimelineSeen) => boolean, w
 }
 /** Runs `trigger` and resolves with the first message of a PDF viewer that `pred` accepts (within 30 s). */
 export async function pdfReport(trigger: () => Thenable<unknown> | void, pred: (m: FromPdf) => boolean, what: string): Promise<FromPdf> {
-  const { pdfs } = (await api()).deps;
-  const report = nextEvent(pdfs.onDidReport, (r) => pred(r.message), what, 30_000);
+  const report = nextEvent(pageMessages<FromPdf>('pdfViewer.js'), (r) => pred(r.message), what, 30_000);
   await trigger();
   return (await report).message;
 }

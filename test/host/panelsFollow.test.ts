@@ -19,8 +19,8 @@ describe('panels following Refresh', () => {
 
   it('a submission completed behind an open History panel updates the panel after Refresh', async () => {
     const s = await freshSubmission('refresh-history');
-    const { pendingStatus } = await api();
-    await withAnswers([], () => pendingStatus.pollNow()); // in the list, pending
+    const { poller } = await api();
+    await withAnswers([], () => poller.pollNow()); // in the list, pending
     await openTimeline(await submissionNode(s.id), s.id);
     assert.match((await timelineView(s.id)).status, /PENDING/);
     await control('/respond', 'POST', { submissionId: s.id, outcome: 'accept' });
@@ -32,8 +32,8 @@ describe('panels following Refresh', () => {
 
   it('an open Summary offers to reload after Refresh learns that its submission completed', async () => {
     const s = await freshSubmission('refresh-summary');
-    const { pendingStatus } = await api();
-    await withAnswers([], () => pendingStatus.pollNow());
+    const { poller } = await api();
+    await withAnswers([], () => poller.pollNow());
     const node = await submissionNode(s.id);
     await pdfReport(() => vscode.commands.executeCommand('dsas.showSummary', node), (x) => x.type === 'rendered', 'the summary');
     await control('/respond', 'POST', { submissionId: s.id });

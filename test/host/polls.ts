@@ -1,7 +1,7 @@
 // Polling from host tests: as many polls as the detail budget needs to go
 // round every pending submission, and the notices they showed.
 import { DETAILS_PER_POLL } from '../../src/ui/status/changes';
-import type { PendingStatus } from '../../src/ui/status/statusBar';
+import type { Poller } from '../../src/ui/status/poller';
 import type { Answer, Asked } from './scriptedInput';
 import { sandboxState, withAnswers } from './session';
 
@@ -14,7 +14,7 @@ export const pendingInSandbox = async () => (await sandboxState()).submissions.f
  * every pending one's detail is read, with the notices answered by `answers`
  * (a notice's button); returns the notices shown.
  */
-export async function pollRound(status: PendingStatus, answers: Answer[] = []): Promise<Asked[]> {
+export async function pollRound(status: Poller, answers: Answer[] = []): Promise<Asked[]> {
   const polls = Math.ceil(((await pendingInSandbox()) + 1) / DETAILS_PER_POLL) + 1;
   const { input } = await withAnswers(answers, async () => {
     for (let i = 0; i < polls; i++) await status.pollNow();

@@ -14,7 +14,7 @@ import { TEMPORARY_FOLDER_PREFIX } from '../../src/ui/transfers/temporaryFolder'
 import { archiveDocumentsFetched, compose, continueDraft, edit, filled, heldBack, onComposerPage, recipient, sendReviewed } from './composerDriver';
 import { submissionNode, waitFor, workspaceFile } from './fixtures';
 import { EXTENSION_ID, extension, log, notificationText, pdfView, screenshot, timelineView, webviewControls, webviewKeys, webviewParts, webviewText } from './helpers';
-import { api, control, sandboxState, signIn, withAnswers } from './session';
+import { api, control, deliver, sandboxState, signIn, withAnswers } from './session';
 import { pollRound } from './polls';
 
 const MARK = path.join(os.tmpdir(), 'dsas-reload-mark.json');
@@ -56,15 +56,15 @@ const webviewTitles = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).f
 
 /** A submission of three recipients, one of whom responded, told and not looked at yet (on the badge). */
 async function respondedBeforeReload(): Promise<NonNullable<Mark['told']>> {
-  const { deps, pendingStatus } = await api();
+  const { deps, poller } = await api();
   const formReference = `Told across a reload ${Date.now()}`;
   const { id } = await deps.session.client.createSubmission({
     formReference, documents: [{ path: workspaceFile('reload/told.txt', 'told\n').fsPath }],
     recipients: [['Ann', 'Accept'], ['Rex', 'Reload'], ['Pat', 'Pending']].map(([firstName, lastName]) => ({ firstName, lastName, email: `${firstName.toLowerCase()}@example.org` })),
   });
-  await pollRound(pendingStatus);
+  await pollRound(poller);
   await control('/respond', 'POST', { submissionId: id, email: 'ann@example.org', outcome: 'accept' });
-  const told = (await pollRound(pendingStatus)).filter((a) => a.text.includes(formReference));
+  const told = (await pollRound(poller)).filter((a) => a.text.includes(formReference));
   assert.deepEqual(told.map((a) => a.text), [`Submission "${formReference}": Ann Accept responded.`]);
   const badge = deps.submissions.view.badge?.value ?? 0;
   assert.ok(badge >= 1, 'the response is on the badge');
@@ -87,7 +87,7 @@ describe('a window reload', () => {
       // A composer with a draft typed in, left open.
       const id = await compose(workspaceFile('reload/draft.txt', 'a draft\n'));
       const archived = (await sandboxState()).archives[0];
-      await withAnswers([archived.title], async () => (await api()).deps.composer.deliver(id, { type: 'addDocuments', from: 'archive' }));
+      await withAnswers([archived.title], async () => deliver(id, { type: 'addDocuments', from: 'archive' }));
       const form = await edit(id, (f) => ({ ...filled('Draft across a reload')(f), recipients: [recipient('Reload Person', 'reload@example.org', 'COPIED')] }));
       await webviewText('draft.txt'); // drawn: the page has said which draft it shows, for VS Code to keep
       // Its Advanced section opened (the summary follows the data field; Enter opens it).
@@ -163,13 +163,13 @@ describe('a window reload', () => {
 
   it('(after) a response made while the window reloaded is announced once, by the window\'s first look, and the badge kept its count', async () => {
     const { id, formReference, badge } = mark.told!;
-    const { deps, pendingStatus } = await api();
+    const { deps, poller } = await api();
     // The window's first poll reads the pending submissions (a notice in the workbench: no scripted input yet).
     const toast = await notificationText('Rex Reload').catch(() => notificationText('Since '));
     assert.match(toast, new RegExp(`Submission "${formReference}": rejected by Rex Reload\\.|Since .+: .*\\d+ rejections?`), toast);
     await waitFor('the badge: the count before the reload and the rejection', () => (deps.submissions.view.badge?.value ?? 0) === badge + 1, 10_000)
       .catch(() => assert.equal(deps.submissions.view.badge?.value ?? 0, badge + 1));
-    assert.deepEqual((await pollRound(pendingStatus)).filter((a) => a.text.includes(formReference)), [], 'once');
+    assert.deepEqual((await pollRound(poller)).filter((a) => a.text.includes(formReference)), [], 'once');
     assert.match(String((deps.submissions.getTreeItem(deps.submissions.items.find((n) => n.item.id === id)!) as vscode.TreeItem).description), /^2\/3 · 1 accepted · 1 rejected · /);
   });
 

@@ -64,7 +64,7 @@ describe('credentials belong to one service address and user name', () => {
 
   it('a changed address: nothing is sent there, signed out, told once why; the earlier address signs in again without asking', async () => {
     const sb = requireSandbox();
-    const { deps, pendingStatus } = await api();
+    const { deps, poller } = await api();
     const s = (await sandboxState()).submissions[0];
     const node = await submissionNode(s.id);
     await deps.submissions.refresh();
@@ -77,7 +77,7 @@ describe('credentials belong to one service address and user name', () => {
       await vscode.commands.executeCommand('dsas.refreshArchive');
       await deps.submissions.getChildren();
       await deps.archive.getChildren();
-      await pendingStatus.pollNow();
+      await poller.pollNow();
       await vscode.commands.executeCommand('dsas.checkStatus', node);
       await pause(1500);
       await waitFor('the message', () => (deps.input.raw as ScriptedInput).asked.some((a) => a.method === 'warn'), 3000).catch(() => undefined);
@@ -107,13 +107,13 @@ describe('credentials belong to one service address and user name', () => {
 
   it('a changed user name: signed out and told once, nothing sent for the other user; changing it back signs in again', async () => {
     const sb = requireSandbox();
-    const { deps, pendingStatus } = await api();
+    const { deps, poller } = await api();
     assert.equal(deps.session.signedIn, true);
     const mark = await logMark();
     const { input } = await withAnswers([], async () => {
       await change('userName', 'someone-else');
       await vscode.commands.executeCommand('dsas.refreshSubmissions');
-      await pendingStatus.pollNow();
+      await poller.pollNow();
       await waitFor('the message', () => (deps.input.raw as ScriptedInput).asked.some((a) => a.method === 'warn'), 3000).catch(() => undefined);
     });
     assert.equal(deps.session.signedIn, false);

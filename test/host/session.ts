@@ -1,6 +1,8 @@
 // Host-test helpers around the extension's own objects and the sandbox.
 import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
+import type { FromComposer } from '../../src/shared/composerProtocol';
+import type { PanelTap } from '../../src/ui/panels/panelTap';
 import { secretKey, type SecretName } from '../../src/ui/session/secrets';
 import { extension, sandbox, type SandboxInfo } from './helpers';
 import { ScriptedInput, type Answer } from './scriptedInput';
@@ -148,4 +150,21 @@ export async function quiet(ms = 700): Promise<void> {
 /** The requests to the service (not to the sandbox's control endpoints) logged since `mark`. */
 export async function serviceRequests(mark = 0): Promise<LoggedRequest[]> {
   return (await control<LoggedRequest[]>('/log')).slice(mark).filter((e) => !e.path.startsWith('/__sandbox'));
+}
+
+/** The panels' pages as the tests see them, once the extension is active (ExtensionApi.tap). */
+function tap(): PanelTap {
+  const seam = extension().exports as ExtensionApi | undefined;
+  if (!seam) throw new Error('the extension is not active, or returned no test seam');
+  return seam.tap;
+}
+
+/** The messages pages of one kind sent (after their host handled each), with the key of the panel. */
+export function pageMessages<M extends { type: string }>(script: 'timeline.js' | 'pdfViewer.js' | 'composer.js'): vscode.Event<{ key: string; message: M }> {
+  return (listener, thisArgs?, disposables?) => tap().onDidSee((m) => m.kind === script && listener.call(thisArgs, { key: m.key, message: m.message as M }), undefined, disposables);
+}
+
+/** Posts a message as the composer page of draft `draftId` would, and waits until it was handled. */
+export function deliver(draftId: string, m: FromComposer): Promise<void> {
+  return tap().post('composer.js', draftId, m);
 }

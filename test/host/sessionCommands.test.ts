@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { FromPdf } from '../../src/shared/pdfProtocol';
 import { closeAllEditors, nextEvent, submissionNode, waitFor } from './fixtures';
 import { readSettings } from '../../src/ui/session/settings';
-import { api, sandboxState, signIn, storedSecret, withAnswers } from './session';
+import { api, pageMessages, sandboxState, signIn, storedSecret, withAnswers } from './session';
 
 describe('session and remaining commands', () => {
   before(signIn);
@@ -43,11 +43,10 @@ describe('session and remaining commands', () => {
   });
 
   it('Open Attachment shows a PDF attachment in the viewer', async () => {
-    const { deps } = await api();
     const s = (await sandboxState()).submissions.find((x) => x.attachments.some((a) => /\.pdf$/i.test(a.name)))!;
     const a = s.attachments.find((x) => /\.pdf$/i.test(x.name))!;
     const submission = await submissionNode(s.id);
-    const rendered = nextEvent(deps.pdfs.onDidReport, (r) => r.message.type === 'rendered' && r.key === `attachment/${s.id}/${a.id}`, 'the attachment PDF', 30_000);
+    const rendered = nextEvent(pageMessages<FromPdf>('pdfViewer.js'), (r) => r.message.type === 'rendered' && r.key === `attachment/${s.id}/${a.id}`, 'the attachment PDF', 30_000);
     await vscode.commands.executeCommand('dsas.openAttachment', { kind: 'attachment', submission, attachment: { id: a.id, ticket: a.ticket, name: a.name } });
     const m = (await rendered).message as Extract<FromPdf, { type: 'rendered' }>;
     assert.ok(m.pages >= 1);

@@ -2,12 +2,13 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Deps } from '../../src/ui/deps';
 import { DETAILS_PER_POLL } from '../../src/ui/status/changes';
-import type { PendingStatus } from '../../src/ui/status/statusBar';
+import type { Poller } from '../../src/ui/status/poller';
 import type { SubmissionNode } from '../../src/ui/lists/nodes';
 import { nextEvent, waitFor, workspaceFile } from './fixtures';
-import { api, control, logMark, quiet, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
+import { api, control, logMark, pageMessages, quiet, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
 import { noticesOf, pendingInSandbox, pollRound } from './polls';
 import { tried } from '../reliability/tally';
+import type { FromTimeline } from '../../src/shared/timelineProtocol';
 
 const notices = noticesOf;
 
@@ -31,13 +32,13 @@ async function revealRow(deps: Deps, row: SubmissionNode, options: { select: boo
 
 describe('status bar and polling', () => {
   let deps: Deps;
-  let status: PendingStatus;
+  let status: Poller;
   let statusBarItem: vscode.StatusBarItem;
 
   before(async () => {
     await signIn();
     deps = (await api()).deps;
-    status = (await api()).pendingStatus;
+    status = (await api()).poller;
     statusBarItem = (await api()).statusBarItem;
   });
 
@@ -131,7 +132,7 @@ describe('status bar and polling', () => {
     const { input } = await withAnswers([], () => status.pollNow()); // the list says it completed: its detail comes first
     assert.deepEqual(notices(input.asked).map((a) => a.text), ['Submission "BADGE-HISTORY": Hal History responded; it is completed.']);
     await badgeIs(deps, base + 1);
-    const drawn = (ms: number) => nextEvent(deps.timelines.onDidReport, (r) => r.submissionId === id && r.message.type === 'rendered', 'the History panel', ms);
+    const drawn = (ms: number) => nextEvent(pageMessages<FromTimeline>('timeline.js'), (r) => r.key === id && r.message.type === 'rendered', 'the History panel', ms);
     const shown = drawn(10_000);
     await vscode.commands.executeCommand('dsas.showHistory', { kind: 'submission', item: { id } });
     await shown.catch(async () => {
@@ -189,7 +190,7 @@ describe('status bar and polling', () => {
     const row = deps.submissions.items[0];
     const item = deps.submissions.getTreeItem(row) as vscode.TreeItem;
     assert.equal(item.command?.command, 'dsas.showHistory');
-    const shown = nextEvent(deps.timelines.onDidReport, (r) => r.submissionId === row.item.id && r.message.type === 'rendered', 'the History panel', 20_000);
+    const shown = nextEvent(pageMessages<FromTimeline>('timeline.js'), (r) => r.key === row.item.id && r.message.type === 'rendered', 'the History panel', 20_000);
     await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
     await shown;
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');

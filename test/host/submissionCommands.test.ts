@@ -7,7 +7,7 @@ import { wordedProblems } from '../../src/ui/composer/composerSend';
 import { binaryBytes, closeAllEditors, sha256File, submissionNode, tempDir, waitFor, withUserSetting, workspaceFile } from './fixtures';
 import { pressCancelOnProgress } from './helpers';
 import { compose, composerOpenedBy, edit, filled, forgetDrafts, openDrafts, recipient, sendReviewed } from './composerDriver';
-import { api, control, requireSandbox, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
+import { api, control, deliver, requireSandbox, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
 import { tried } from '../reliability/tally';
 
 /** A row of the Submissions view as the view hands it to a command. */
@@ -43,16 +43,16 @@ describe('submission commands', () => {
         recipients: [recipient('Ada Lovelace', 'ada@example.org', 'PRIMARY', ['SMS', '+44 20 7946 0000']), recipient('Hopper, Grace', 'grace@example.org', 'COPIED')],
       }));
       // Send shows the review step; Back returns to the form, where the e-mail is changed.
-      await composer.deliver(id, { type: 'send', form });
+      await deliver(id, { type: 'send', form });
       assert.equal(composer.drafts.get(id)?.phase, 'reviewing');
       assert.equal(await submissionCount(), before, 'the review step sends nothing');
-      await composer.deliver(id, { type: 'back' });
+      await deliver(id, { type: 'back' });
       assert.equal(composer.drafts.get(id)?.phase, 'editing');
       const changed = await edit(id, (f) => ({ ...f, recipients: [f.recipients[0], { ...f.recipients[1], email: 'grace.hopper@example.org' }] }));
       // The form reviewed before the change is not the one sent: Send reviews again.
-      await composer.deliver(id, { type: 'send', form: changed });
+      await deliver(id, { type: 'send', form: changed });
       assert.equal(await submissionCount(), before);
-      await composer.deliver(id, { type: 'send', form: changed });
+      await deliver(id, { type: 'send', form: changed });
       assert.equal(composer.drafts.has(id), false, 'the tab closes once sent');
       assert.equal(composer.memory.draft(id), undefined, 'the draft is removed once sent');
     });
@@ -83,8 +83,8 @@ describe('submission commands', () => {
       const id = await compose(docs[0]);
       const composer = (await api()).deps.composer;
       const form = await edit(id, filled('never sent'));
-      await composer.deliver(id, { type: 'send', form });
-      await composer.deliver(id, { type: 'back' });
+      await deliver(id, { type: 'send', form });
+      await deliver(id, { type: 'back' });
       composer.drafts.get(id)?.panel.dispose();
       assert.deepEqual(composer.memory.draft(id), form, 'the draft is kept');
     });

@@ -19,13 +19,13 @@ describe('Show Only… Unseen responses', () => {
   before(signIn);
 
   it('keeps the submissions with responses not looked at; one looked at stays until the filter is set again', async () => {
-    const { deps, pendingStatus } = await api();
+    const { deps, poller } = await api();
     const tree = deps.submissions;
     const stamp = Date.now();
     const [a, b, c] = [await submission(`UNSEEN-A-${stamp}`, `a${stamp}@example.org`), await submission(`UNSEEN-B-${stamp}`, `b${stamp}@example.org`), await submission(`UNSEEN-C-${stamp}`, `c${stamp}@example.org`)];
-    await pollRound(pendingStatus);
+    await pollRound(poller);
     await control('/respond', 'POST', { submissionId: a, email: `a${stamp}@example.org`, outcome: 'accept' });
-    await pollRound(pendingStatus);
+    await pollRound(poller);
     const shown = async () => (await tree.getChildren()).flatMap((n) => (n.kind === 'submission' ? [n.item.id] : []));
     await vscode.commands.executeCommand('workbench.view.extension.dsas');
     try {
@@ -45,7 +45,7 @@ describe('Show Only… Unseen responses', () => {
       assert.ok((await shown()).includes(a), 'still shown once looked at');
       // A response told meanwhile joins the filtered list.
       await control('/respond', 'POST', { submissionId: b, email: `b${stamp}@example.org`, outcome: 'reject' });
-      await pollRound(pendingStatus);
+      await pollRound(poller);
       ids = await waitFor('the new one shown', async () => {
         const now = await shown();
         return now.includes(b) && now;

@@ -6,10 +6,11 @@ import * as vscode from 'vscode';
 import type { FromPdf } from '../../src/shared/pdfProtocol';
 import { closeAllEditors, contrast, luminance, nextEvent, sha256, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
 import { screenshot, timelineView, webviewColors, webviewKeys, webviewText } from './helpers';
-import { api, control, sandboxState, signIn, signOut, withAnswers } from './session';
+import { api, control, pageMessages, sandboxState, signIn, signOut, withAnswers } from './session';
 import { freshSubmission, openTimeline, pdfReport, timelineShows } from './panelDriver';
 import type { ScriptedInput } from './scriptedInput';
 import { tried } from '../reliability/tally';
+import type { FromTimeline } from '../../src/shared/timelineProtocol';
 
 type PdfRendered = Extract<FromPdf, { type: 'rendered' }>;
 
@@ -92,14 +93,13 @@ describe('webviews', () => {
 
   it('an open History panel follows Check Status: the completed state and the response_status as sent, without a click', async () => {
     const s = await freshSubmission('check');
-    const { timelines } = (await api()).deps;
     const node = await submissionNode(s.id);
     await openTimeline(node, s.id);
     let seen = await timelineView(s.id);
     assert.match(seen.status, /PENDING/);
     assert.deepEqual(seen.responseStatuses, ['0'], 'response_status as the service sent it');
     await control('/respond', 'POST', { submissionId: s.id, outcome: 'reject' });
-    const redrawn = nextEvent(timelines.onDidReport, (r) => r.submissionId === s.id && r.message.type === 'rendered', 'the timeline drawn again');
+    const redrawn = nextEvent(pageMessages<FromTimeline>('timeline.js'), (r) => r.key === s.id && r.message.type === 'rendered', 'the timeline drawn again');
     await withAnswers([], () => vscode.commands.executeCommand('dsas.checkStatus', node));
     await redrawn;
     seen = await timelineShows(s.id, (x) => /COMPLETED/.test(x.status), 'COMPLETED in the open panel');
@@ -113,9 +113,9 @@ describe('webviews', () => {
     const a = await api();
     await openTimeline(await submissionNode(s.id), s.id);
     assert.match((await timelineView(s.id)).status, /PENDING/);
-    await withAnswers([], () => a.pendingStatus.pollNow()); // the poll's first look at it: pending
+    await withAnswers([], () => a.poller.pollNow()); // the poll's first look at it: pending
     await control('/respond', 'POST', { submissionId: s.id, outcome: 'accept' });
-    await withAnswers([], () => a.pendingStatus.pollNow());
+    await withAnswers([], () => a.poller.pollNow());
     const seen = await timelineShows(s.id, (x) => /COMPLETED/.test(x.status), 'COMPLETED in the open panel after a poll');
     assert.deepEqual(seen.responseStatuses, ['1']);
   });

@@ -149,11 +149,11 @@ describe('workspace decorations', () => {
   });
 
   it('a poll: the sent file follows what the poll learns, the state and the responses', async () => {
-    const { pendingStatus } = await api();
+    const { poller } = await api();
     const { uri, ref, id } = await sentFile('polled.txt');
-    await pendingStatus.pollNow(); // the rows changed before are looked at: this submission is the one the next poll finds changed
+    await poller.pollNow(); // the rows changed before are looked at: this submission is the one the next poll finds changed
     await control('/respond', 'POST', { submissionId: id, email: 'dora@example.com' });
-    await toldAfter(uri, () => pendingStatus.pollNow(), `Sent in ${ref} · COMPLETED · 1/1 responded`, 'a poll');
+    await toldAfter(uri, () => poller.pollNow(), `Sent in ${ref} · COMPLETED · 1/1 responded`, 'a poll');
   });
 
   it('a detail asked before a Refresh that says COMPLETED, arriving after it, takes nothing back: the row and the sent file end COMPLETED with the responses', async () => {

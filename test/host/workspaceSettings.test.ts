@@ -6,7 +6,7 @@ import { readSettings } from '../../src/ui/session/settings';
 import { tried } from '../reliability/tally';
 import { compose, edit, filled } from './composerDriver';
 import { tempDir, workspaceDir, workspaceFile } from './fixtures';
-import { api, control, logMark, requireSandbox, runRecord, sandboxState, serviceRequests, signIn, withAnswers } from './session';
+import { api, control, deliver, logMark, requireSandbox, runRecord, sandboxState, serviceRequests, signIn, withAnswers } from './session';
 
 /** Requests the runner's trap server has received (the workspace's base URL points there). */
 async function trapHits(): Promise<number> {
@@ -54,9 +54,9 @@ describe('settings a workspace cannot change', () => {
       const form = await edit(id, filled('Workspace says no confirmation'));
       const composer = (await api()).deps.composer;
       // Send: the review step is shown, whatever the workspace says; then Back (the confirmation dismissed).
-      await composer.deliver(id, { type: 'send', form });
+      await deliver(id, { type: 'send', form });
       assert.equal(composer.drafts.get(id)?.phase, 'reviewing', 'the summary was shown for confirmation');
-      await composer.deliver(id, { type: 'back' });
+      await deliver(id, { type: 'back' });
     });
     assert.deepEqual(input.asked, []);
     assert.deepEqual((await serviceRequests(mark)).filter((e) => e.method !== 'GET'), [], 'declining sent nothing');

@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { ComposerForm, ComposerPhase, FromComposer } from '../../shared/composerProtocol';
+import type { ComposerForm, ComposerPhase } from '../../shared/composerProtocol';
 import type { ArchiveDocuments } from './archiveDocuments';
 import type { ComposerMemory } from './composerMemory';
 
@@ -27,8 +27,6 @@ export interface Composer {
   readonly sending: ReadonlySet<string>;
   /** The drafts open in a tab, by id. */
   readonly drafts: ReadonlyMap<string, { readonly form: ComposerForm; readonly panel: vscode.WebviewPanel; readonly phase: ComposerPhase }>;
-  /** What pages post, after it was handled. */
-  readonly onDidReport: vscode.Event<{ draftId: string; message: FromComposer }>;
   /** Opens a composer with these documents, or with `form` (a draft kept, as `draftId`). Returns the draft's id. */
   compose(uris: readonly vscode.Uri[], form?: ComposerForm, draftId?: string): Promise<string>;
   /**
@@ -44,6 +42,4 @@ export interface Composer {
    * leaving out those it has; returns its draft's id.
    */
   addToLatest(uris: readonly vscode.Uri[]): Promise<string>;
-  /** Handles a message of a composer page, as its controls post it. */
-  deliver(draftId: string, m: FromComposer): Promise<void>;
 }

@@ -5,16 +5,15 @@
 // back passes through ArchiveCopies, which gives each archive document its
 // copy again.
 import type * as vscode from 'vscode';
-import type { Logger } from '../../core';
 import { isFromComposer } from '../../shared/composerProtocol';
 import type { FromComposer, ToComposer } from '../../shared/composerProtocol';
-import { PanelHost } from '../panels/panelHost';
+import { PanelHost, type PageProtocol } from '../panels/panelHost';
 import { forPage } from './pageMessages';
 
 /** The composer's page in its panel: its script and style sheet, its protocol, and what it is told. */
 export class ComposerPage extends PanelHost<ToComposer, FromComposer> {
-  constructor(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, title: string, log: Logger) {
-    super(panel, extensionUri, { title, script: 'composer.js', styles: ['media/composer.css'] }, { accepts: isFromComposer, log });
+  constructor(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, title: string, protocol: Omit<PageProtocol<FromComposer>, 'accepts'>) {
+    super(panel, extensionUri, { title, script: 'composer.js', styles: ['media/composer.css'] }, { ...protocol, accepts: isFromComposer });
   }
 
   override post(message: ToComposer, notice = false): void {

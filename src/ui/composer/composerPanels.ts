@@ -37,10 +37,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   private readonly open = new PanelSet<Entry>(VIEW_TYPE, (panel, state) => this.restore(panel, state));
   /** The composer shown last, where Add to New Submission adds. */
   private latest?: string;
-  private readonly reported = new vscode.EventEmitter<{ draftId: string; message: FromComposer }>();
-  /** What pages post, after it was handled: used by tests. */
-  readonly onDidReport = this.reported.event;
-  private readonly subs: vscode.Disposable[] = [this.open, this.reported];
+  private readonly subs: vscode.Disposable[] = [this.open];
   private watching = false;
   private readonly sendingIds = new Set<string>();
   /** Set while the extension shuts down: tabs closing then are not closed by the user. */
@@ -112,21 +109,17 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     this.attach(panel, state.draftId, kept.form, kept);
   }
 
-  /** What the page's controls run; tests post the page's messages here too. */
-  async deliver(draftId: string, m: FromComposer): Promise<void> {
+  /** What the page's controls run. */
+  private async deliver(draftId: string, m: FromComposer): Promise<void> {
     const e = this.open.get(draftId);
     if (!e) return;
     const deps = this.deps();
-    try {
-      if (m.type === 'changed') await this.changed(e, m.form);
-      else if (m.type === 'back') e.reviewed = undefined;
-      else if (m.type === 'addDocuments' || m.type === 'dropped') await deps.commands.run(Cmd.newSubmission, () => addAsked(this.ops, e, m));
-      else if (m.type === 'send' && !e.sending) await reviewOrSend(this.ops, e, m.form);
-      else if (m.type === 'fetchAgain') e.copies.retry();
-      else if (m.type === 'discard') await discardDraft(this, deps.input.current, draftId);
-    } finally {
-      this.reported.fire({ draftId, message: m });
-    }
+    if (m.type === 'changed') await this.changed(e, m.form);
+    else if (m.type === 'back') e.reviewed = undefined;
+    else if (m.type === 'addDocuments' || m.type === 'dropped') await deps.commands.run(Cmd.newSubmission, () => addAsked(this.ops, e, m));
+    else if (m.type === 'send' && !e.sending) await reviewOrSend(this.ops, e, m.form);
+    else if (m.type === 'fetchAgain') e.copies.retry();
+    else if (m.type === 'discard') await discardDraft(this, deps.input.current, draftId);
   }
 
   /**
@@ -138,7 +131,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   private attach(panel: vscode.WebviewPanel, draftId: string, form: ComposerForm, { account, touched, sendingSince }: { account?: string; touched: boolean; sendingSince?: number },
     o: { archive?: FetchedFromArchive; said?: string } = {}): Entry {
     const deps = this.deps();
-    const host = new ComposerPage(panel, deps.context.extensionUri, vscode.l10n.t('New Submission'), deps.log);
+    const host = new ComposerPage(panel, deps.context.extensionUri, vscode.l10n.t('New Submission'), { log: deps.log, tap: deps.tap && { tap: deps.tap, key: draftId } });
     const entry: Entry = {
       host, draftId, account, form, sending: false, touched, closed: false, title: new TabTitle(panel),
       copies: new ArchiveCopies(deps, { documents: () => entry.form.documents, changed: () => this.documentsChanged(entry) }),
@@ -159,7 +152,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     });
     this.shown(draftId);
     this.watchSession();
-    host.onMessage((m) => void this.deliver(draftId, m));
+    host.onMessage((m) => this.deliver(draftId, m));
     panel.onDidChangeViewState(() => { if (panel.active) this.shown(draftId); });
     this.post(entry);
     if (o.said) host.post({ type: 'announce', text: o.said }, true);

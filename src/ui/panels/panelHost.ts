@@ -2,11 +2,14 @@ import * as vscode from 'vscode';
 import type { Logger } from '../../core';
 import type { MessageCheck } from '../../shared/protocolChecks';
 import { localResourceRoots, renderShell } from './html';
+import type { TapPoint } from './panelTap';
 
 /** How the host checks what its page sends (the check in its page's protocol file, src/shared/*Protocol.ts), and where it says what it ignored. */
 export interface PageProtocol<From> {
   readonly accepts: MessageCheck<From>;
   readonly log: Pick<Logger, 'warn'>;
+  /** Host tests' view of the page (ExtensionMode.Test only). */
+  readonly tap?: TapPoint;
 }
 
 /**
@@ -19,9 +22,7 @@ export class PanelHost<To, From extends { type: string }> implements vscode.Disp
   /** Sent again when a page that was hidden (and discarded) comes back and says ready. */
   private last?: To;
   private readonly subs: vscode.Disposable[] = [];
-  private readonly received = new vscode.EventEmitter<From>();
-  /** Every message from the page (after `ready`), for the owner and for tests. */
-  readonly onMessage = this.received.event;
+  private readonly handlers: ((m: From) => unknown)[] = [];
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -40,19 +41,33 @@ export class PanelHost<To, From extends { type: string }> implements vscode.Disp
       fonts: ['dist/webview/codicons/codicon.ttf'],
       bodyAttributes: page.bodyClass ? { class: page.bodyClass } : undefined,
     });
-    this.subs.push(this.received, panel.webview.onDidReceiveMessage((m: unknown) => {
-      if (!protocol.accepts(m)) {
-        protocol.log.warn(`${page.script}: ignored a message that is not part of its protocol: ${shape(m)}`);
-        return;
-      }
-      if (m.type === 'ready') {
-        this.ready = true;
-        const q = this.queued.length ? this.queued : this.last ? [this.last] : [];
-        this.queued = [];
-        q.forEach((x) => void panel.webview.postMessage(x));
-      }
-      this.received.fire(m);
-    }));
+    this.subs.push(panel.webview.onDidReceiveMessage((m: unknown) => this.take(m, page.script, protocol).catch((e: unknown) => protocol.log.warn(`${page.script}: handling a message failed: ${String(e)}`))));
+    const tap = protocol.tap;
+    if (tap) this.subs.push(tap.tap.attach(page.script, tap.key, (m) => this.take(m, page.script, protocol)));
+  }
+
+  /** Runs `handler` on every message from the page (after `ready`); a promise it returns is waited for by the tap. */
+  onMessage(handler: (m: From) => unknown): void {
+    this.handlers.push(handler);
+  }
+
+  /** A message from the page: checked, then `ready` answered and the handlers run. */
+  private async take(m: unknown, script: string, protocol: PageProtocol<From>): Promise<void> {
+    if (!protocol.accepts(m)) {
+      protocol.log.warn(`${script}: ignored a message that is not part of its protocol: ${shape(m)}`);
+      return;
+    }
+    if (m.type === 'ready') {
+      this.ready = true;
+      const q = this.queued.length ? this.queued : this.last ? [this.last] : [];
+      this.queued = [];
+      q.forEach((x) => void this.panel.webview.postMessage(x));
+    }
+    try {
+      await Promise.all(this.handlers.map(async (h) => h(m)));
+    } finally {
+      protocol.tap?.tap.saw({ kind: script, key: protocol.tap.key, message: m });
+    }
   }
 
   /**

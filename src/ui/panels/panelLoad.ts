@@ -1,3 +1,4 @@
+import type { PanelTap } from './panelTap';
 import type * as vscode from 'vscode';
 import { isServiceError, type Logger, type ServiceClient } from '../../core';
 import { describeError } from '../text/errorText';
@@ -16,6 +17,8 @@ export interface PanelDeps {
   readonly session: PanelSession;
   /** Settles once the session has started (activation): restored panels wait for it. */
   readonly sessionStarted: Promise<unknown>;
+  /** Host tests' view of the pages (ExtensionMode.Test only). */
+  readonly tap?: PanelTap;
 }
 
 /** Whether `client` is still the session's: what it fetched is then this account's news. */

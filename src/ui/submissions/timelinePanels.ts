@@ -41,13 +41,10 @@ export function historyTitle(submissionId: string, formReference?: string): stri
  */
 export class TimelinePanels implements vscode.Disposable {
   private readonly open = new PanelSet<Entry>(VIEW_TYPE, (panel, state) => this.restore(panel, state));
-  private readonly reported = new vscode.EventEmitter<{ submissionId: string; message: FromTimeline }>();
-  /** What pages report (rendered counts…): used by tests and logged. */
-  readonly onDidReport = this.reported.event;
   private readonly drawn = new vscode.EventEmitter<string>();
   /** A History page drew its submission: the user has seen its responses. */
   readonly onDidShowHistory = this.drawn.event;
-  private readonly subs: vscode.Disposable[] = [this.open, this.reported, this.drawn];
+  private readonly subs: vscode.Disposable[] = [this.open, this.drawn];
 
   constructor(private readonly deps: TimelinePanelDeps) {
     this.subs.push(
@@ -86,12 +83,11 @@ export class TimelinePanels implements vscode.Disposable {
   }
 
   private attach(panel: vscode.WebviewPanel, submissionId: string, formReference?: string): Entry {
-    const host = new PanelHost<ToTimeline, FromTimeline>(panel, this.deps.extensionUri, { title: vscode.l10n.t('History'), script: 'timeline.js' }, { accepts: isFromTimeline, log: this.deps.log });
+    const host = new PanelHost<ToTimeline, FromTimeline>(panel, this.deps.extensionUri, { title: vscode.l10n.t('History'), script: 'timeline.js' }, { accepts: isFromTimeline, log: this.deps.log, tap: this.deps.tap && { tap: this.deps.tap, key: submissionId } });
     const loader = new PanelLoad(() => this.fetch(entry), host);
     const entry: Entry = { host, submissionId, formReference, loader };
     this.open.add(submissionId, entry, () => host.dispose());
     host.onMessage((m) => {
-      this.reported.fire({ submissionId, message: m });
       if (m.type === 'refresh') void loader.load().catch(() => undefined);
       else if (m.type === 'openSummary') this.deps.openSummary(submissionId, entry.formReference);
       else if (m.type === 'downloadAttachment') this.deps.downloadAttachment(submissionId, m.attachmentId);

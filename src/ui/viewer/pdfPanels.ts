@@ -59,9 +59,7 @@ function keyOf(s: PdfSource): string {
  */
 export class PdfPanels implements vscode.Disposable {
   private readonly open = new PanelSet<Entry>(VIEW_TYPE, (panel, state) => this.restore(panel, state));
-  private readonly reported = new vscode.EventEmitter<{ key: string; message: FromPdf }>();
-  readonly onDidReport = this.reported.event;
-  private readonly subs: vscode.Disposable[] = [this.open, this.reported];
+  private readonly subs: vscode.Disposable[] = [this.open];
 
   constructor(private readonly deps: PdfPanelDeps) {
     this.subs.push(
@@ -100,7 +98,7 @@ export class PdfPanels implements vscode.Disposable {
   private attach(panel: vscode.WebviewPanel, source: PdfSource, position: Position, formReference?: string): Entry {
     const key = keyOf(source);
     panel.title = titleOf(source, formReference);
-    const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.extensionUri, { title: titleOf(source, formReference), script: 'pdfViewer.js', bodyClass: 'pdf' }, { accepts: isFromPdf, log: this.deps.log });
+    const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.extensionUri, { title: titleOf(source, formReference), script: 'pdfViewer.js', bodyClass: 'pdf' }, { accepts: isFromPdf, log: this.deps.log, tap: this.deps.tap && { tap: this.deps.tap, key } });
     const loader = new PanelLoad(() => this.fetch(entry), host);
     const closing = new AbortController();
     const entry: Entry = { host, source, loader, closed: closing.signal, position, formReference };
@@ -109,7 +107,6 @@ export class PdfPanels implements vscode.Disposable {
       host.dispose();
     });
     host.onMessage((m) => {
-      this.reported.fire({ key, message: m });
       if (m.type === 'position') entry.position = { page: m.page, zoom: m.zoom };
       else if (m.type === 'refresh') void loader.load().catch(() => undefined);
       else if (m.type === 'save') this.deps.save(source, entry.formReference);
