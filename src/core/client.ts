@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { fileBody, withProgress } from './bodies';
 import { saveResponse, type DownloadOptions, type DownloadResult, type DownloadTarget } from './download';
 import { invalidInput } from './errors';
-import { fileChunks, type CheckedFile } from './fileChunks';
 import { passingCheck } from './fileHash';
 import { fileNameFromContentDisposition, safeFileName } from './fileNames';
 import { encodeHeaderValue, type HeaderEncoding } from './headerEncoding';
@@ -219,31 +219,6 @@ function seg(v: string): string {
 
 function attachmentPath(submissionId: string, a: Attachment): string {
   return `/submissions/${seg(submissionId)}/attachment/${seg(a.id)}/${seg(a.ticket)}`;
-}
-
-function fileBody(file: CheckedFile, label: string): { open: () => Readable; length: number } {
-  return {
-    length: file.size,
-    open: () => Readable.from(fileChunks(file, label), { objectMode: false }),
-  };
-}
-
-/** Wraps a body so that each opening reports bytes as they are read. */
-function withProgress<B extends { open: () => Readable | Buffer; length?: number }>(body: B, onProgress?: (sent: number, total: number) => void): B {
-  if (!onProgress) return body;
-  return {
-    ...body,
-    open: () => {
-      const s = body.open();
-      if (Buffer.isBuffer(s)) return s;
-      let sent = 0;
-      s.on('data', (c: Buffer) => {
-        sent += c.length;
-        onProgress(sent, body.length ?? 0);
-      });
-      return s;
-    },
-  };
 }
 
 function opened(res: RawResponse, fallbackName: string): OpenedDownload {
