@@ -18,7 +18,7 @@ import type { NaiveTimeZone } from './time';
 import type { RawResponse } from './transport/http';
 import { ServiceTransport, type TransportOptions } from './transport/service';
 import { documentNamesProblem, emptyFilesProblem } from './validate';
-import { buildPackage, DEFAULT_PACKAGE, type PackageDefaults } from './xml/package';
+import { DEFAULT_PACKAGE, type PackageDefaults } from './xml/packageFields';
 import { ResponseReader } from './xml/readers';
 
 export interface ClientOptions extends TransportOptions {
@@ -139,6 +139,10 @@ export class ServiceClient {
    */
   async createSubmission(s: NewSubmission, o: UploadOptions = {}): Promise<Created> {
     const docs = await checkSubmission(s, s.documents, this.packageFileName);
+    // The package writer is loaded on the first submission sent, not with the
+    // extension (its bundle is a file of its own: see esbuild.mjs).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { buildPackage } = require('./xml/package') as typeof import('./xml/package');
     const xml = Buffer.from(buildPackage({
       formReference: s.formReference,
       recipients: s.recipients,

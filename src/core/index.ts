@@ -22,4 +22,4 @@ export { parseServiceTime, type NaiveTimeZone, type ServiceTime } from './time';
 export { sleep } from './transport/retry';
 export type { Credentials } from './transport/service';
 export { HEADER_VALUE, isValidEmail, MAX_LINE_LENGTH, MAX_RECIPIENTS, MAX_TEXT_LENGTH, PACKAGE_LINE, PACKAGE_TEXT, recipientsProblem, textProblem, type TextProblemCode, type TextRule } from './validate';
-export { DEFAULT_PACKAGE, type NewRecipient, type PackageDefaults } from './xml/package';
+export { DEFAULT_PACKAGE, type NewRecipient, type PackageDefaults } from './xml/packageFields';
