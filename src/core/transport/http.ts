@@ -89,7 +89,12 @@ export function send(ex: Exchange): Promise<RawResponse> {
   return new Promise<RawResponse>((resolve, reject) => {
     if (ex.signal?.aborted) return reject(abortReason(ex.signal));
     const isHttps = ex.url.protocol === 'https:';
-    const headers: Record<string, string | number> = { ...ex.headers };
+    // Said, not left to the agent: VS Code's proxy support hands each request
+    // an agent of its own without keep-alive, and Node then asks the service
+    // to close the connection after every answer (a new connection, and a new
+    // TLS handshake, per request; microsoft/vscode#173861). Said, the
+    // connection goes back to the agent that made it and is used again.
+    const headers: Record<string, string | number> = { ...ex.headers, Connection: 'keep-alive' };
     if (ex.body?.length !== undefined) headers['Content-Length'] = ex.body.length;
     else if (!ex.body && ex.method !== 'GET' && ex.method !== 'HEAD') headers['Content-Length'] = 0;
 
