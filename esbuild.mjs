@@ -19,16 +19,31 @@ const common = {
   legalComments: 'none',
 };
 
+/**
+ * The writer of the submission package (xmlbuilder2, half of the extension's
+ * code) is a bundle of its own, dist/packageWriter.js: the client's
+ * `require('./xml/package')`, made when a submission is sent, loads that file,
+ * so activation neither loads nor parses it.
+ */
+const PACKAGE_WRITER = 'packageWriter.js';
+/** @type {import('esbuild').Plugin} */
+const packageWriterApart = {
+  name: 'package-writer-apart',
+  setup(build) {
+    build.onResolve({ filter: /\/xml\/package$/ }, (args) => (args.kind === 'require-call' ? { path: `./${PACKAGE_WRITER}`, external: true } : undefined));
+  },
+};
+
+const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
 const contexts = [
   await esbuild.context({
-    ...common,
+    ...node,
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/extension.js',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
     external: ['vscode'],
+    plugins: [packageWriterApart],
   }),
+  await esbuild.context({ ...node, entryPoints: ['src/core/xml/package.ts'], outfile: `dist/${PACKAGE_WRITER}` }),
 ];
 
 // Webview code (browser, iife), one bundle per entry point under src/pages/.

@@ -26,7 +26,8 @@ export const USAGE = `npm run bench -- [options]
   --attachment-size <MiB>  size of each of the three attachments of case 3; default ${FULL.attachmentMiB}
   --runs <N>            timed runs per client, alternating ours and curl; default ${FULL.runs}
   --cases 1,2,…         only these cases (1 upload, 2 download, 3 submission, 4 parsing,
-                        5 tree rows, 6 round trips, 7 memory, 8 bundle and activation,
+                        5 tree rows, 6 round trips, 7 memory, 8 bundle, activation and
+                        transfers inside VS Code (host harness),
                         9 Explorer decorations)
   --profile <dir>       write a CPU profile (--cpu-prof) of each run of our client to <dir>
   --work-dir <dir>      where the test files and the sandbox data go; default a temp folder

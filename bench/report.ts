@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { ActivationResult, BundleResult } from './cases/bundle';
 import type { DecorationsResult } from './cases/decorations';
+import type { HostTransfers } from './cases/hostTransfers';
 import type { ParseResult } from './cases/parsing';
 import type { RowsResult } from './cases/rows';
 import type { TransferResult } from './cases/transfer';
@@ -27,6 +28,7 @@ export interface Results {
   roundTrips?: RoundTrip[];
   bundle?: BundleResult;
   activation?: ActivationResult;
+  hostTransfers?: HostTransfers;
 }
 
 export type Verdict = 'met' | 'missed' | 'not measured';
@@ -148,6 +150,23 @@ export function tableRows(r: Results, opts: BenchOptions): TableRow[] {
       goal: `< ${ACTIVATION_LIMIT_MS} ms`,
       verdict: a.ms === undefined ? 'not measured' : verdict(a.ms < ACTIVATION_LIMIT_MS),
     });
+  }
+  const h = r.hostTransfers;
+  if (h && h.runs.length === 0) {
+    rows.push({ caseNo: 8, what: 'Upload and download inside VS Code (host harness)', ours: 'not measured — run the host test transfers.test.ts', curl: '', figure: '', goal: '1 request, 1 connection', verdict: 'not measured' });
+  }
+  for (const run of h?.runs ?? []) {
+    for (const [what, t] of [['Upload', run.upload], ['Download', run.download]] as const) {
+      rows.push({
+        caseNo: 8,
+        what: `${what} ${((h?.bytes ?? 0) / MiB).toFixed(0)} MiB inside VS Code at ${run.address} (host harness)`,
+        ours: `${ms(t.ms)} (${((h?.bytes ?? 0) / MiB / (t.ms / 1000)).toFixed(0)} MiB/s; CPU ${ms(t.cpuMs)}); ${t.requests} request, ${run.connections} connection(s) for the list, upload, detail and download (recorded ${h?.recordedAt ?? '?'})`,
+        curl: '',
+        figure: `${t.requests} request, ${run.connections} connection(s)`,
+        goal: '1 request, 1 connection',
+        verdict: verdict(t.requests === 1 && run.connections === 1),
+      });
+    }
   }
   return rows;
 }

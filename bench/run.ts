@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startSandbox } from '../tools/sandbox';
 import { measureBundle, readActivation } from './cases/bundle';
+import { readHostTransfers } from './cases/hostTransfers';
 import { runDecorations } from './cases/decorations';
 import { runParsing } from './cases/parsing';
 import { runRows } from './cases/rows';
@@ -51,6 +52,7 @@ async function main(): Promise<number> {
     log('case 8: production bundle (node esbuild.mjs --production, in a temporary folder)');
     results.bundle = measureBundle();
     results.activation = readActivation();
+    results.hostTransfers = readHostTransfers();
   }
   if (opts.cases.has(4)) {
     log('case 4: parsing 10,000-item lists');

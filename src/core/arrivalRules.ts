@@ -4,7 +4,7 @@ import { abortReason, isServiceError } from './errors';
 import type { CheckedFile } from './fileChunks';
 import { hashFile, recordedHash, type HashAlgorithm } from './fileHash';
 import type { ArchiveFile, ArchiveListItem, SubmissionListItem } from './models';
-import type { NewRecipient } from './xml/package';
+import type { NewRecipient } from './xml/packageFields';
 
 // How the item just sent is told from one of the same name that someone else
 // on the account sent meanwhile (another window, a colleague).

@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { fileBody, withProgress } from './bodies';
 import { saveResponse, type DownloadOptions, type DownloadResult, type DownloadTarget } from './download';
 import { invalidInput } from './errors';
-import { fileChunks, type CheckedFile } from './fileChunks';
 import { passingCheck } from './fileHash';
 import { fileNameFromContentDisposition, safeFileName } from './fileNames';
 import { encodeHeaderValue, type HeaderEncoding } from './headerEncoding';
@@ -18,7 +18,7 @@ import type { NaiveTimeZone } from './time';
 import type { RawResponse } from './transport/http';
 import { ServiceTransport, type TransportOptions } from './transport/service';
 import { documentNamesProblem, emptyFilesProblem } from './validate';
-import { buildPackage, DEFAULT_PACKAGE, type PackageDefaults } from './xml/package';
+import { DEFAULT_PACKAGE, type PackageDefaults } from './xml/packageFields';
 import { ResponseReader } from './xml/readers';
 
 export interface ClientOptions extends TransportOptions {
@@ -139,6 +139,10 @@ export class ServiceClient {
    */
   async createSubmission(s: NewSubmission, o: UploadOptions = {}): Promise<Created> {
     const docs = await checkSubmission(s, s.documents, this.packageFileName);
+    // The package writer is loaded on the first submission sent, not with the
+    // extension (its bundle is a file of its own: see esbuild.mjs).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { buildPackage } = require('./xml/package') as typeof import('./xml/package');
     const xml = Buffer.from(buildPackage({
       formReference: s.formReference,
       recipients: s.recipients,
@@ -219,31 +223,6 @@ function seg(v: string): string {
 
 function attachmentPath(submissionId: string, a: Attachment): string {
   return `/submissions/${seg(submissionId)}/attachment/${seg(a.id)}/${seg(a.ticket)}`;
-}
-
-function fileBody(file: CheckedFile, label: string): { open: () => Readable; length: number } {
-  return {
-    length: file.size,
-    open: () => Readable.from(fileChunks(file, label), { objectMode: false }),
-  };
-}
-
-/** Wraps a body so that each opening reports bytes as they are read. */
-function withProgress<B extends { open: () => Readable | Buffer; length?: number }>(body: B, onProgress?: (sent: number, total: number) => void): B {
-  if (!onProgress) return body;
-  return {
-    ...body,
-    open: () => {
-      const s = body.open();
-      if (Buffer.isBuffer(s)) return s;
-      let sent = 0;
-      s.on('data', (c: Buffer) => {
-        sent += c.length;
-        onProgress(sent, body.length ?? 0);
-      });
-      return s;
-    },
-  };
 }
 
 function opened(res: RawResponse, fallbackName: string): OpenedDownload {

@@ -1,4 +1,5 @@
 import { constants, promises as fs, type Stats } from 'node:fs';
+import type { ChunkPool } from './chunkPool';
 import { ServiceError } from './errors';
 
 /** A local file as it was checked before sending: what the request declares. */
@@ -27,7 +28,7 @@ export const sameFile = (file: Pick<CheckedFile, 'dev' | 'ino'>, now: Pick<Check
   file.dev === undefined || file.ino === undefined || (now.dev === file.dev && now.ino === file.ino);
 
 /** Read size: large enough that a 1 GiB file is few chunks. */
-const CHUNK = 1024 * 1024;
+export const CHUNK = 1024 * 1024;
 
 /**
  * Exactly the checked file's bytes, read from disk as they are sent, and
@@ -36,29 +37,42 @@ const CHUNK = 1024 * 1024;
  * one that shrank would leave it waiting. The last bytes are held back until
  * the file is seen unchanged (size and modification time), so that a changed
  * file never reaches the service complete; it fails with an error naming it.
+ * With a `pool`, each chunk is read into a buffer from it (given back by the
+ * sender once sent). The next chunk is read while the one before is being
+ * sent, so that the connection does not wait for the disk.
  */
-export async function* fileChunks(file: CheckedFile, label: string): AsyncGenerator<Buffer> {
+export async function* fileChunks(file: CheckedFile, label: string, pool?: ChunkPool): AsyncGenerator<Buffer> {
   let handle: fs.FileHandle;
   try {
     handle = await fs.open(file.path, OPEN_TO_READ);
   } catch (e) {
     throw unreadable(label, e);
   }
+  let ahead: Promise<Buffer> | undefined;
   try {
     await ensureUnchanged(handle, file, label);
-    let read = 0;
-    while (read < file.size) {
-      const want = Math.min(CHUNK, file.size - read);
-      const buffer = Buffer.allocUnsafe(want);
-      const { bytesRead } = await handle.read(buffer, 0, want, read).catch((e: unknown) => {
+    const readAt = async (at: number): Promise<Buffer> => {
+      const want = Math.min(pool?.size ?? CHUNK, file.size - at);
+      const buffer = pool ? pool.take() : Buffer.allocUnsafe(want);
+      const { bytesRead } = await handle.read(buffer, 0, want, at).catch((e: unknown) => {
         throw unreadable(label, e);
       });
       if (bytesRead === 0) throw changed(label, file, await handle.stat());
-      read += bytesRead;
+      return bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
+    };
+    let read = 0;
+    if (file.size > 0) ahead = readAt(0);
+    while (ahead) {
+      const chunk = await ahead;
+      ahead = undefined;
+      read += chunk.length;
       if (read === file.size) await ensureUnchanged(handle, file, label);
-      yield bytesRead === want ? buffer : buffer.subarray(0, bytesRead);
+      else ahead = readAt(read);
+      yield chunk;
     }
   } finally {
+    // A read still under way (the sender stopped early) ends before the file is closed.
+    await ahead?.catch(() => undefined);
     await handle.close();
   }
 }

@@ -22,6 +22,6 @@ export { parseServiceTime, type NaiveTimeZone, type ServiceTime } from './time';
 export { sleep } from './transport/retry';
 export type { Credentials } from './transport/service';
 export { HEADER_VALUE, isValidEmail, MAX_LINE_LENGTH, MAX_RECIPIENTS, MAX_TEXT_LENGTH, PACKAGE_LINE, PACKAGE_TEXT, recipientsProblem, textProblem, type TextProblemCode, type TextRule } from './validate';
-export { DEFAULT_PACKAGE, type NewRecipient, type PackageDefaults } from './xml/package';
+export { DEFAULT_PACKAGE, type NewRecipient, type PackageDefaults } from './xml/packageFields';
 export { bound, freshMemory, merged, readMemory, REMEMBERED_SUBMISSIONS, unseenCount, unseenIds, type AccountMemory, type SubmissionRecord } from './announcedMemory';
 export { precisionMs, responseAge, type ResponseAge } from './responseAge';

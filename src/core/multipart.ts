@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { pooledChunks } from './bodies';
+import type { ChunkPool } from './chunkPool';
 import { fileChunks, type CheckedFile } from './fileChunks';
-import type { BodySource } from './transport/http';
+import type { BodySource } from './transport/body';
 
 /** One `multipart/form-data` part: in memory (the package) or a file streamed from disk. */
 export interface FormPart {
@@ -33,11 +34,11 @@ export function multipartBody(parts: readonly FormPart[]): MultipartBody {
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
     length,
-    open: () => Readable.from(generate(parts, heads, tail), { objectMode: false }),
+    open: () => pooledChunks((pool) => generate(parts, heads, tail, pool)),
   };
 }
 
-async function* generate(parts: readonly FormPart[], heads: readonly Buffer[], tail: Buffer): AsyncGenerator<Buffer> {
+async function* generate(parts: readonly FormPart[], heads: readonly Buffer[], tail: Buffer, pool: ChunkPool): AsyncGenerator<Buffer> {
   for (const [i, part] of parts.entries()) {
     yield heads[i];
     const c = part.content;
@@ -45,7 +46,7 @@ async function* generate(parts: readonly FormPart[], heads: readonly Buffer[], t
       yield c.buffer;
       continue;
     }
-    yield* fileChunks(c.file, part.fileName);
+    yield* fileChunks(c.file, part.fileName, pool);
   }
   yield tail;
 }

@@ -2,7 +2,7 @@ import { invalidInput } from './errors';
 import type { CheckedFile } from './fileChunks';
 import { sourceFile, sourceName, type LocalSource } from './localFile';
 import { checkText, documentNamesProblem, isValidEmail, PACKAGE_LINE, PACKAGE_TEXT, recipientsProblem } from './validate';
-import type { NewRecipient, PackageDefaults } from './xml/package';
+import type { NewRecipient, PackageDefaults } from './xml/packageFields';
 
 /** The package fields of a new submission, as the client's `createSubmission` takes them. */
 export interface SubmissionFields {

@@ -6,10 +6,11 @@
 // them itself).
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
+import { buildPackage } from '../../src/core/xml/package';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -134,6 +135,20 @@ describe('the .vsix package', () => {
   it('holds no sources, tests, source maps or node_modules', () => {
     const unwanted = names.filter((n) => /\.ts$|\.map$|(^|\/)(test|src|node_modules|\.vscode-test|\.sandbox-data)\//.test(n));
     assert.deepEqual(unwanted, []);
+  });
+
+  it('keeps the writer of the submission package out of the extension\'s bundle: a file of its own, loaded when a submission is sent, writing the package the client writes', () => {
+    const main = read('extension/dist/extension.js');
+    console.log(`      dist/extension.js: ${(main.length / 1000).toFixed(1)} KB`);
+    assert.ok(main.length < 300_000, `dist/extension.js is ${main.length} bytes`);
+    assert.match(main.toString('utf8'), /require\("\.\/packageWriter\.js"\)/, 'the bundle loads the writer from beside itself');
+    const unpacked = path.join(dir, 'unpacked');
+    mkdirSync(unpacked);
+    writeFileSync(path.join(unpacked, 'packageWriter.js'), read('extension/dist/packageWriter.js'));
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const shipped = require(path.join(unpacked, 'packageWriter.js')) as typeof import('../../src/core/xml/package');
+    const pkg = { formReference: 'A&B ]]> 😀', recipients: [{ firstName: 'Zoë', lastName: 'O\'Brien', email: 'z@example.com' }], coverNote: 'x]]>y', data: '', attachmentNames: ['a.pdf'] };
+    assert.equal(shipped.buildPackage(pkg), buildPackage(pkg));
   });
 
   it('stays small', () => {

@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, it } from 'mocha';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Readable } from 'node:stream';
 import { ServiceError } from '../../src/core/errors';
 import { multipartBody, type FormPart } from '../../src/core/multipart';
+import type { BodyChunks } from '../../src/core/transport/body';
 import { isError, tempDir } from './helpers';
 
 interface ReceivedPart {
@@ -15,10 +15,10 @@ interface ReceivedPart {
   data: Buffer;
 }
 
-async function readAll(source: Readable | Buffer): Promise<Buffer> {
+async function readAll(source: BodyChunks | Buffer): Promise<Buffer> {
   if (Buffer.isBuffer(source)) return source;
   const chunks: Buffer[] = [];
-  for await (const c of source) chunks.push(Buffer.from(c as Buffer));
+  for await (const c of source) chunks.push(Buffer.from(c));
   return Buffer.concat(chunks);
 }
 
@@ -135,13 +135,11 @@ describe('multipartBody', () => {
     const body = build();
     fs.appendFileSync(path.join(dir, 'contract.pdf'), Buffer.alloc(5_000_000, 1));
     const total = body.length ?? Number.NaN;
-    const stream = body.open() as Readable;
+    const chunks = body.open() as BodyChunks;
     let sent = 0;
-    const err = await new Promise<unknown>((resolve) => {
-      stream.on('data', (c: Buffer) => { sent += c.length; });
-      stream.on('error', resolve);
-      stream.on('end', () => resolve(undefined));
-    });
+    const err = await (async () => {
+      for await (const c of chunks) sent += c.length;
+    })().then(() => undefined, (e: unknown) => e);
     assert.ok(err instanceof ServiceError && err.kind === 'localFile', String(err));
     assert.ok(sent <= total, `${sent} > ${total}`);
   });

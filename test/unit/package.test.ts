@@ -2,7 +2,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
 import { create } from 'xmlbuilder2';
-import { buildPackage, cdata, DEFAULT_PACKAGE, type SubmissionPackage } from '../../src/core/xml/package';
+import { buildPackage, cdata } from '../../src/core/xml/package';
+import { DEFAULT_PACKAGE, type SubmissionPackage } from '../../src/core/xml/packageFields';
 import { tried } from '../reliability/tally';
 
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, trimValues: true, cdataPropName: '#cdata' });

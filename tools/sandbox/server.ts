@@ -108,6 +108,13 @@ async function decide(ctx: RequestContext, cfg: ServerConfig, expectationFailed:
 }
 
 export function createSandboxServer(cfg: ServerConfig): http.Server {
+  const connections = new WeakMap<object, number>();
+  const connectionOf = (socket: object): number => {
+    let n = connections.get(socket);
+    if (n === undefined) connections.set(socket, (n = ++connectionCount));
+    return n;
+  };
+  let connectionCount = 0;
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse, expectsContinue: boolean, expectationFailed = false) => {
     const entry: AccessLogEntry = {
       time: new Date().toISOString(),
@@ -117,6 +124,7 @@ export function createSandboxServer(cfg: ServerConfig): http.Server {
       durationMs: 0,
       bytesIn: 0,
       bytesOut: 0,
+      connection: connectionOf(req.socket),
       hadAuthorization: req.headers.authorization !== undefined,
     };
     if (req.headers.authorization !== undefined) entry.authorization = req.headers.authorization;

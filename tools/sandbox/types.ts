@@ -104,6 +104,8 @@ export interface AccessLogEntry {
   bytesIn: number;
   /** Response body bytes written (headers excluded). */
   bytesOut: number;
+  /** Which connection carried it: 1 for the server's first, and so on (to count connections reused). */
+  connection: number;
   hadAuthorization: boolean;
   /** Raw Authorization header: in memory only, never written to access.log. */
   authorization?: string;

@@ -1,20 +1,12 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { formatBytes } from '../byteSize';
 import { ServiceError, abortReason, cancelledError } from '../errors';
 import { boundOnly, type Quote } from '../serviceText';
 import { readAtMost } from '../readAtMost';
 import { decodeXml } from '../xml/decode';
-
-/** A request body that can be produced again (needed when a 401 asks for a retry). */
-export interface BodySource {
-  /** A fresh stream or buffer each call. */
-  open(): Readable | Buffer;
-  /** Bytes, when known: sent as Content-Length so the body is not chunked. */
-  readonly length?: number;
-}
+import type { BodySource } from './body';
+import { pumpBody } from './bodyPump';
 
 export interface Exchange {
   readonly method: string;
@@ -97,7 +89,12 @@ export function send(ex: Exchange): Promise<RawResponse> {
   return new Promise<RawResponse>((resolve, reject) => {
     if (ex.signal?.aborted) return reject(abortReason(ex.signal));
     const isHttps = ex.url.protocol === 'https:';
-    const headers: Record<string, string | number> = { ...ex.headers };
+    // Said, not left to the agent: VS Code's proxy support hands each request
+    // an agent of its own without keep-alive, and Node then asks the service
+    // to close the connection after every answer (a new connection, and a new
+    // TLS handshake, per request; microsoft/vscode#173861). Said, the
+    // connection goes back to the agent that made it and is used again.
+    const headers: Record<string, string | number> = { ...ex.headers, Connection: 'keep-alive' };
     if (ex.body?.length !== undefined) headers['Content-Length'] = ex.body.length;
     else if (!ex.body && ex.method !== 'GET' && ex.method !== 'HEAD') headers['Content-Length'] = 0;
 
@@ -178,14 +175,12 @@ export function send(ex: Exchange): Promise<RawResponse> {
       req.end(body);
       return;
     }
-    body.on('data', (chunk: Buffer) => {
+    pumpBody(body, req, (bytes) => {
       bodyStarted = true;
-      handed += chunk.length;
-    });
-    // Errors are named by where they start: the body is a local file, the request is the network.
-    body.once('error', (e) => fail(e instanceof ServiceError ? e : fileError(e)));
-    pipeline(body, req).catch(() => {
-      // Already reported by the listeners above, or the request was ended by an early response.
+      handed += bytes;
+    }).catch((e: unknown) => {
+      // Errors are named by where they start: the body is a local file, the request is the network.
+      fail(e instanceof ServiceError ? e : fileError(e));
     });
   });
 }

@@ -1,5 +1,5 @@
 import type { Deadline } from './deadline';
-import type { BodySource } from './http';
+import type { BodySource } from './body';
 
 /** One call to the service, as the transport and its authenticator see it. */
 export interface ServiceRequest {
