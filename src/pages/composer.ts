@@ -6,6 +6,7 @@ import { bidiVisible } from '../shared/visibleText';
 import { actionButton, errorLine, idOf, showProblems } from './composerFields';
 import { acceptDocumentDrops } from './composerDrop';
 import { keepSelectAllInFields } from './fieldKeys';
+import { t } from './l10n';
 import { documentsSection, formView, type FormContext } from './composerForm';
 import { reviewView } from './composerReview';
 import { connect, el, iconsLoaded, setNotice } from './vscodeApi';
@@ -149,25 +150,24 @@ function render(focus?: string): void {
   if (!form) return;
   const keep = focus ?? (document.activeElement as HTMLElement | null)?.id;
   if (phase !== 'editing') {
-    app.replaceChildren(el('h1', { text: 'New Submission' }), reviewView(form, to || sentToNone, phase === 'sending', () => {
+    app.replaceChildren(el('h1', { text: t('New Submission') }), reviewView(form, to || t('the account you sign in to'), phase === 'sending', () => {
       phase = 'editing';
       post({ type: 'back' });
       render('send');
     }, () => form && post({ type: 'send', form })));
   } else {
-    app.replaceChildren(el('h1', { text: 'New Submission' }), el('p', { className: 'muted', text: sentToLine(), attrs: { id: 'sent-to' } }),
+    app.replaceChildren(el('h1', { text: t('New Submission') }), el('p', { className: 'muted', text: sentToLine(), attrs: { id: 'sent-to' } }),
       errorLine('account-err', 'account'), ...formView(form, context()), sendRow());
     refreshProblems();
   }
   if (keep) document.getElementById(keep)?.focus();
 }
 
-const sentToNone = 'the account you sign in to';
 /** Which account the form is sent to: its own (it is never sent to another). */
-const sentToLine = (): string => `Sent to ${to || sentToNone}.`;
+const sentToLine = (): string => (to ? t('Sent to {0}.', to) : t('Sent to the account you sign in to.'));
 
 function sendRow(): HTMLElement {
-  const send = actionButton('send', 'Send…', () => {
+  const send = actionButton('send', t('Send…'), () => {
     if (!form) return;
     showAll = true;
     clearTimeout(timer);
@@ -176,12 +176,12 @@ function sendRow(): HTMLElement {
   }, { primary: true });
   const hint = el('p', { className: 'help', attrs: { id: 'send-hint', 'aria-live': 'polite' } });
   send.setAttribute('aria-describedby', 'send-hint');
-  const showMissing = actionButton('show-missing', 'Show What Is Missing', () => {
+  const showMissing = actionButton('show-missing', t('Show What Is Missing'), () => {
     showAll = true;
     refreshProblems();
     firstMissing()?.focus();
   });
-  const discard = actionButton('discard', 'Discard Draft…', () => post({ type: 'discard' }));
+  const discard = actionButton('discard', t('Discard Draft…'), () => post({ type: 'discard' }));
   return el('div', { className: 'actions' }, send, showMissing, hint, discard);
 }
 
@@ -224,7 +224,9 @@ function refreshProblems(): void {
   // Disabled while a check is pending too: what was typed last may not be valid.
   send.disabled = count > 0 || checking;
   showMissing.hidden = count === 0 || showAll;
-  const text = checking ? 'Checking…' : count ? `${count} field(s) to fix before sending.` : 'Ready: Send shows a summary to review first.';
+  const text = checking ? t('Checking…')
+    : count === 1 ? t('1 field to fix before sending.')
+      : count ? t('{0} fields to fix before sending.', count) : t('Ready: Send shows a summary to review first.');
   if (hint.textContent !== text) hint.textContent = text;
 }
 

@@ -4,6 +4,7 @@
 // the hash its copy was checked against, whole in the tooltip). Nothing of
 // where the extension keeps an archive document's copy is ever shown.
 import type { ComposerDocument } from '../shared/composerProtocol';
+import { t } from './l10n';
 import { el } from './vscodeApi';
 
 interface Described {
@@ -21,12 +22,12 @@ function described(d: ComposerDocument): Described {
   const title = d.title?.trim() || d.name;
   return {
     label: title,
-    tooltip: `"${title}" from the archive, sent as ${d.name}`,
-    details: [title === d.name ? 'From the archive' : `From the archive: ${d.name}`, d.sizeText, d.type],
+    tooltip: t('"{0}" from the archive, sent as {1}', title, d.name),
+    details: [title === d.name ? t('From the archive') : t('From the archive: {0}', d.name), d.sizeText, d.type],
   };
 }
 
-const hashTooltip = (hex: string) => `The hash the archive recorded, which the copy sent is checked against: ${hex}`;
+const hashTooltip = (hex: string) => t('The hash the archive recorded, which the copy sent is checked against: {0}', hex);
 
 /** The document's own cell of the documents grid (row `i`): what it is, and why it cannot be sent yet when it cannot. */
 export function documentCell(d: ComposerDocument, i: number): HTMLElement {

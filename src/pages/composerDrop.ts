@@ -2,6 +2,7 @@
 // elsewhere onto a text field, is the browser's to handle: it moves or is
 // inserted as in any text field, and the page takes the edit as typed. Only
 // a drag that carries files or a list of URIs adds documents.
+import { t } from './l10n';
 
 /** VS Code's Explorer: every resource dragged (its `text/uri-list` holds the first only). */
 const CODE_URI_LIST = 'application/vnd.code.uri-list';
@@ -76,7 +77,18 @@ export function acceptDocumentDrops(target: DropTarget): void {
       return;
     }
     // Files from the desktop: a page sees their names and contents, not where they are.
-    const names = Array.from(e.dataTransfer.files, (f) => `"${f.name}"`).join(', ');
-    target.say(`${names || 'The files'} could not be added: a file dropped from outside VS Code does not say where it is. Use Add from the Workspace…, or drag it from VS Code's Explorer while holding Shift.`);
+    target.say(notAdded(Array.from(e.dataTransfer.files, (f) => f.name)));
   });
+}
+
+/** Why files dropped from the desktop were not added, naming them. */
+function notAdded(names: readonly string[]): string {
+  if (names.length === 1) {
+    return t('"{0}" could not be added: a file dropped from outside VS Code does not say where it is. Use Add from the Workspace…, or drag it from VS Code\'s Explorer while holding Shift.', names[0]);
+  }
+  // Quoted and listed as the extension's own messages list names ("a.pdf", "b.csv").
+  const listed = names.map((n) => `"${n}"`).join(', ');
+  return listed
+    ? t('{0} could not be added: files dropped from outside VS Code do not say where they are. Use Add from the Workspace…, or drag them from VS Code\'s Explorer while holding Shift.', listed)
+    : t('The files could not be added: files dropped from outside VS Code do not say where they are. Use Add from the Workspace…, or drag them from VS Code\'s Explorer while holding Shift.');
 }

@@ -6,6 +6,7 @@ import { emptyRecipient, splitName } from '../shared/composerRecipients';
 import { documentCell } from './composerDocument';
 import { actionButton, errorLine, selectField, textField } from './composerFields';
 import { rovingGrid } from './documentGrid';
+import { t } from './l10n';
 import { el } from './vscodeApi';
 
 export interface FormContext {
@@ -26,9 +27,9 @@ export interface FormContext {
 }
 
 const TYPE_TEXT: Record<RecipientType, string> = {
-  PRIMARY: 'PRIMARY: the main recipient',
-  REGULAR: 'REGULAR: a recipient who responds',
-  COPIED: 'COPIED: receives a copy, does not respond',
+  PRIMARY: t('PRIMARY: the main recipient'),
+  REGULAR: t('REGULAR: a recipient who responds'),
+  COPIED: t('COPIED: receives a copy, does not respond'),
 };
 
 /** `list` with item `i` moved by `by` (−1 up, +1 down). */
@@ -53,27 +54,25 @@ export function documentsSection(f: ComposerForm, c: FormContext): HTMLElement {
   };
   const rows = f.documents.map((d, i) => el('div', { className: 'doc', attrs: { role: 'row' } },
     documentCell(d, i),
-    cell(actionButton(`doc-${i}-up`, 'Up', () => move(i, -1, `doc-${i - 1}-up`), { aria: `Move ${d.name} up`, disabled: i === 0 }), i, 1),
-    cell(actionButton(`doc-${i}-down`, 'Down', () => move(i, 1, `doc-${i + 1}-down`), { aria: `Move ${d.name} down`, disabled: i === n - 1 }), i, 2),
-    cell(actionButton(`doc-${i}-remove`, 'Remove', () => remove(i, '-remove'), { aria: `Remove ${d.name}` }), i, 3)));
+    cell(actionButton(`doc-${i}-up`, t('Up'), () => move(i, -1, `doc-${i - 1}-up`), { aria: t('Move {0} up', d.name), disabled: i === 0 }), i, 1),
+    cell(actionButton(`doc-${i}-down`, t('Down'), () => move(i, 1, `doc-${i + 1}-down`), { aria: t('Move {0} down', d.name), disabled: i === n - 1 }), i, 2),
+    cell(actionButton(`doc-${i}-remove`, t('Remove'), () => remove(i, '-remove'), { aria: t('Remove {0}', d.name) }), i, 3)));
   const grid = el('div', { className: 'docs', attrs: { role: 'grid', 'aria-labelledby': 'documents-title', 'aria-describedby': 'documents-keys' } }, ...rows);
   rovingGrid(grid, { move: (i, by) => move(i, by, `doc-${i + by}`), remove: (i) => remove(i, '') });
   const retry = f.documents.some((d) => d.unavailable?.retry);
   return el('section', { attrs: { id: 'documents-section', 'aria-labelledby': 'documents-title' } },
-    el('h2', { text: `Documents (${n})`, attrs: { id: 'documents-title' } }),
-    n ? grid : el('p', { className: 'muted', text: 'No document yet.' }),
-    n ? el('p', { className: 'help', attrs: { id: 'documents-keys' }, text: KEYS_HELP }) : null,
+    el('h2', { text: t('Documents ({0})', n), attrs: { id: 'documents-title' } }),
+    n ? grid : el('p', { className: 'muted', text: t('No document yet.') }),
+    n ? el('p', { className: 'help', attrs: { id: 'documents-keys' }, text: t('In the list, Up and Down go from document to document (Home and End to the first and last), Left and Right to its buttons; Alt+Up and Alt+Down move it, Delete (or Backspace) removes it.') }) : null,
     el('div', { className: 'toolbar' },
-      actionButton('add-workspace', 'Add from the Workspace…', () => c.addDocuments('workspace')),
-      actionButton('add-archive', 'Add from the Archive…', () => c.addDocuments('archive')),
-      retry ? actionButton('fetch-again', 'Fetch Again', () => c.fetchAgain(), { aria: 'Fetch the archive documents not available yet again' }) : null),
-    el('p', { className: 'help drop-hint', text: 'Or drop files here (from VS Code\'s Explorer, hold Shift while dropping).' }),
+      actionButton('add-workspace', t('Add from the Workspace…'), () => c.addDocuments('workspace')),
+      actionButton('add-archive', t('Add from the Archive…'), () => c.addDocuments('archive')),
+      retry ? actionButton('fetch-again', t('Fetch Again'), () => c.fetchAgain(), { aria: t('Fetch the archive documents not available yet again') }) : null),
+    el('p', { className: 'help drop-hint', text: t('Or drop files here (from VS Code\'s Explorer, hold Shift while dropping).') }),
     // Says what a drop or a choice added; filled after the form is drawn, so that it is read out.
     el('p', { className: 'help', attrs: { id: 'documents-status', role: 'status' } }),
     errorLine('documents-err', 'documents'));
 }
-
-const KEYS_HELP = 'In the list, Up and Down go from document to document (Home and End to the first and last), Left and Right to its buttons; Alt+Up and Alt+Down move it, Delete (or Backspace) removes it.';
 
 function recipientRow(r: ComposerRecipient, i: number, c: FormContext): HTMLElement {
   const key = (k: string) => `recipients.${i}.${k}`;
@@ -82,10 +81,11 @@ function recipientRow(r: ComposerRecipient, i: number, c: FormContext): HTMLElem
     c.update((cur) => ({ ...cur, recipients: cur.recipients.map((x, j) => (j === i ? { ...x, ...(typeof change === 'function' ? change(x) : change) } : x)) }), focus);
   const n = i + 1;
   const names = r.nameMode === 'full'
-    ? [textField(key('name'), `Full name of recipient ${n}`, r.name, (v) => set({ name: v }), { help: '"First Last", or "Last, First".', autocomplete: 'off' })]
-    : [textField(key('firstName'), `First name of recipient ${n}`, r.firstName, (v) => set({ firstName: v })),
-      textField(key('lastName'), `Last name of recipient ${n}`, r.lastName, (v) => set({ lastName: v }))];
-  const email = textField(key('email'), `E-mail address of recipient ${n}`, r.email, (v) => set({ email: v }), { type: 'email', list: 'recent-recipients', placeholder: 'name@example.com', help: c.recent.length ? 'Addresses used before are offered as you type.' : undefined });
+    ? [textField(key('name'), t('Full name of recipient {0}', n), r.name, (v) => set({ name: v }), { help: t('"First Last", or "Last, First".'), autocomplete: 'off' })]
+    : [textField(key('firstName'), t('First name of recipient {0}', n), r.firstName, (v) => set({ firstName: v })),
+      textField(key('lastName'), t('Last name of recipient {0}', n), r.lastName, (v) => set({ lastName: v }))];
+  const email = textField(key('email'), t('E-mail address of recipient {0}', n), r.email, (v) => set({ email: v }),
+    { type: 'email', list: 'recent-recipients', placeholder: t('name@example.com'), help: c.recent.length ? t('Addresses used before are offered as you type.') : undefined });
   // An address used before brings its name, when none is typed yet.
   email.querySelector('input')?.addEventListener('change', (e) => {
     const v = (e.target as HTMLInputElement).value.trim().toLowerCase();
@@ -97,18 +97,19 @@ function recipientRow(r: ComposerRecipient, i: number, c: FormContext): HTMLElem
     }, (e.target as HTMLElement).id);
   });
   return el('fieldset', { className: 'recipient' },
-    el('legend', { text: `Recipient ${n}` }),
-    selectField(key('nameMode'), `Name of recipient ${n} as`, r.nameMode, [['full', 'Full name'], ['split', 'First and last name']],
+    el('legend', { text: t('Recipient {0}', n) }),
+    selectField(key('nameMode'), t('Name of recipient {0} as', n), r.nameMode, [['full', t('Full name')], ['split', t('First and last name')]],
       (v) => set((now) => (v === 'split' ? { nameMode: 'split', ...splitName(now.name) } : { nameMode: 'full', name: `${now.firstName} ${now.lastName}`.trim() }), `f-recipients-${i}-nameMode`)),
     ...names,
     email,
-    selectField(key('type'), `Type of recipient ${n}`, r.type, RECIPIENT_TYPES.map((t) => [t, TYPE_TEXT[t]] as const), (v) => set({ type: v as RecipientType })),
-    textField(key('authMethod'), `Authentication method of recipient ${n} (optional)`, r.authMethod, (v) => set({ authMethod: v }),
-      { help: 'How the recipient is authenticated in addition (recipient_auth). Leave empty for none.' }),
-    textField(key('authNumber'), `Authentication number of recipient ${n}`, r.authNumber, (v) => set({ authNumber: v }),
-      { help: 'Needed with a method (recipient_auth_number), e.g. a phone number.' }),
+    selectField(key('type'), t('Type of recipient {0}', n), r.type, RECIPIENT_TYPES.map((type) => [type, TYPE_TEXT[type]] as const), (v) => set({ type: v as RecipientType })),
+    textField(key('authMethod'), t('Authentication method of recipient {0} (optional)', n), r.authMethod, (v) => set({ authMethod: v }),
+      { help: t('How the recipient is authenticated in addition (recipient_auth). Leave empty for none.') }),
+    textField(key('authNumber'), t('Authentication number of recipient {0}', n), r.authNumber, (v) => set({ authNumber: v }),
+      { help: t('Needed with a method (recipient_auth_number), e.g. a phone number.') }),
     el('div', { className: 'row-actions' },
-      actionButton(`recipient-${i}-remove`, 'Remove Recipient', () => c.update((cur) => ({ ...cur, recipients: cur.recipients.filter((_, j) => j !== i) }), 'add-recipient'), { aria: `Remove recipient ${n}` })));
+      actionButton(`recipient-${i}-remove`, t('Remove Recipient'), () => c.update((cur) => ({ ...cur, recipients: cur.recipients.filter((_, j) => j !== i) }), 'add-recipient'),
+        { aria: t('Remove recipient {0}', n) })));
 }
 
 function recipientsSection(f: ComposerForm, c: FormContext): HTMLElement {
@@ -116,9 +117,9 @@ function recipientsSection(f: ComposerForm, c: FormContext): HTMLElement {
   const add = () => c.update((cur) => ({ ...cur, recipients: [...cur.recipients, emptyRecipient(cur.recipients.length ? c.defaultType : 'PRIMARY')] }),
     `f-recipients-${f.recipients.length}-name`);
   return el('section', { attrs: { 'aria-labelledby': 'recipients-title' } },
-    el('h2', { text: `Recipients (${f.recipients.length})`, attrs: { id: 'recipients-title' } }),
+    el('h2', { text: t('Recipients ({0})', f.recipients.length), attrs: { id: 'recipients-title' } }),
     ...rows,
-    el('div', { className: 'toolbar' }, actionButton('add-recipient', 'Add Recipient', add)),
+    el('div', { className: 'toolbar' }, actionButton('add-recipient', t('Add Recipient'), add)),
     el('datalist', { attrs: { id: 'recent-recipients' } }, ...c.recent.map((r) => el('option', { attrs: { value: r.email, label: r.name || r.email } }))),
     errorLine('recipients-err', 'recipients'));
 }
@@ -127,13 +128,13 @@ function advancedSection(f: ComposerForm, c: FormContext): HTMLElement {
   const set = (k: keyof ComposerAdvanced) => (v: string) => c.update((cur) => ({ ...cur, advanced: { ...cur.advanced, [k]: v } }));
   const d = c.defaults;
   const section = el('details', { className: 'advanced' },
-    el('summary', { text: 'Advanced: package values the specification leaves open', attrs: { id: 'advanced-summary' } }),
-    selectField('advanced.broadcast', 'broadcast', f.advanced.broadcast, [['0', '0'], ['1', '1']], set('broadcast'),
-      `The package's broadcast attribute, 0 or 1 (the specification gives no meaning). Default ${d.broadcast}, the value the service is seen using.`),
-    textField('advanced.transparency', 'transparency', f.advanced.transparency, set('transparency'),
-      { help: `The package's transparency element; the specification does not list its values. Default ${d.transparency}, the least committing choice.` }),
-    textField('advanced.confirmIntent', 'confirm_intent', f.advanced.confirmIntent, set('confirmIntent'),
-      { help: `The package's confirm_intent element; the specification does not list its values. Default ${d.confirmIntent}, the least committing choice.` }));
+    el('summary', { text: t('Advanced: package values the specification leaves open'), attrs: { id: 'advanced-summary' } }),
+    selectField('advanced.broadcast', t('broadcast'), f.advanced.broadcast, [['0', '0'], ['1', '1']], set('broadcast'),
+      t('The package\'s broadcast attribute, 0 or 1 (the specification gives no meaning). Default {0}, the value the service is seen using.', d.broadcast)),
+    textField('advanced.transparency', t('transparency'), f.advanced.transparency, set('transparency'),
+      { help: t('The package\'s transparency element; the specification does not list its values. Default {0}, the least committing choice.', d.transparency) }),
+    textField('advanced.confirmIntent', t('confirm_intent'), f.advanced.confirmIntent, set('confirmIntent'),
+      { help: t('The package\'s confirm_intent element; the specification does not list its values. Default {0}, the least committing choice.', d.confirmIntent) }));
   // Open or closed as the user left it, also when the form is drawn again (back from the review).
   section.open = c.advanced.open;
   section.addEventListener('toggle', () => (c.advanced.open = section.open));
@@ -145,16 +146,16 @@ export function formView(f: ComposerForm, c: FormContext): HTMLElement[] {
   const set = (k: 'formReference' | 'coverNote' | 'data') => (v: string) => c.update((cur) => ({ ...cur, [k]: v }));
   return [
     // First: what the submission is called (its tab and its row in the Submissions list).
-    textField('formReference', 'Form reference', f.formReference, set('formReference'),
-      { help: 'How this submission is named in the Submissions list (form_reference). One line.' }),
+    textField('formReference', t('Form reference'), f.formReference, set('formReference'),
+      { help: t('How this submission is named in the Submissions list (form_reference). One line.') }),
     documentsSection(f, c),
     recipientsSection(f, c),
     el('section', { attrs: { 'aria-labelledby': 'message-title' } },
-      el('h2', { text: 'Message', attrs: { id: 'message-title' } }),
-      textField('coverNote', 'Cover note', f.coverNote, set('coverNote'),
-        { multiline: true, help: 'The text sent to the recipients with the documents (cover_note). Several lines and paragraphs are kept as typed; may be empty.' }),
-      textField('data', 'Data (optional)', f.data, set('data'),
-        { multiline: true, help: 'Optional data carried in the package next to the cover note (data), as text, e.g. for a system that reads it. Usually empty.' })),
+      el('h2', { text: t('Message'), attrs: { id: 'message-title' } }),
+      textField('coverNote', t('Cover note'), f.coverNote, set('coverNote'),
+        { multiline: true, help: t('The text sent to the recipients with the documents (cover_note). Several lines and paragraphs are kept as typed; may be empty.') }),
+      textField('data', t('Data (optional)'), f.data, set('data'),
+        { multiline: true, help: t('Optional data carried in the package next to the cover note (data), as text, e.g. for a system that reads it. Usually empty.') })),
     advancedSection(f, c),
   ];
 }

@@ -61,10 +61,10 @@ function render(d: TimelineData): void {
     el('tbody', {}, ...d.recipients.map((r) => el('tr', {},
       el('td', {}, el('div', { text: r.name }), el('div', { className: 'muted', text: r.email })),
       el('td', { text: r.recpType }),
-      el('td', {}, icon(r.viewed ? 'eye' : 'eye-closed', r.viewed ? 'viewed' : 'not viewed'), el('span', { text: ' ' }), time(r.timeViewed)),
-      el('td', {}, icon(r.responded ? 'reply' : 'circle-large-outline', r.responded ? 'responded' : 'no response'), el('span', { text: ' ' }), time(r.respondedAt)),
+      el('td', {}, icon(r.viewed ? 'eye' : 'eye-closed', r.viewed ? t('viewed') : t('not viewed')), el('span', { text: ' ' }), time(r.timeViewed)),
+      el('td', {}, icon(r.responded ? 'reply' : 'circle-large-outline', r.responded ? t('responded') : t('no response')), el('span', { text: ' ' }), time(r.respondedAt)),
       // As sent: what response_status means is not documented, so it is not turned into words.
-      el('td', { className: `response-status ${r.responseStatus ? 'raw' : 'muted'}`, text: r.responseStatus || '—', title: 'response_status as the service sent it (its meaning is not documented)' }),
+      el('td', { className: `response-status ${r.responseStatus ? 'raw' : 'muted'}`, text: r.responseStatus || '—', title: t('response_status as the service sent it (its meaning is not documented)') }),
       el('td', { className: 'text', text: r.comment }),
       el('td', { className: 'text', text: r.endorsement })))));
 

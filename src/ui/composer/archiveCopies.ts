@@ -157,7 +157,8 @@ export class ArchiveCopies {
     this.host.changed();
     const gone: { doc: ComposerDocument; error: unknown }[] = [];
     try {
-      await withCancellableProgress(vscode.l10n.t('Fetching the draft\'s {0} archive file(s) again…', docs.length), async (p, cancel) => {
+      const title = docs.length === 1 ? vscode.l10n.t('Fetching the draft\'s archive file again…') : vscode.l10n.t('Fetching the draft\'s {0} archive files again…', docs.length);
+      await withCancellableProgress(title, async (p, cancel) => {
         // The notification's Cancel stops the run too, through the run's own controller.
         const onCancel = () => run.abort.abort();
         cancel.addEventListener('abort', onCancel);
