@@ -11,7 +11,7 @@ import { archiveFolders } from './archiveFolder';
 import { pickArchiveFile } from '../input/pickers';
 import { withCancellableProgress } from '../input/progress';
 import type { ArchiveNode } from '../lists/nodes';
-import { anArchiveFile, explorerUris, selectedArchiveFiles } from '../commands/args';
+import { anArchiveFile, explorerUris, selectedArchiveFiles } from '../lists/rowArgs';
 import { downloadArchiveFiles } from '../transfers/downloadSets';
 import { archiveTitleProblem, uploadToArchive } from './archiveUpload';
 import { isPdf, offerOpenDownload, openInEditor } from '../transfers/openFile';

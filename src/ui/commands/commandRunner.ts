@@ -18,6 +18,9 @@ export interface ErrorReporting {
  */
 export type ArgParser<A> = (args: readonly unknown[]) => A;
 
+/** For commands that take nothing. */
+export const noArgs: ArgParser<void> = () => undefined;
+
 /**
  * The one error handler every command and every panel or drop action shares:
  * a readable message with a Show Log action (and Sign In where that helps),
