@@ -137,7 +137,7 @@ async function saveArchiveFile(deps: Deps, f: ArchiveFile, listedName?: string):
   });
   if (check) deps.archive.recordHashCheck(f.id, check);
   // A mismatch keeps the file and says so instead of the usual "Downloaded"; a match is quiet but for the detail row.
-  if (check?.matches === false) warnHashMismatch(deps.input.current, result.path, check);
+  if (check?.matches === false) warnHashMismatch(deps.input.current, deps.log, result.path, check);
   else offerOpenDownload(deps, result);
   return vscode.Uri.file(result.path);
 }
