@@ -8,6 +8,7 @@ import { archiveFromViewer, registerArchiveFromSubmission } from './ui/archive/a
 import { downloadListedAttachment, registerAttachmentCommands, savePdf } from './ui/transfers/attachmentCommands';
 import { registerSessionCommands } from './ui/session/sessionCommands';
 import { registerSubmissionCommands } from './ui/submissions/submissionCommands';
+import { registerComposerCommands } from './ui/composer/composerCommands';
 import { registerViewCommands } from './ui/submissions/viewCommands';
 import type { Deps } from './ui/deps';
 import { createLog } from './ui/log';
@@ -89,6 +90,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
 
   registerSessionCommands(deps);
   registerSubmissionCommands(deps);
+  registerComposerCommands(deps);
   registerAttachmentCommands(deps);
   registerArchiveCommands(deps);
   registerArchiveFromSubmission(deps);

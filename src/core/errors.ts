@@ -74,6 +74,12 @@ export function isServiceError(e: unknown, kind?: ServiceErrorKind): e is Servic
   return e instanceof ServiceError && (kind === undefined || e.kind === kind);
 }
 
+/** The log's line for an error: its kind, status and operation (never credentials), or the stack of a bug. */
+export function errorDetail(e: unknown): string {
+  if (isServiceError(e)) return `${e.kind}${e.status ? ` ${e.status}` : ''}${e.operation ? ` (${e.operation})` : ''}: ${e.message}`;
+  return e instanceof Error ? e.stack ?? e.message : String(e);
+}
+
 export function cancelledError(operation?: string): ServiceError {
   return new ServiceError('cancelled', 'The operation was cancelled.', { operation });
 }

@@ -1,5 +1,5 @@
 // The shape of src/: no import cycle (type-only imports included: they tie
-// modules together just the same), and small files.
+// modules together just the same), none between the folders of src/ui, and small files.
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
@@ -74,6 +74,20 @@ describe('the structure of src/', () => {
   it('has no import cycle', () => {
     const graph = new Map(files.map((f) => [f, importsOf(f)]));
     assert.deepEqual(cycles(graph).map((c) => c.map(rel)), []);
+  });
+
+  it('has no cycle between the folders of src/ui (what a folder builds on never builds on it)', () => {
+    const UI = path.join(SRC, 'ui');
+    // A file's folder under src/ui; the files at its top level (the composition) belong to none.
+    const folderOf = (f: string) => (f.startsWith(UI + path.sep) ? path.relative(UI, f).split(path.sep).slice(0, -1)[0] : undefined);
+    const graph = new Map<string, string[]>();
+    for (const f of files) {
+      const from = folderOf(f);
+      if (from === undefined) continue;
+      const to = importsOf(f).map(folderOf).filter((d): d is string => d !== undefined && d !== from);
+      graph.set(from, [...new Set([...(graph.get(from) ?? []), ...to])]);
+    }
+    assert.deepEqual(cycles(graph), []);
   });
 
   it('has no file over 300 lines', () => {

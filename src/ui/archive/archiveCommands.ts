@@ -11,7 +11,7 @@ import { archiveFolders } from './archiveFolder';
 import { pickArchiveFile } from '../input/pickers';
 import { withCancellableProgress } from '../input/progress';
 import type { ArchiveNode } from '../lists/nodes';
-import { anArchiveFile, explorerUris, selectedArchiveFiles } from '../commands/args';
+import { anArchiveFile, explorerUris, selectedArchiveFiles } from '../lists/rowArgs';
 import { downloadArchiveFiles } from '../transfers/downloadSets';
 import { archiveTitleProblem, uploadToArchive } from './archiveUpload';
 import { isPdf, offerOpenDownload, openInEditor } from '../transfers/openFile';
@@ -137,7 +137,7 @@ async function saveArchiveFile(deps: Deps, f: ArchiveFile, listedName?: string):
   });
   if (check) deps.archive.recordHashCheck(f.id, check);
   // A mismatch keeps the file and says so instead of the usual "Downloaded"; a match is quiet but for the detail row.
-  if (check?.matches === false) warnHashMismatch(deps.input.current, result.path, check);
+  if (check?.matches === false) warnHashMismatch(deps.input.current, deps.log, result.path, check);
   else offerOpenDownload(deps, result);
   return vscode.Uri.file(result.path);
 }

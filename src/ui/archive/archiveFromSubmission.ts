@@ -17,10 +17,10 @@ import { withCancellableProgress } from '../input/progress';
 import { withTemporaryFolder } from '../transfers/temporaryFolder';
 import { oneLine } from '../text/text';
 import type { PdfSource } from '../viewer/pdfPanels';
-import { anAttachment, aSubmissionRow, type SubmissionRow } from '../commands/args';
+import { anAttachment, aSubmissionRow, type SubmissionRow } from '../lists/rowArgs';
 import { archiveTitleProblem, uploadToArchive } from './archiveUpload';
 import { pickAttachment } from '../transfers/pickAttachment';
-import { describeSubmission } from '../submissions/submissionCommands';
+import { describeSubmission } from '../submissions/whichSubmission';
 
 /** A submission as its documents are titled by: its id and form reference. */
 type Titled = NamedSubmission & { readonly formReference: string };

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { isServiceError, type Logger } from '../../core';
-import { Cmd, type CommandId } from './commandIds';
+import type { CommandId } from './commandIds';
 import { describeError, errorDetail, isCancellation, NotSignedInError } from '../text/errorText';
 import type { InputHolder } from '../input/userInput';
+import { notify, showLogAction, signInAction } from './notify';
 
 /** What the error handler needs: where to log, how to tell the user, and whether the session already told them. */
 export interface ErrorReporting {
@@ -17,6 +18,9 @@ export interface ErrorReporting {
  * throws: anything unexpected becomes "nothing", as from the palette.
  */
 export type ArgParser<A> = (args: readonly unknown[]) => A;
+
+/** For commands that take nothing. */
+export const noArgs: ArgParser<void> = () => undefined;
 
 /**
  * The one error handler every command and every panel or drop action shares:
@@ -52,13 +56,7 @@ export class CommandRunner {
     }
     log.error(`${name} failed: ${errorDetail(e)}`);
     if (session.hasReported(e)) return; // the session signed out and told the user why
-    const showLog = vscode.l10n.t('Show Log');
-    const signIn = vscode.l10n.t('Sign In');
     const needsSignIn = e instanceof NotSignedInError || isServiceError(e, 'unauthorized') || isServiceError(e, 'keyRefused');
-    const actions = needsSignIn ? [signIn, showLog] : [showLog];
-    void input.current.error(describeError(e), ...actions).then((a) => {
-      if (a === showLog) void vscode.commands.executeCommand(Cmd.showLog);
-      if (a === signIn) void vscode.commands.executeCommand(Cmd.signIn);
-    });
+    void notify(input.current, log, 'error', describeError(e), [needsSignIn ? signInAction() : undefined, showLogAction()]);
   }
 }

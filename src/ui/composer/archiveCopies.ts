@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
+import { errorDetail } from '../../core';
 import { archiveDocumentKey, type ComposerDocument, type DocumentUnavailable } from '../../shared/composerProtocol';
 import type { ArchiveDocuments } from './archiveDocuments';
 import { accountInSettings } from '../session/account';
 import type { Deps } from '../deps';
-import { errorDetail } from '../text/errorText';
 import { withCancellableProgress } from '../input/progress';
 import { fetchArchiveCopy, isGone } from './archiveSource';
 import { awaitingSignIn, failed, fetching, goneMessage, notFetchedText, notYet, otherAccount, unknownAccount } from './heldBack';

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Logger } from '../../core';
+import { errorDetail, type Logger } from '../../core';
 import { isSkippedName } from '../transfers/collectFiles';
 import { BACK, type Back, type UserInput } from '../input/userInput';
 
@@ -63,7 +63,7 @@ async function workspaceFiles(log: Logger): Promise<vscode.Uri[]> {
     const found = await vscode.workspace.findFiles('**/*', SKIPPED_GLOB, MAX_PICKER_FILES);
     if (found.length) return found;
   } catch (e) {
-    log.warn(`Searching the workspace files failed (${e instanceof Error ? e.message : String(e)}); walking the folders instead.`);
+    log.warn(`Searching the workspace files failed (${errorDetail(e)}); walking the folders instead.`);
   }
   const out: vscode.Uri[] = [];
   const queue = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri);

@@ -42,4 +42,8 @@ export interface Composer {
    * leaving out those it has; returns its draft's id.
    */
   addToLatest(uris: readonly vscode.Uri[]): Promise<string>;
+  /** The drafts kept for these accounts that the user typed something in (Sign Out says how many it discards). */
+  typedDrafts(accounts: readonly string[]): number;
+  /** Discards the drafts of these accounts, closing their tabs; returns how many were typed in. */
+  discardDrafts(accounts: readonly string[]): Promise<number>;
 }

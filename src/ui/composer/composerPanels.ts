@@ -20,7 +20,7 @@ import { addAsked, addDocuments } from './formDocuments';
 import { reviewOrSend } from './formSending';
 import { advancedOf, newForm } from './formSubmission';
 import { sentToText, tellAccount } from './formAccount';
-import { discardDraft, sayCutOff, sayKept } from './keptDrafts';
+import { discardAccountDrafts, discardDraft, draftsOf, sayCutOff, sayKept } from './keptDrafts';
 
 const VIEW_TYPE = 'dsas.composer';
 
@@ -88,6 +88,14 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     });
     this.attach(panel, draftId, form, meta, o);
     return draftId;
+  }
+
+  typedDrafts(accounts: readonly string[]): number {
+    return draftsOf(this.memory, accounts, true).length;
+  }
+
+  discardDrafts(accounts: readonly string[]): Promise<number> {
+    return discardAccountDrafts(this, accounts);
   }
 
   async addToLatest(uris: readonly vscode.Uri[]): Promise<string> {

@@ -9,7 +9,7 @@ import { fetchArchiveDocuments, markedFromArchive, unfetchedArchiveDocuments } f
 import { findInArchive, type EarlierDocuments } from './earlierDocuments';
 import { advancedOf, formFrom } from './formSubmission';
 import type { Deps } from '../deps';
-import { describeError, isCancellation } from '../text/errorText';
+import { describeError, errorDetail, isCancellation } from '../text/errorText';
 import { withCancellableProgress } from '../input/progress';
 import { oneLine } from '../text/text';
 
@@ -41,7 +41,7 @@ export async function sendAgain(deps: Deps, s: { id: string; formReference?: str
     } catch (e) {
       // The form opens all the same; the line under its documents says why they are not there.
       if (isCancellation(e)) throw e;
-      deps.log.warn(`Looking for the documents of submission ${s.id} in the archive failed: ${describeError(e)}`);
+      deps.log.warn(`Looking for the documents of submission ${s.id} in the archive failed: ${errorDetail(e)}`);
       earlier = describeError(e);
     }
     if (changed()) return undefined;
@@ -53,7 +53,7 @@ export async function sendAgain(deps: Deps, s: { id: string; formReference?: str
     } catch (e) {
       // The form opens all the same, with the documents found: it fetches them again, or says why not, with Fetch Again.
       if (isCancellation(e)) throw e;
-      deps.log.warn(`Fetching the documents of submission ${s.id} found in the archive failed: ${describeError(e)}`);
+      deps.log.warn(`Fetching the documents of submission ${s.id} found in the archive failed: ${errorDetail(e)}`);
       return { detail, earlier, documents: unfetchedArchiveDocuments(found, sender.account) };
     }
   });

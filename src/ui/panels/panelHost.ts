@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Logger } from '../../core';
+import { errorDetail, type Logger } from '../../core';
 import type { MessageCheck } from '../../shared/protocolChecks';
 import { localResourceRoots, renderShell } from './html';
 import type { TapPoint } from './panelTap';
@@ -41,7 +41,7 @@ export class PanelHost<To, From extends { type: string }> implements vscode.Disp
       fonts: ['dist/webview/codicons/codicon.ttf'],
       bodyAttributes: page.bodyClass ? { class: page.bodyClass } : undefined,
     });
-    this.subs.push(panel.webview.onDidReceiveMessage((m: unknown) => this.take(m, page.script, protocol).catch((e: unknown) => protocol.log.warn(`${page.script}: handling a message failed: ${String(e)}`))));
+    this.subs.push(panel.webview.onDidReceiveMessage((m: unknown) => this.take(m, page.script, protocol).catch((e: unknown) => protocol.log.warn(`${page.script}: handling a message failed: ${errorDetail(e)}`))));
     const tap = protocol.tap;
     if (tap) this.subs.push(tap.tap.attach(page.script, tap.key, (m) => this.take(m, page.script, protocol)));
   }

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { ServiceClient, type Logger, type ServiceError } from '../../core';
 import { accountChangeText } from './account';
-import { Cmd } from '../commands/commandIds';
 import { describeError, NotSignedInError } from '../text/errorText';
 import { accountKey, type Account, type SecretName, type Secrets } from './secrets';
 import { affectsConnection, checkBaseUrl, readSettings, type Settings } from './settings';
 import type { InputHolder } from '../input/userInput';
+import { notify, showLogAction, signInAction } from '../commands/notify';
 
 /** A client and the account (`accountKey`) it was built for. */
 export interface Sender {
@@ -99,11 +99,9 @@ export class Session implements vscode.Disposable {
     if (!legacy) return;
     this.log.info('Removed the password and API key stored by version 0.1; secrets are now kept per service address and user name.');
     if (this.signedIn) return;
-    const signIn = vscode.l10n.t('Sign In');
-    void this.input.current.info(
+    void notify(this.input.current, this.log, 'info',
       vscode.l10n.t('Sign in again: the password and API key are now kept for each service address and user name, and the ones stored by the earlier version were removed.'),
-      signIn,
-    ).then((a) => a === signIn && vscode.commands.executeCommand(Cmd.signIn));
+      [signInAction()]);
   }
 
   /**
@@ -172,25 +170,17 @@ export class Session implements vscode.Disposable {
     this.reported.add(e);
     this.set(undefined);
     this.log.warn(`The service refused the stored ${name === 'apiKey' ? 'API key' : 'password'} (${e.operation ?? 'request'}); signed out until the next sign-in.`);
-    const signIn = vscode.l10n.t('Sign In');
-    const showLog = vscode.l10n.t('Show Log');
     const why = describeError(e);
     const text = `${why}${/[.!?]$/.test(why) ? '' : '.'} ${vscode.l10n.t('You were signed out; nothing more is sent until you sign in again.')}`;
     // Removed before the user can answer, so that a quick sign-in's new secret is not removed after it was stored.
-    void this.secrets.clearOne(account, name).then(() => this.input.current.error(text, signIn, showLog)).then((a) => {
-      if (a === signIn) void vscode.commands.executeCommand(Cmd.signIn);
-      if (a === showLog) void vscode.commands.executeCommand(Cmd.showLog);
-    });
+    void this.secrets.clearOne(account, name).then(() => notify(this.input.current, this.log, 'error', text, [signInAction(), showLogAction()]));
   }
 
   /** Signed out because the settings now name another address or user: says so once, with Sign In. */
   private tellAccountChanged(from: Account, to: Account): void {
     this.accountChanged = true;
     this.log.warn('The service address or user name changed: signed out; the secrets stored for the earlier one were not used.');
-    const signIn = vscode.l10n.t('Sign In');
-    void this.input.current.warn(accountChangeText(from, to), signIn).then((a) => {
-      if (a === signIn) void vscode.commands.executeCommand(Cmd.signIn);
-    });
+    void notify(this.input.current, this.log, 'warn', accountChangeText(from, to), [signInAction()]);
   }
 
   /** A client for these settings and secrets; a refusal of them signs this session out (when it is the client in use). */

@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
 import { Cmd } from '../commands/commandIds';
-import { discardAccountDrafts, draftsOf } from '../composer/keptDrafts';
 import type { Deps } from '../deps';
 import { signIn } from './signIn';
-import { noArgs } from '../commands/args';
+import { noArgs } from '../commands/commandRunner';
 
 /** Sign In, Sign Out, Open Settings, Show Log. */
 export function registerSessionCommands(deps: Deps): void {
@@ -19,13 +18,13 @@ async function signOut(deps: Deps): Promise<void> {
   const t = vscode.l10n.t;
   const action = t('Sign Out');
   const accounts = deps.session.signOutAccounts();
-  const drafts = draftsOf(deps.composer.memory, accounts, true).length;
+  const drafts = deps.composer.typedDrafts(accounts);
   const detail = drafts === 0 ? undefined : drafts === 1
     ? t('The 1 draft of New Submission kept for this account is discarded too.')
     : t('The {0} drafts of New Submission kept for this account are discarded too.', drafts);
   if ((await deps.input.current.confirm(t('Sign out and remove the stored password and API key?'), detail, action)) !== action) return;
   await deps.session.signOut();
   await deps.announced.forget(accounts);
-  const discarded = await discardAccountDrafts(deps.composer, accounts);
+  const discarded = await deps.composer.discardDrafts(accounts);
   if (discarded) void deps.input.current.info(discarded === 1 ? t('Signed out. 1 draft of New Submission was discarded.') : t('Signed out. {0} drafts of New Submission were discarded.', discarded));
 }

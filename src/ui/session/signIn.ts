@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { isServiceError, type Logger, type ServiceClient } from '../../core';
 import { userNameProblem } from './account';
-import { Cmd } from '../commands/commandIds';
 import { describeError, errorDetail } from '../text/errorText';
 import { withCancellableProgress } from '../input/progress';
 import type { SecretName, Secrets } from './secrets';
 import type { Session } from './session';
 import { checkBaseUrl, readSettings, updateUserSetting } from './settings';
 import type { UserInput } from '../input/userInput';
+import { notify, showLogAction, signInAction } from '../commands/notify';
 
 /** What the sign-in flow works with. */
 export interface SignInDeps {
@@ -72,13 +72,8 @@ export async function signIn({ session, secrets, ui, log }: SignInDeps): Promise
     if (isServiceError(e, 'unauthorized')) await secrets.clearOne(s, 'password');
     if (isServiceError(e, 'keyRefused')) await secrets.clearOne(s, 'apiKey');
     log.warn(`Sign-in failed: ${errorDetail(e)}`);
-    const again = vscode.l10n.t('Sign In Again');
-    const showLog = vscode.l10n.t('Show Log');
     if (isServiceError(e, 'cancelled')) return false;
-    void ui.error(vscode.l10n.t('Sign-in failed. {0}', describeError(e)), again, showLog).then((a) => {
-      if (a === again) void vscode.commands.executeCommand(Cmd.signIn);
-      if (a === showLog) void vscode.commands.executeCommand(Cmd.showLog);
-    });
+    void notify(ui, log, 'error', vscode.l10n.t('Sign-in failed. {0}', describeError(e)), [signInAction(vscode.l10n.t('Sign In Again')), showLogAction()]);
     return false;
   }
   // Both, even when the first cannot reach the keyring: each is then kept for this session.

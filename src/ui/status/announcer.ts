@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { unseenCount, unseenIds, type Logger, type SubmissionDetail, type SubmissionListItem } from '../../core';
+import { errorDetail, type Logger, type SubmissionDetail, type SubmissionListItem, unseenCount, unseenIds } from '../../core';
 import type { Session } from '../session/session';
 import type { SubmissionUpdates } from '../submissions/submissionUpdates';
 import type { SubmissionsTree } from '../submissions/submissionsTree';
@@ -7,6 +7,7 @@ import type { InputHolder } from '../input/userInput';
 import type { TimelinePanels } from '../submissions/timelinePanels';
 import type { AnnouncedStore } from './announcedStore';
 import { Cmd } from '../commands/commandIds';
+import { notify } from '../commands/notify';
 import { ChangeTracker, responsesIn, type Change, type ChangedSubmission } from './changes';
 import { awayNotice } from './awayNotice';
 import { noticesFor, type Notice, type NoticeAction } from './notices';
@@ -112,7 +113,7 @@ export class Announcer implements vscode.Disposable {
     const changes = compare();
     if (changes === undefined) return;
     const m = this.tracker.memory;
-    if (m) void Promise.resolve(this.deps.store.write(account, m)).then(undefined, (e: unknown) => this.deps.log.warn(`Keeping what was announced failed: ${String(e)}`));
+    if (m) void Promise.resolve(this.deps.store.write(account, m)).then(undefined, (e: unknown) => this.deps.log.warn(`Keeping what was announced failed: ${errorDetail(e)}`));
     this.showUnseen();
     if (!changes.length) return;
     this.batch.push(...changes);
@@ -138,12 +139,8 @@ export class Announcer implements vscode.Disposable {
   }
 
   private tell(notice: Notice): void {
-    const ui = this.deps.input.current;
-    const labels = notice.actions.map(actionLabel);
-    void (notice.warning ? ui.warn(notice.text, ...labels) : ui.info(notice.text, ...labels)).then((answer) => {
-      const action = notice.actions[labels.indexOf(answer ?? '')];
-      return action && this.act(action, notice.submission);
-    }).then(undefined, (e: unknown) => this.deps.log.warn(`Showing a changed submission failed: ${String(e)}`));
+    const actions = notice.actions.map((a) => ({ label: actionLabel(a), run: () => this.act(a, notice.submission) }));
+    void notify(this.deps.input.current, this.deps.log, notice.warning ? 'warn' : 'info', notice.text, actions);
   }
 
   /** What a notice's button does: through the commands (their checks and error handling), or the view. */

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import type { Logger } from '../../core';
-import { describeError } from '../text/errorText';
+import { errorDetail, type Logger } from '../../core';
 import type { Session } from '../session/session';
 import { readSettings } from '../session/settings';
 import type { SubmissionUpdates } from '../submissions/submissionUpdates';
@@ -89,7 +88,7 @@ export class Poller implements vscode.Disposable {
     const details = await Promise.allSettled(ids.map((id) => limiter.run(() => client.getSubmission(id))));
     if (!current()) return;
     details.forEach((d, i) => {
-      if (d.status === 'rejected') this.deps.log.info(`Polling: the detail of submission ${ids[i]} could not be fetched: ${describeError(d.reason)}`);
+      if (d.status === 'rejected') this.deps.log.info(`Polling: the detail of submission ${ids[i]} could not be fetched: ${errorDetail(d.reason)}`);
       else this.deps.updates.learned({ id: d.value.id, detail: d.value });
     });
   }

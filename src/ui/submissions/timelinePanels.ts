@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
+import { errorDetail } from '../../core';
 import { isFromTimeline, isTimelineState, type FromTimeline, type ToTimeline } from '../../shared/timelineProtocol';
-import { describeError } from '../text/errorText';
 import { differs, knownOf, type Known } from './submissionUpdates';
 import { safeText } from '../text/text';
 import { PanelHost } from '../panels/panelHost';
@@ -114,7 +114,7 @@ export class TimelinePanels implements vscode.Disposable {
       host.post({ type: 'data', data });
       if (stillCurrent(this.deps.session, client)) this.deps.updates.learned({ id: submissionId, detail, state: status?.status });
     } catch (e) {
-      this.deps.log.error(`timeline ${submissionId}: ${describeError(e)}`);
+      this.deps.log.error(`timeline ${submissionId}: ${errorDetail(e)}`);
       throw e;
     }
   }

@@ -3,8 +3,8 @@ import { Cmd } from '../commands/commandIds';
 import type { Deps } from '../deps';
 import type { LoadMoreNode } from '../lists/nodes';
 import { isSubmissionQuickFilter, isSubmissionSort, type SubmissionQuickFilter, type SubmissionSort } from './submissionOutcome';
-import { aLoadMoreView, aRefreshableRow, noArgs } from '../commands/args';
-import type { ArgParser } from '../commands/commandRunner';
+import { aLoadMoreView, aRefreshableRow } from '../lists/rowArgs';
+import { noArgs, type ArgParser } from '../commands/commandRunner';
 
 type ViewName = LoadMoreNode['view'];
 

@@ -14,11 +14,7 @@ export function isCancellation(e: unknown): boolean {
   return isServiceError(e, 'cancelled') || e instanceof vscode.CancellationError;
 }
 
-/** The log's line for an error: its kind, status and operation (never credentials), or the stack of a bug. */
-export function errorDetail(e: unknown): string {
-  if (isServiceError(e)) return `${e.kind}${e.status ? ` ${e.status}` : ''}${e.operation ? ` (${e.operation})` : ''}: ${e.message}`;
-  return e instanceof Error ? e.stack ?? e.message : String(e);
-}
+export { errorDetail } from '../../core';
 
 /** The words a person reads for an error; the core's typed error decides which. */
 export function describeError(e: unknown): string {

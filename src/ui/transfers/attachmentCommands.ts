@@ -12,7 +12,7 @@ import { summaryFileName } from '../submissions/submissionNames';
 import { oneLine } from '../text/text';
 import type { AttachmentNode } from '../lists/nodes';
 import type { PdfSource } from '../viewer/pdfPanels';
-import { anAttachment, aPdfSource, aSubmissionRow, selectedAttachments } from '../commands/args';
+import { anAttachment, aPdfSource, aSubmissionRow, selectedAttachments } from '../lists/rowArgs';
 import { downloadAll, downloadAttachments } from './downloadSets';
 import { offerOpenDownload, openInEditor } from './openFile';
 

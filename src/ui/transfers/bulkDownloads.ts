@@ -2,9 +2,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ServiceError, type DownloadOptions, type DownloadResult } from '../../core';
 import { distinctNames, failsEveryFile, summaryText, summaryWarns, UNREACHABLE_IN_A_ROW, UnreachableRun, type TransferCounts } from './bulkRules';
-import { Cmd } from '../commands/commandIds';
 import type { Deps } from '../deps';
-import { askReplacements, offerActions, openFolderAction, revealAction, type SavedAction } from './downloads';
+import { askReplacements, openFolderAction, revealAction } from './downloads';
+import { notify, showLogAction, type Action } from '../commands/notify';
 import { describeError, errorDetail, isCancellation } from '../text/errorText';
 import { formatBytes } from '../text/format';
 import { DETAILS_AT_ONCE, Limiter } from '../lists/concurrency';
@@ -183,8 +183,6 @@ export function progressLine(p: TaskProgress, count: number, total: number | und
 }
 
 /** The one message at the end of a bulk transfer: a warning when something failed or differs; the `actions` on what was saved, and Show Log. */
-export function showTransferSummary(deps: BulkDeps, text: string, c: TransferCounts, actions: readonly (SavedAction | undefined)[] = []): void {
-  const ui = deps.input.current;
-  const showLog: SavedAction = { label: vscode.l10n.t('Show Log'), run: () => vscode.commands.executeCommand(Cmd.showLog) };
-  offerActions((...labels) => (summaryWarns(c) ? ui.warn(text, ...labels) : ui.info(text, ...labels)), deps.log, [...actions, showLog]);
+export function showTransferSummary(deps: BulkDeps, text: string, c: TransferCounts, actions: readonly (Action | undefined)[] = []): void {
+  void notify(deps.input.current, deps.log, summaryWarns(c) ? 'warn' : 'info', text, [...actions, showLogAction()]);
 }

@@ -6,9 +6,9 @@ import { askDownloadFolder, checkDownload } from './downloads';
 import { pickSubmission } from '../input/pickers';
 import { submissionFolderName, summaryFileName } from '../submissions/submissionNames';
 import { submissionNodeOf, type ArchiveNode, type AttachmentNode } from '../lists/nodes';
-import type { SubmissionRow } from '../commands/args';
+import type { SubmissionRow } from '../lists/rowArgs';
 import { downloadMany, type DownloadItem, type SavableFile } from './bulkDownloads';
-import { describeSubmission } from '../submissions/submissionCommands';
+import { describeSubmission } from '../submissions/whichSubmission';
 
 // What several rows download together: archive files, attachments, and a
 // submission's attachments with its summary PDF (Download All).

@@ -1,13 +1,13 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { checkFileHash, invalidRequest, shortDigest, type ArchiveFile, type DownloadResult, type HashCheck, type Logger, type UncheckableReason } from '../../core';
+import { type ArchiveFile, checkFileHash, type DownloadResult, errorDetail, type HashCheck, invalidRequest, type Logger, shortDigest, type UncheckableReason } from '../../core';
 import { safeFileName } from '../../core';
-import { Cmd } from '../commands/commandIds';
 import { askFolder } from './folderPrompt';
 import { formatBytes } from '../text/format';
 import { defaultDownloadFolder, readSettings } from '../session/settings';
 import type { UserInput } from '../input/userInput';
+import { notify, showLogAction, type Action } from '../commands/notify';
 
 /** Where the user chose to save, and whether they agreed to replace an existing file. */
 export interface SaveTarget {
@@ -84,12 +84,6 @@ export async function askReplacements(ui: UserInput, folder: string, names: read
   return { replace, skip };
 }
 
-/** An action a message offers on a file or folder saved: its button and what it does. */
-export interface SavedAction {
-  readonly label: string;
-  run(): Thenable<unknown>;
-}
-
 /** Whether this window can show a file in the system's file manager: desktop VS Code on this machine (not the browser, not a remote window). */
 const hasSystemFileManager = (): boolean => vscode.env.uiKind === vscode.UIKind.Desktop && vscode.env.remoteName === undefined;
 
@@ -98,32 +92,21 @@ const hasSystemFileManager = (): boolean => vscode.env.uiKind === vscode.UIKind.
  * the workspace, else in the system's file manager where the window has one;
  * none in a browser or remote window (its files are another machine's).
  */
-export function revealAction(uri: vscode.Uri): SavedAction | undefined {
+export function revealAction(uri: vscode.Uri): Action | undefined {
   if (vscode.workspace.getWorkspaceFolder(uri)) return { label: vscode.l10n.t('Reveal in Explorer'), run: () => vscode.commands.executeCommand('revealInExplorer', uri) };
   if (hasSystemFileManager()) return { label: vscode.l10n.t('Show in Folder'), run: () => vscode.commands.executeCommand('revealFileInOS', uri) };
   return undefined;
 }
 
-/** A message with actions on what was saved; the one chosen runs, and a failure of it is logged. */
-export function offerActions(show: (...labels: string[]) => Thenable<string | undefined>, log: Logger, actions: readonly (SavedAction | undefined)[]): void {
-  const offered = actions.filter((a): a is SavedAction => a !== undefined);
-  void Promise.resolve(show(...offered.map((a) => a.label)))
-    .then((label) => offered.find((a) => a.label === label)?.run())
-    .then(undefined, (e: unknown) => log.warn(`The action on the download failed: ${e instanceof Error ? e.message : String(e)}`));
-}
-
 /** After a download: says where the file went and offers to open it (with `open`) or reveal it. */
 export function offerOpen(ui: UserInput, log: Logger, result: DownloadResult, open: (uri: vscode.Uri) => Thenable<unknown>): void {
   const uri = vscode.Uri.file(result.path);
-  offerActions(
-    (...labels) => ui.info(vscode.l10n.t('Downloaded "{0}" ({1}).', path.basename(result.path), formatBytes(result.bytes)), ...labels),
-    log,
-    [{ label: vscode.l10n.t('Open'), run: () => open(uri) }, revealAction(uri)],
-  );
+  void notify(ui, log, 'info', vscode.l10n.t('Downloaded "{0}" ({1}).', path.basename(result.path), formatBytes(result.bytes)),
+    [{ label: vscode.l10n.t('Open'), run: () => open(uri) }, revealAction(uri)]);
 }
 
 /** Open Folder: the folder in a VS Code window of its own, the one in use left as it is. */
-export function openFolderAction(folder: vscode.Uri): SavedAction {
+export function openFolderAction(folder: vscode.Uri): Action {
   return { label: vscode.l10n.t('Open Folder'), run: () => vscode.commands.executeCommand('vscode.openFolder', folder, { forceNewWindow: true }) };
 }
 
@@ -153,19 +136,15 @@ export async function checkDownload(log: Logger, f: Pick<ArchiveFile, 'id' | 'ha
     else log.warn(`Archive file ${f.id} ("${path.basename(filePath)}"): its ${check.algorithm} is ${check.actual}, the archive recorded ${check.expected}. The file was kept.`);
     return check;
   } catch (e) {
-    log.warn(`Archive file ${f.id}: hash not checked: ${e instanceof Error ? e.message : String(e)}`);
+    log.warn(`Archive file ${f.id}: hash not checked: ${errorDetail(e)}`);
     return undefined;
   }
 }
 
 /** Says once that a downloaded file's content differs from what the archive recorded; the file stays. */
-export function warnHashMismatch(ui: UserInput, filePath: string, check: HashCheck): void {
-  const showLog = vscode.l10n.t('Show Log');
-  void ui.warn(
+export function warnHashMismatch(ui: UserInput, log: Pick<Logger, 'warn'>, filePath: string, check: HashCheck): void {
+  void notify(ui, log, 'warn',
     vscode.l10n.t('"{0}" differs from what the archive recorded: its {1} is {2}, the archive recorded {3}. The file was kept; the log has both digests.',
       path.basename(filePath), check.algorithm, shortDigest(check.actual), shortDigest(check.expected)),
-    showLog,
-  ).then((a) => {
-    if (a === showLog) void vscode.commands.executeCommand(Cmd.showLog);
-  });
+    [showLogAction()]);
 }

@@ -5,7 +5,7 @@ import { pickSubmission } from '../input/pickers';
 import { withCancellableProgress } from '../input/progress';
 import { oneLine } from '../text/text';
 import { BACK } from '../input/userInput';
-import { describeSubmission } from '../submissions/submissionCommands';
+import { describeSubmission } from '../submissions/whichSubmission';
 
 /** The words of the two questions, in the terms of the command asking. */
 export interface AttachmentQuestion {

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Logger } from '../../core';
+import { errorDetail, type Logger } from '../../core';
 
 /** A private folder for files on their way from the service back to it; `dispose` removes it (more than once is harmless). */
 export interface TemporaryFolder {
@@ -71,6 +71,6 @@ async function remove(log: Logger, folder: string): Promise<void> {
     // Retries: on Windows a file just closed (or being scanned) may refuse removal for a moment.
     await fs.rm(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   } catch (e) {
-    log.warn(`The temporary folder ${folder} could not be removed: ${e instanceof Error ? e.message : String(e)}`);
+    log.warn(`The temporary folder ${folder} could not be removed: ${errorDetail(e)}`);
   }
 }

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { abortReason, findArrival, isServiceError, lookAgainWaits, sleep, type Arrival, type ArrivalRule, type Logger, type ServiceError } from '../../core';
 import { readSettings } from '../session/settings';
-import { describeError, isCancellation } from '../text/errorText';
+import { errorDetail, isCancellation } from '../text/errorText';
 import { withCancellableProgress } from '../input/progress';
 import type { UserInput } from '../input/userInput';
 
@@ -70,7 +70,7 @@ export async function reportUnknownOutcome<T, W>(ui: UserInput, log: Logger, e: 
       void ui.warn(`${why} ${check.text.stopped()}`);
       return;
     }
-    log.warn(`Checking the list failed: ${describeError(err)}`);
+    log.warn(`Checking the list failed: ${errorDetail(err)}`);
   }
   if (!found) return void ui.error(`${why} ${check.text.unchecked()}`);
   switch (found.kind) {
@@ -106,7 +106,7 @@ async function look<T, W>(log: Logger, before: ReadonlySet<string> | undefined, 
     } catch (e) {
       if (signal.aborted) throw abortReason(signal);
       if (isCancellation(e)) throw e;
-      log.warn(`Checking the list failed: ${describeError(e)}`);
+      log.warn(`Checking the list failed: ${errorDetail(e)}`);
       found = undefined;
       continue;
     }

@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { ArchiveFile, Logger } from '../../core';
+import { type ArchiveFile, errorDetail, type Logger } from '../../core';
 import type { Session } from '../session/session';
 import { Limiter } from '../lists/concurrency';
 import type { ArchiveNode } from '../lists/nodes';
@@ -85,7 +85,7 @@ export class ArchiveDetails implements vscode.Disposable {
       try {
         add(await client.getArchiveFile(row.item.id));
       } catch (e) {
-        this.log.debug(`Workspace decorations: no detail of archive file ${row.item.id}: ${e instanceof Error ? e.message : String(e)}`);
+        this.log.debug(`Workspace decorations: no detail of archive file ${row.item.id}: ${errorDetail(e)}`);
       }
     })));
     if (generation === this.generation) {

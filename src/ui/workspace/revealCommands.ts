@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Cmd } from '../commands/commandIds';
-import { explorerUris } from '../commands/args';
+import { explorerUris } from '../lists/rowArgs';
 import type { Deps } from '../deps';
 
 /** Reveal in Archive and Reveal Submission, for a decorated Explorer file or the active editor's. */

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { hasResponded, hashFile, type HashAlgorithm, type Logger } from '../../core';
+import { errorDetail, type HashAlgorithm, hashFile, hasResponded, type Logger } from '../../core';
 import type { LocalFile } from '../transfers/localFiles';
 import { accountKey } from '../session/secrets';
 import type { Session } from '../session/session';
@@ -177,7 +177,7 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
     this.hashesUnderWay.add(key);
     void this.hashing.run(() => this.digests.get(uri.fsPath, st, algorithm)).then(
       () => this.emitter.fire(uri),
-      (e: unknown) => this.o.log.debug(`Workspace decorations: could not hash ${uri.fsPath}: ${e instanceof Error ? e.message : String(e)}`),
+      (e: unknown) => this.o.log.debug(`Workspace decorations: could not hash ${uri.fsPath}: ${errorDetail(e)}`),
     ).finally(() => this.hashesUnderWay.delete(key));
   }
 

@@ -3,8 +3,8 @@
 // Anything unexpected becomes "nothing", and the command then asks, as it does
 // from the palette.
 import * as vscode from 'vscode';
-import type { ArgParser } from './commandRunner';
-import type { ArchiveNode, AttachmentNode, HistoryNode, LoadMoreNode, RecipientNode, SubmissionNode } from '../lists/nodes';
+import type { ArgParser } from '../commands/commandRunner';
+import type { ArchiveNode, AttachmentNode, HistoryNode, LoadMoreNode, RecipientNode, SubmissionNode } from './nodes';
 import type { PdfSource } from '../../shared/pdfProtocol';
 
 /** Rows that belong to a submission: the submission itself or one of its children. */
@@ -33,9 +33,6 @@ function submissionRow(v: unknown): SubmissionRow | undefined {
   if ((v.kind === 'history' || v.kind === 'recipient') && submissionNode(v.submission)) return v as unknown as HistoryNode | RecipientNode;
   return undefined;
 }
-
-/** For commands that take nothing. */
-export const noArgs: ArgParser<void> = () => undefined;
 
 /** A row of the Submissions view that belongs to a submission, or nothing. */
 export const aSubmissionRow: ArgParser<SubmissionRow | undefined> = ([v]) => submissionRow(v);

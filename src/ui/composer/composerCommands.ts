@@ -1,0 +1,26 @@
+import * as vscode from 'vscode';
+import { Cmd } from '../commands/commandIds';
+import type { Deps } from '../deps';
+import { aSubmissionRow, explorerUris, type SubmissionRow } from '../lists/rowArgs';
+import { describeSubmission, submissionOf } from '../submissions/whichSubmission';
+import { startNewSubmission } from './newSubmissionStart';
+import { sendAgain } from './sendAgain';
+
+/** New Submission, Add to New Submission and Send Again With…: the commands that open a form. */
+export function registerComposerCommands(deps: Deps): void {
+  const { commands } = deps;
+  // With documents (the Explorer's selection) the form opens with them; else the first question asks how to start.
+  commands.register(Cmd.newSubmission, explorerUris, async (uris) => (uris.length ? void (await deps.composer.compose(uris)) : startNewSubmission(deps)));
+  commands.register(Cmd.addToSubmission, explorerUris, async (uris) => {
+    // From the palette: the file of the active editor.
+    const files = uris.length ? uris : [vscode.window.activeTextEditor?.document.uri].filter((u): u is vscode.Uri => u?.scheme === 'file');
+    if (files.length) await deps.composer.addToLatest(files);
+    else void deps.input.current.info(vscode.l10n.t('Select files in the Explorer, or open one in an editor, to add them to the submission.'));
+  });
+  commands.register(Cmd.sendAgain, aSubmissionRow, (row) => sendAgainWith(deps, row));
+}
+
+async function sendAgainWith(deps: Deps, row: SubmissionRow | undefined): Promise<void> {
+  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose recipients to send to again'));
+  if (s) await sendAgain(deps, s, describeSubmission(s, deps.submissions));
+}
