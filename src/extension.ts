@@ -17,6 +17,7 @@ import { moveRenamedSettings } from './ui/session/settingsRename';
 import { removeLeftovers } from './ui/transfers/temporaryFolder';
 import { PendingStatus, pendingItem } from './ui/status/statusBar';
 import { ArchiveTree } from './ui/archive/archiveTree';
+import { ArchiveUploads } from './ui/archive/archiveUploads';
 import { SubmissionsTree } from './ui/submissions/submissionsTree';
 import { SubmissionUpdates } from './ui/submissions/submissionUpdates';
 import { InputHolder, type UserInput } from './ui/input/userInput';
@@ -74,7 +75,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const composer = new ComposerPanels(() => deps, new ComposerMemory(context.workspaceState, context.globalState), sessionStarted);
   // The Explorer's decorations of files sent or archived: reads nothing until a decoration is asked for.
   const workspaceFiles = new WorkspaceFiles({ context, log, session, archive, updates });
-  const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, timelines, pdfs, updates, composer, workspaceFiles };
+  const archiveUploads = new ArchiveUploads({ session, input, log, view: archive, records: workspaceFiles });
+  const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, archiveUploads, timelines, pdfs, updates, composer, workspaceFiles };
   const statusBarItem = pendingItem();
   const pendingStatus = new PendingStatus(deps, statusBarItem);
   context.subscriptions.push(log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, pendingStatus, workspaceFiles, workspaceFiles.register());
