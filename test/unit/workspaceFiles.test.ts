@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { ArchiveFile, HashAlgorithm } from '../../src/core';
 import { ArchiveDetails, MAX_FETCHED } from '../../src/ui/workspace/archiveDetails';
 import { ArchiveIndex, DigestCache } from '../../src/ui/workspace/contentIndex';
-import { FileRecords, newest, type FileRecord } from '../../src/ui/workspace/fileRecords';
+import { FileRecords, MAX_RECORDS, newest, recordArchived, type FileRecord } from '../../src/ui/workspace/fileRecords';
 import { decorationOf, lookUp } from '../../src/ui/workspace/lookup';
 import { SentStates, type SentNews } from '../../src/ui/workspace/sentStates';
 
@@ -170,8 +170,8 @@ describe('workspace files: records', () => {
     const records = new FileRecords(store, () => account);
     const heard: string[][] = [];
     records.onDidChange((uris) => heard.push([...uris]));
-    await records.sent([{ uri: 'file:///w/a', state: { size: 1, mtimeMs: 2 } }], { submissionId: 's1', formReference: 'R', recipients: 1, at: 1 });
-    await records.archived('file:///w/a', { fileId: 'f', title: 'T', size: 1, mtimeMs: 2, at: 2 });
+    records.sent([{ uri: 'file:///w/a', state: { size: 1, mtimeMs: 2 } }], { submissionId: 's1', formReference: 'R', recipients: 1, at: 1 });
+    records.archived('file:///w/a', { fileId: 'f', title: 'T', size: 1, mtimeMs: 2, at: 2 });
     assert.equal(records.of('file:///w/a')?.sent?.submissionId, 's1');
     assert.equal(records.of('file:///w/a')?.archived?.fileId, 'f');
     assert.deepEqual(records.sentIn(new Set(['s1'])), ['file:///w/a']);
@@ -179,10 +179,66 @@ describe('workspace files: records', () => {
     account = 'B';
     assert.equal(records.of('file:///w/a'), undefined, "another account's records are not shown");
     account = undefined;
-    await records.archived('file:///w/b', { fileId: 'g', title: 'T', size: 1, mtimeMs: 2, at: 3 });
+    records.archived('file:///w/b', { fileId: 'g', title: 'T', size: 1, mtimeMs: 2, at: 3 });
     assert.equal(heard.length, 2, 'nothing recorded without an account');
     const many = Object.fromEntries([3, 1, 2].map((i) => [`u${i}`, { sent: { submissionId: 's', formReference: 'R', recipients: 1, size: 1, mtimeMs: 1, at: i } }]));
     assert.deepEqual(Object.keys(newest(many, 2)).sort(), ['u2', 'u3']);
+  });
+});
+
+describe('workspace files: records written in batches', () => {
+  /** A store that counts its writes and keeps a copy of what was written, as global state does. */
+  function countingStore() {
+    const data = new Map<string, unknown>();
+    const s = {
+      writes: 0,
+      get: <T>(k: string) => data.get(k) as T | undefined,
+      update: async (k: string, v: unknown) => {
+        s.writes++;
+        data.set(k, structuredClone(v));
+      },
+      stored: (account: string) => (data.get('dsas.fileRecords') as Record<string, Record<string, FileRecord>> | undefined)?.[account] ?? {},
+    };
+    return s;
+  }
+  const unchanged = { stat: async () => ({ size: 3, mtimeMs: 1 }), hash: async () => SHA };
+  const file = (i: number) => ({ uri: `file:///w/${i}`, path: `/w/${i}`, size: 3, mtimeMs: 1 });
+
+  it('archiving 3,000 files writes the store a few times, not twice per file; each is found at once, with its digest, and the newest 2,000 are kept', async () => {
+    const store = countingStore();
+    const records = new FileRecords(store, () => 'A');
+    const heard: string[] = [];
+    records.onDidChange((uris) => heard.push(...uris));
+    for (let i = 0; i < 3000; i++) {
+      await recordArchived(records, unchanged, file(i), { fileId: String(i), title: `T${i}`, at: i }, 'A');
+      assert.equal(records.of(file(i).uri)?.archived?.digest?.hex, SHA, `file ${i} found with its digest at once`);
+    }
+    await records.flush();
+    assert.ok(store.writes <= 3, `${store.writes} writes of the store`);
+    assert.ok(heard.includes(file(2999).uri), 'the decorations are told');
+    const kept = store.stored('A');
+    assert.equal(Object.keys(kept).length, MAX_RECORDS);
+    assert.equal(kept[file(2999).uri]?.archived?.fileId, '2999');
+    assert.equal(kept[file(1000).uri]?.archived?.digest?.hex, SHA);
+    assert.equal(kept[file(999).uri], undefined, 'the oldest beyond the cap are dropped');
+  });
+
+  it('a write keeps what another window wrote meanwhile, and a change made while a write is under way is written next', async () => {
+    const store = countingStore();
+    const records = new FileRecords(store, () => 'A');
+    records.archived(file(1).uri, { fileId: '1', title: 'T1', size: 3, mtimeMs: 1, at: 1 });
+    await records.flush();
+    // Another window of the same account records a file.
+    await store.update('dsas.fileRecords', { A: { ...store.stored('A'), [file(2).uri]: { archived: { fileId: '2', title: 'T2', size: 3, mtimeMs: 1, at: 2 } } } });
+    records.sent([{ uri: file(1).uri, state: { size: 3, mtimeMs: 1 } }], { submissionId: 's', formReference: 'R', recipients: 1, at: 3 });
+    const writing = records.flush();
+    records.archived(file(3).uri, { fileId: '3', title: 'T3', size: 3, mtimeMs: 1, at: 4 });
+    await writing;
+    await records.flush();
+    const kept = store.stored('A');
+    assert.deepEqual(Object.keys(kept).sort(), [file(1).uri, file(2).uri, file(3).uri]);
+    assert.equal(kept[file(1).uri]?.archived?.fileId, '1', 'its archiving kept beside its sending');
+    assert.equal(kept[file(1).uri]?.sent?.submissionId, 's');
   });
 });
 
