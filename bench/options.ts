@@ -28,7 +28,7 @@ export const USAGE = `npm run bench -- [options]
   --cases 1,2,…         only these cases (1 upload, 2 download, 3 submission, 4 parsing,
                         5 tree rows, 6 round trips, 7 memory, 8 bundle and activation,
                         9 Explorer decorations, 10 costs that grow with the work:
-                        records of 10,000 archived files)
+                        records of 10,000 archived files, details after uploads)
   --profile <dir>       write a CPU profile (--cpu-prof) of each run of our client to <dir>
   --work-dir <dir>      where the test files and the sandbox data go; default a temp folder
   --help`;

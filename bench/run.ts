@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { startSandbox } from '../tools/sandbox';
 import { measureBundle, readActivation } from './cases/bundle';
 import { runDecorations } from './cases/decorations';
+import { runDetails } from './cases/details';
 import { runParsing } from './cases/parsing';
 import { runRecords } from './cases/records';
 import { runRows } from './cases/rows';
@@ -67,8 +68,9 @@ async function main(): Promise<number> {
   }
 
   if (opts.cases.has(10)) {
-    log('case 10: Explorer records of 10,000 archived files');
+    log('case 10: Explorer records of 10,000 archived files; archive details after uploads to a 400-file archive');
     results.records = await runRecords();
+    results.details = await runDetails();
   }
 
   const transfers = [1, 2, 3].filter((c) => opts.cases.has(c));

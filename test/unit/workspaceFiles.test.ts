@@ -243,15 +243,30 @@ describe('workspace files: records written in batches', () => {
 });
 
 describe('archive details for matching', () => {
-  /** Archive rows of `n` listed files (none with a detail), a client counting detail requests. */
+  const rowsOf = (ids: readonly number[]) => ids.map((i) => ({ kind: 'archiveFile', item: { id: String(i), name: `${i}.bin`, title: `T${i}` } }));
+  const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+
+  /** Archive rows of `n` listed files (none with a detail), a client counting detail requests; `list` gives the view a new list, `session` says the session changed. */
   function setUp(n: number) {
-    const items = Array.from({ length: n }, (_, i) => ({ kind: 'archiveFile', item: { id: String(i), name: `${i}.bin`, title: `T${i}` } }));
-    const rows = { items, loaded: true, onDidChangeTreeData: () => ({ dispose() {} }), refresh: async () => {} };
+    const listeners: (() => void)[] = [];
+    const sessionListeners: (() => void)[] = [];
+    const rows = { items: rowsOf(range(0, n)), loaded: true, onDidChangeTreeData: (l: () => void) => (listeners.push(l), { dispose() {} }), refresh: async () => {} };
     let requests = 0;
     const client = { getArchiveFile: async (id: string) => (requests++, detail(id, 10, SHA)) };
     const log = { debug() {}, info() {}, warn() {}, error() {} };
-    const details = new ArchiveDetails(rows as never, { signedIn: true, client: client as never }, log, () => {});
-    return { details, requests: () => requests };
+    let asked = 0;
+    const session = { signedIn: true, client: client as never, onDidChange: (l: () => void) => (sessionListeners.push(l), { dispose() {} }) };
+    const details = new ArchiveDetails(rows as never, session, log, () => asked++);
+    return {
+      details,
+      requests: () => requests,
+      asked: () => asked,
+      list: (ids: readonly number[]) => {
+        rows.items = rowsOf(ids);
+        listeners.forEach((l) => l());
+      },
+      session: () => sessionListeners.forEach((l) => l()),
+    };
   }
 
   it('fetches the detail of every listed file up to the bound', async () => {
@@ -259,6 +274,30 @@ describe('archive details for matching', () => {
     await details.ensure();
     assert.equal(requests(), MAX_FETCHED);
     assert.equal(details.index.size, MAX_FETCHED);
+  });
+
+  it('a new list keeps the details of the files still listed: only new files are fetched, and one no longer listed is forgotten', async () => {
+    const { details, requests, asked, list } = setUp(400);
+    await details.ensure();
+    assert.equal(requests(), 400);
+    const askedBefore = asked();
+    list([...range(1, 400), 400]); // file 0 gone, file 400 new
+    assert.equal(asked(), askedBefore + 1, 'the decorations are asked again');
+    await details.ensure();
+    assert.equal(requests(), 401, 'one more request: the new file\'s detail');
+    assert.equal(details.index.has('400'), true);
+    assert.equal(details.index.has('0'), false, 'a file no longer listed is not matched');
+    assert.equal(details.index.size, 400);
+    assert.deepEqual(details.index.candidates(10).map((f) => f.id).includes('0'), false);
+  });
+
+  it('another session forgets every detail: the same ids may name other files', async () => {
+    const { details, requests, session } = setUp(5);
+    await details.ensure();
+    session();
+    assert.equal(details.index.size, 0);
+    await details.ensure();
+    assert.equal(requests(), 10);
   });
 
   it('fetches none for a larger archive: a refresh must not cost a request per file', async () => {

@@ -16,7 +16,7 @@ export interface ArchiveUploadsParts {
   readonly session: Pick<Session, 'sender' | 'uses'>;
   readonly input: InputHolder;
   readonly log: Logger;
-  readonly view: Pick<ArchiveTree, 'refresh' | 'reveal'>;
+  readonly view: Pick<ArchiveTree, 'refreshList' | 'reveal'>;
   readonly records: Pick<WorkspaceFiles, 'archived'>;
 }
 
@@ -41,9 +41,9 @@ export interface BatchOutcome {
  * the palette, a drop on the Archive view), Archive Folder…, and Archive
  * This Attachment / Summary PDF. Every file that arrives — also one an
  * unknown outcome's check finds — is recorded for the Explorer when it is a
- * workspace file, and once the uploads are over the Archive view is fetched
- * once and shows them selected, while the account they went to is still the
- * one in use.
+ * workspace file, and once the uploads are over the Archive view's list is
+ * fetched once and shows them selected, while the account they went to is
+ * still the one in use.
  */
 export class ArchiveUploads {
   constructor(private readonly o: ArchiveUploadsParts) {}
@@ -181,10 +181,15 @@ export class ArchiveUploads {
     void this.o.records.archived(id, title, local, sender.account).catch((e: unknown) => this.o.log.warn(`Recording the archived file failed: ${String(e)}`));
   }
 
-  /** The Archive view fetched once and the new files selected, while `sender` is still the account in use. */
+  /**
+   * The Archive view's list fetched once and the new files selected, while
+   * `sender` is still the account in use. The details the view loaded are
+   * kept, not fetched again as the view's Refresh does: an upload changes no
+   * other file.
+   */
   private async show(sender: Sender, ids: readonly string[]): Promise<void> {
     if (!ids.length || !this.o.session.uses(sender.client)) return;
-    await this.o.view.refresh();
+    await this.o.view.refreshList();
     for (const id of ids) await this.o.view.reveal(id);
   }
 }
