@@ -257,14 +257,16 @@ describe('archive details for matching', () => {
     let asked = 0;
     const session = { signedIn: true, client: client as never, onDidChange: (l: () => void) => (sessionListeners.push(l), { dispose() {} }) };
     const details = new ArchiveDetails(rows as never, session, log, () => asked++);
+    const set = (items: ReturnType<typeof rowsOf>) => {
+      rows.items = items;
+      listeners.forEach((l) => l());
+    };
     return {
       details,
+      rows: Object.assign(rows, { set }),
       requests: () => requests,
       asked: () => asked,
-      list: (ids: readonly number[]) => {
-        rows.items = rowsOf(ids);
-        listeners.forEach((l) => l());
-      },
+      list: (ids: readonly number[]) => set(rowsOf(ids)),
       session: () => sessionListeners.forEach((l) => l()),
     };
   }
@@ -289,6 +291,18 @@ describe('archive details for matching', () => {
     assert.equal(details.index.has('0'), false, 'a file no longer listed is not matched');
     assert.equal(details.index.size, 400);
     assert.deepEqual(details.index.candidates(10).map((f) => f.id).includes('0'), false);
+  });
+
+  it('asked before the view has its list (Reveal in Archive right after signing in), it loads the list and settles once the details are in', async () => {
+    const { details, requests, rows } = setUp(0);
+    rows.loaded = false;
+    rows.refresh = async () => {
+      rows.loaded = true;
+      rows.set(rowsOf(range(0, 3)));
+    };
+    await details.ensure();
+    assert.equal(details.index.size, 3, 'the details of the list just loaded');
+    assert.equal(requests(), 3);
   });
 
   it('another session forgets every detail: the same ids may name other files', async () => {

@@ -38,6 +38,8 @@ export class ArchiveDetails implements vscode.Disposable {
   readonly index = new ArchiveIndex();
   private generation = 0;
   private filling?: Promise<void>;
+  /** The view's list being loaded for the first fill. */
+  private listing?: Promise<void>;
   /** Whether a decoration was ever asked for: only then does a new list matter. */
   private wanted = false;
   private seen: readonly ArchiveNode[];
@@ -74,15 +76,16 @@ export class ArchiveDetails implements vscode.Disposable {
   ensure(): Promise<void> {
     this.wanted = true;
     if (!this.session.signedIn) return Promise.resolve();
+    if (!this.rows.loaded) {
+      // The list the view shows, loaded here if the view was never opened (one request); then its details.
+      this.listing ??= this.rows.refresh().finally(() => (this.listing = undefined));
+      return this.listing.then(() => (this.rows.loaded ? this.ensure() : undefined));
+    }
     this.filling ??= this.fill(this.generation);
     return this.filling;
   }
 
   private async fill(generation: number): Promise<void> {
-    // The list the view shows; loaded here if the view was never opened (one request).
-    if (!this.rows.loaded) await this.rows.refresh();
-    // The list just loaded started a fill of its own: this one settles with it.
-    if (generation !== this.generation) return this.ensure();
     const client = this.session.client;
     const fetch = this.rows.items.length <= MAX_FETCHED;
     if (!fetch) this.log.info(`Workspace decorations: the archive lists ${this.rows.items.length} files, more than ${MAX_FETCHED}; only the details the Archive view loaded are matched.`);
