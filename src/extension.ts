@@ -81,6 +81,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const pendingStatus = new PendingStatus(deps, statusBarItem);
   context.subscriptions.push(log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, pendingStatus, workspaceFiles, workspaceFiles.register());
 
+  beforeExit = () => workspaceFiles.flush();
+
   registerSessionCommands(deps);
   registerSubmissionCommands(deps);
   registerAttachmentCommands(deps);
@@ -103,4 +105,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   };
 }
 
-export function deactivate(): void {}
+/** What must be done before the extension host goes, which VS Code waits for: set by activate(). */
+let beforeExit: (() => Promise<void>) | undefined;
+
+/**
+ * The Explorer's records are written together: those not written yet go when
+ * the extension is deactivated (desktop VS Code waits for it; the browser's
+ * workbench may be gone already).
+ */
+export function deactivate(): Promise<void> | undefined {
+  return beforeExit?.();
+}

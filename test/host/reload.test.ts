@@ -27,6 +27,8 @@ interface Mark {
   midSend?: { id: string; formReference: string };
   /** The private folders holding the composers' archive copies when the window reloaded. */
   copies?: string[];
+  /** Workspace files archived in one batch just before the reload (their records written together) and their archive ids. */
+  archived?: Record<string, string>;
 }
 
 /** The extension's private temporary folders (archive copies and the like) now. */
@@ -107,10 +109,18 @@ describe('a window reload', () => {
       // Each composer's tab is titled by its form reference (the suggested one, the document's name, when none was typed).
       const titles = [`History: ${formReferences[history]}`, `Summary: ${formReferences[summary]}`, ...composerTitles(sendingRef)].sort();
       await waitFor('every tab titled', () => JSON.stringify(webviewTitles().sort()) === JSON.stringify(titles)).catch(() => assert.deepEqual(webviewTitles().sort(), titles));
+      // A folder archived just before the reload: its records, written together, are written once the batch is over.
+      const batch = Array.from({ length: 7 }, (_, i) => workspaceFile(`reload/batch/file-${i}.txt`, `batch ${i} ${Date.now()}\n`));
+      const batchFolder = vscode.Uri.file(path.dirname(batch[0].fsPath));
+      const { result: batchIds } = await withAnswers(['File name'], () => vscode.commands.executeCommand<string[]>('dsas.archiveFolder', batchFolder, [batchFolder]));
+      assert.equal(batchIds?.length, batch.length);
+      const records = (await api()).deps.workspaceFiles.records;
+      const archivedIds = Object.fromEntries(batch.map((u) => [u.toString(), records.of(u.toString())?.archived?.fileId ?? '']));
+      assert.deepEqual(Object.values(archivedIds).sort(), [...batchIds].sort(), 'each file recorded at once');
       await vscode.commands.executeCommand('workbench.view.explorer');
       const copies = transferFolders();
       assert.ok(copies.length > 0, 'the composer\'s archive document has its copy');
-      writeFileSync(MARK, JSON.stringify({ history, summary, formReferences, draft: { id, form }, untouched, midFetch: { id: midFetch, archiveId: q1.id }, midSend: { id: midSend, formReference: sendingRef }, copies, large: { id: large, data } } satisfies Mark));
+      writeFileSync(MARK, JSON.stringify({ history, summary, formReferences, draft: { id, form }, untouched, midFetch: { id: midFetch, archiveId: q1.id }, midSend: { id: midSend, formReference: sendingRef }, copies, large: { id: large, data }, archived: archivedIds } satisfies Mark));
       await screenshot('reload-before');
       log('    (before) History and Summary open, the Explorer showing: reloading the window');
       await vscode.commands.executeCommand('workbench.action.reloadWindow');
@@ -136,6 +146,12 @@ describe('a window reload', () => {
     const restored = await waitFor('the session restored', () => session.signedIn, 5000).then(() => true, () => false);
     log(`    (after) ${restored ? 'signed in with the stored secrets' : 'no secrets kept: signing in'}`);
     if (!restored) await signIn(); // a user signs in, and the panels load then
+  });
+
+  it('(after) the files of a folder archived just before the reload keep their records: written once the batch was over', async () => {
+    const records = (await api()).deps.workspaceFiles.records;
+    const now = Object.fromEntries(Object.keys(mark.archived!).map((uri) => [uri, records.of(uri)?.archived?.fileId ?? '']));
+    assert.deepEqual(now, mark.archived);
   });
 
   it('(after) the restored History panel shows the submission, not "You are not signed in"', async () => {

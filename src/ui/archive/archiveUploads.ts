@@ -17,7 +17,7 @@ export interface ArchiveUploadsParts {
   readonly input: InputHolder;
   readonly log: Logger;
   readonly view: Pick<ArchiveTree, 'refreshList' | 'reveal'>;
-  readonly records: Pick<WorkspaceFiles, 'archived'>;
+  readonly records: Pick<WorkspaceFiles, 'archived' | 'flush'>;
 }
 
 /** A workspace file to archive in a batch, under its title. */
@@ -46,6 +46,9 @@ export interface BatchOutcome {
  * still the one in use.
  */
 export class ArchiveUploads {
+  /** Files being recorded (hashed) for the Explorer. */
+  private readonly recording = new Set<Promise<void>>();
+
   constructor(private readonly o: ArchiveUploadsParts) {}
 
   /**
@@ -68,7 +71,7 @@ export class ArchiveUploads {
       }
     } finally {
       // Whatever arrived is shown, also when a later file failed or was cancelled (the check shows its own).
-      if (!checked) await this.show(sender, done);
+      if (!checked) await this.finish(sender, done);
     }
     return done;
   }
@@ -128,7 +131,7 @@ export class ArchiveUploads {
         }
       });
     } finally {
-      if (!unknown) await this.show(sender, done);
+      if (!unknown) await this.finish(sender, done);
     }
     if (unknown) await this.checkArrival(sender, unknown.e, unknown.before, unknown.sent, c.notDone, unknown.local, done);
     return { done, counts: c, stoppedBy, unknown: unknown !== undefined };
@@ -168,26 +171,40 @@ export class ArchiveUploads {
     const reveal = async (id: string) => {
       shown = true;
       this.arrived(sender, id, sent.title, local);
-      await this.show(sender, [...earlier, id]);
+      await this.finish(sender, [...earlier, id]);
     };
     await reportUnknownOutcome(this.o.input.current, this.o.log, e, before, archiveArrival(sender.client, sent, notSent, reveal));
-    if (!shown) await this.show(sender, earlier);
+    if (!shown) await this.finish(sender, earlier);
   }
 
   /** A file arrived in `sender`'s archive: recorded for the Explorer when it is a workspace file. */
   private arrived(sender: Sender, id: string, title: string, local: LocalFile | undefined): void {
     reached('archivedFile');
     if (!local) return;
-    void this.o.records.archived(id, title, local, sender.account).catch((e: unknown) => this.o.log.warn(`Recording the archived file failed: ${String(e)}`));
+    const p = this.o.records.archived(id, title, local, sender.account).catch((e: unknown) => this.o.log.warn(`Recording the archived file failed: ${String(e)}`));
+    this.recording.add(p);
+    void p.finally(() => this.recording.delete(p));
   }
 
   /**
-   * The Archive view's list fetched once and the new files selected, while
-   * `sender` is still the account in use. The details the view loaded are
-   * kept, not fetched again as the view's Refresh does: an upload changes no
-   * other file.
+   * Once uploads are over, their records are written as soon as their files
+   * are hashed, not at the records' next turn: a window closed or reloaded
+   * (whose last write VS Code does not wait for in the browser) keeps them.
    */
-  private async show(sender: Sender, ids: readonly string[]): Promise<void> {
+  private async writeRecords(): Promise<void> {
+    while (this.recording.size) await Promise.all([...this.recording]);
+    await this.o.records.flush();
+  }
+
+  /**
+   * After uploads: the records of the files that arrived written (in the
+   * background), and the Archive view's list fetched once and the new files
+   * selected, while `sender` is still the account in use. The details the
+   * view loaded are kept, not fetched again as the view's Refresh does: an
+   * upload changes no other file.
+   */
+  private async finish(sender: Sender, ids: readonly string[]): Promise<void> {
+    if (ids.length) void this.writeRecords();
     if (!ids.length || !this.o.session.uses(sender.client)) return;
     await this.o.view.refreshList();
     for (const id of ids) await this.o.view.reveal(id);

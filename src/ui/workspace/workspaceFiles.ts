@@ -142,6 +142,8 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
     // Only workspace files are recorded (a document taken from the archive has no file here).
     const local = s.documents.filter((d): d is LocalFile => 'uri' in d && d.uri instanceof vscode.Uri && 'file' in d);
     this.records.sent(local.map((d) => ({ uri: d.uri.toString(), state: d.file })), { submissionId, formReference: s.formReference, recipients: s.recipients.length, at: Date.now() }, account);
+    // One submission is one change: written now, as the archive uploads write theirs once over.
+    void this.flush();
   }
 
   /** A file was archived from here (to `account`'s archive): recorded at once, then again with its digest (unless it changed meanwhile). */
@@ -196,9 +198,12 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
     }, 50);
   }
 
+  /** Writes the records not written yet (the extension is deactivated: the window closes or reloads). */
+  flush(): Promise<void> {
+    return this.records.flush().catch((e: unknown) => this.o.log.warn(`Writing the Explorer's records failed: ${String(e)}`));
+  }
+
   dispose(): void {
-    // What is not written yet goes now: the window may be closing.
-    void this.records.flush().catch((e: unknown) => this.o.log.warn(`Writing the Explorer's records failed: ${String(e)}`));
     if (this.keysTimer) clearTimeout(this.keysTimer);
     if (this.learnedTimer) clearTimeout(this.learnedTimer);
     this.subs.forEach((d) => d.dispose());
