@@ -4,7 +4,9 @@ import * as path from 'node:path';
 import type { ActivationResult, BundleResult } from './cases/bundle';
 import type { DecorationsResult } from './cases/decorations';
 import type { HostTransfers } from './cases/hostTransfers';
+import type { DetailsResult } from './cases/details';
 import type { ParseResult } from './cases/parsing';
+import type { RecordsResult } from './cases/records';
 import type { RowsResult } from './cases/rows';
 import type { TransferResult } from './cases/transfer';
 import type { MachineInfo } from './machine';
@@ -25,6 +27,8 @@ export interface Results {
   parsing?: ParseResult[];
   rows?: RowsResult[];
   decorations?: DecorationsResult;
+  records?: RecordsResult;
+  details?: DetailsResult;
   roundTrips?: RoundTrip[];
   bundle?: BundleResult;
   activation?: ActivationResult;
@@ -49,6 +53,10 @@ const PARSE_LIMIT_MS = 150;
 const ROWS_LIMIT_MS = 50;
 const MEMORY_LIMIT = 64 * MiB;
 const LOOKUPS_LIMIT_MS = 50;
+const RECORDS_BYTES_LIMIT = 1e9;
+const RECORDS_CPU_LIMIT_MS = 10_000;
+/** "About one request" per upload: the new file's detail. */
+const DETAILS_PER_UPLOAD_LIMIT = 2;
 
 const ms = (v: number): string => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : v >= 10 ? `${v.toFixed(0)} ms` : `${v.toFixed(1)} ms`);
 const mib = (v: number): string => `${(v / MiB).toFixed(1)} MiB`;
@@ -101,6 +109,7 @@ export function tableRows(r: Results, opts: BenchOptions): TableRow[] {
       verdict: verdict(d.lookupMedianMs < LOOKUPS_LIMIT_MS),
     });
   }
+  rows.push(...growthRows(r));
   for (const t of r.roundTrips ?? []) {
     rows.push({
       caseNo: 6,
@@ -171,6 +180,38 @@ export function tableRows(r: Results, opts: BenchOptions): TableRow[] {
   return rows;
 }
 
+/** Case 10: costs that grow with the user's work. */
+function growthRows(r: Results): TableRow[] {
+  const rows: TableRow[] = [];
+  const rec = r.records;
+  if (rec) {
+    const gb = (v: number) => (v >= 1e9 ? `${(v / 1e9).toFixed(2)} GB` : `${(v / 1e6).toFixed(1)} MB`);
+    rows.push({
+      caseNo: 10,
+      what: `Explorer records: archiving ${rec.files.toLocaleString('en')} files (global state writes)`,
+      ours: `${rec.writes} writes, ${gb(rec.bytesSerialized)} serialized, CPU ${ms(rec.cpuMs)} (${ms(rec.wallMs)}; ${rec.kept.toLocaleString('en')} kept)`,
+      curl: '',
+      figure: `${gb(rec.bytesSerialized)}, CPU ${ms(rec.cpuMs)}`,
+      goal: `< ${gb(RECORDS_BYTES_LIMIT)}, CPU < ${ms(RECORDS_CPU_LIMIT_MS)}`,
+      verdict: verdict(rec.bytesSerialized < RECORDS_BYTES_LIMIT && rec.cpuMs < RECORDS_CPU_LIMIT_MS),
+    });
+  }
+  const d = r.details;
+  if (d) {
+    const most = Math.max(...d.perUpload);
+    rows.push({
+      caseNo: 10,
+      what: `Decorations' detail requests per upload, ${d.archiveFiles}-file archive (list fetched again)`,
+      ours: `${d.perUpload.join(', ')} over ${d.perUpload.length} uploads (first fill ${d.firstFill})`,
+      curl: '',
+      figure: String(most),
+      goal: `≤ ${DETAILS_PER_UPLOAD_LIMIT}`,
+      verdict: verdict(most <= DETAILS_PER_UPLOAD_LIMIT),
+    });
+  }
+  return rows;
+}
+
 /** A Markdown table: readable in a terminal and pasted as is into the README. */
 export function renderTable(rows: readonly TableRow[]): string {
   const head = ['#', 'Measure', 'Ours', 'curl', 'Figure', 'Goal', 'Result'];
@@ -201,6 +242,8 @@ export function writeResults(file: string, data: { date: string; machine: Machin
     parsing: data.results.parsing,
     rows: data.results.rows,
     decorations: data.results.decorations,
+    records: data.results.records,
+    details: data.results.details,
     roundTrips: data.results.roundTrips,
     bundle: data.results.bundle,
     activation: data.results.activation,

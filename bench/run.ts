@@ -9,7 +9,9 @@ import { startSandbox } from '../tools/sandbox';
 import { measureBundle, readActivation } from './cases/bundle';
 import { readHostTransfers } from './cases/hostTransfers';
 import { runDecorations } from './cases/decorations';
+import { runDetails } from './cases/details';
 import { runParsing } from './cases/parsing';
+import { runRecords } from './cases/records';
 import { runRows } from './cases/rows';
 import { downloadSpec, runTransfer, sizeText, submissionSpec, uploadSpec, type TransferSpec } from './cases/transfer';
 import { disposeClientChild } from './clientProcess';
@@ -65,6 +67,12 @@ async function main(): Promise<number> {
   if (opts.cases.has(9)) {
     log('case 9: Explorer decorations, 10,000 workspace files against 1,000 archive files');
     results.decorations = await runDecorations(Math.max(opts.runs, 5));
+  }
+
+  if (opts.cases.has(10)) {
+    log('case 10: Explorer records of 10,000 archived files; archive details after uploads to a 400-file archive');
+    results.records = await runRecords();
+    results.details = await runDetails();
   }
 
   const transfers = [1, 2, 3].filter((c) => opts.cases.has(c));

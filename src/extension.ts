@@ -20,6 +20,7 @@ import { AnnouncedStore } from './ui/status/announcedStore';
 import { Poller } from './ui/status/poller';
 import { PendingStatusBar } from './ui/status/statusBar';
 import { ArchiveTree } from './ui/archive/archiveTree';
+import { ArchiveUploads } from './ui/archive/archiveUploads';
 import { SubmissionsTree } from './ui/submissions/submissionsTree';
 import { SubmissionUpdates } from './ui/submissions/submissionUpdates';
 import { InputHolder, type UserInput } from './ui/input/userInput';
@@ -83,10 +84,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   // The Explorer's decorations of files sent or archived: reads nothing until a decoration is asked for.
   const workspaceFiles = new WorkspaceFiles({ context, log, session, archive, updates });
   const announced = new AnnouncedStore(context.globalState);
-  const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, timelines, pdfs, updates, composer, workspaceFiles, announced, tap };
+  const archiveUploads = new ArchiveUploads({ session, input, log, view: archive, records: workspaceFiles });
+  const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, archiveUploads, timelines, pdfs, updates, composer, workspaceFiles, announced, tap };
   const poller = new Poller(deps);
   const statusBar = new PendingStatusBar({ session, submissions, poller });
   context.subscriptions.push(...(tap ? [tap] : []), log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, poller, statusBar, workspaceFiles, workspaceFiles.register());
+
+  beforeExit = () => workspaceFiles.flush();
 
   registerSessionCommands(deps);
   registerSubmissionCommands(deps);
@@ -112,4 +116,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   };
 }
 
-export function deactivate(): void {}
+/** What must be done before the extension host goes, which VS Code waits for: set by activate(). */
+let beforeExit: (() => Promise<void>) | undefined;
+
+/**
+ * The Explorer's records are written together: those not written yet go when
+ * the extension is deactivated (desktop VS Code waits for it; the browser's
+ * workbench may be gone already).
+ */
+export function deactivate(): Promise<void> | undefined {
+  return beforeExit?.();
+}

@@ -6,6 +6,7 @@ import type { Secrets } from './session/secrets';
 import type { AnnouncedStore } from './status/announcedStore';
 import type { Session } from './session/session';
 import type { ArchiveTree } from './archive/archiveTree';
+import type { ArchiveUploads } from './archive/archiveUploads';
 import type { SubmissionsTree } from './submissions/submissionsTree';
 import type { SubmissionUpdates } from './submissions/submissionUpdates';
 import type { InputHolder } from './input/userInput';
@@ -28,6 +29,8 @@ export interface Deps {
   readonly commands: CommandRunner;
   readonly submissions: SubmissionsTree;
   readonly archive: ArchiveTree;
+  /** The one way files go into the archive, with what follows an upload. */
+  readonly archiveUploads: ArchiveUploads;
   readonly timelines: TimelinePanels;
   readonly pdfs: PdfPanels;
   /** New Submission's forms. */

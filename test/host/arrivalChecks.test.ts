@@ -260,6 +260,8 @@ describe('unknown outcome: what arrived is told by what was sent', () => {
       const formReference = `Recorded ${Date.now()}`;
       await whileHeld('POST', '^/submissions$', () => withAnswers([], () => composeAndSend(formReference)), switchToOther, { kind: 'delay', ms: 1 });
       const ours = await waitFor('ours stored', async () => (await submissionsNamed(formReference))[0]);
+      // Records are written together, not one by one: what is still to be written goes now.
+      await (await api()).deps.workspaceFiles.records.flush();
       const records = (await api()).deps.context.globalState.get<Record<string, Record<string, { sent?: { submissionId: string } }>>>('dsas.fileRecords') ?? {};
       assert.equal(records[keyOf(main())]?.[doc.toString()]?.sent?.submissionId, ours.id, 'recorded for the service it went to');
       assert.equal(records[keyOf(other)]?.[doc.toString()], undefined, 'nothing recorded for the other service');

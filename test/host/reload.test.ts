@@ -30,6 +30,8 @@ interface Mark {
   copies?: string[];
   /** A submission one of whose recipients rejected it while the window reloaded; the badge then. */
   told?: { id: string; formReference: string; badge: number };
+  /** Workspace files archived in one batch just before the reload (their records written together) and their archive ids. */
+  archived?: Record<string, string>;
 }
 
 /** The extension's private temporary folders (archive copies and the like) now. */
@@ -127,11 +129,19 @@ describe('a window reload', () => {
       // Each composer's tab is titled by its form reference (the suggested one, the document's name, when none was typed).
       const titles = [`History: ${formReferences[history]}`, `Summary: ${formReferences[summary]}`, ...composerTitles(sendingRef)].sort();
       await waitFor('every tab titled', () => JSON.stringify(webviewTitles().sort()) === JSON.stringify(titles)).catch(() => assert.deepEqual(webviewTitles().sort(), titles));
+      // A folder archived just before the reload: its records, written together, are written once the batch is over.
+      const batch = Array.from({ length: 7 }, (_, i) => workspaceFile(`reload/batch/file-${i}.txt`, `batch ${i} ${Date.now()}\n`));
+      const batchFolder = vscode.Uri.file(path.dirname(batch[0].fsPath));
+      const { result: batchIds } = await withAnswers(['File name'], () => vscode.commands.executeCommand<string[]>('dsas.archiveFolder', batchFolder, [batchFolder]));
+      assert.equal(batchIds?.length, batch.length);
+      const records = (await api()).deps.workspaceFiles.records;
+      const archivedIds = Object.fromEntries(batch.map((u) => [u.toString(), records.of(u.toString())?.archived?.fileId ?? '']));
+      assert.deepEqual(Object.values(archivedIds).sort(), [...batchIds].sort(), 'each file recorded at once');
       const told = await respondedBeforeReload();
       await vscode.commands.executeCommand('workbench.view.explorer');
       const copies = transferFolders();
       assert.ok(copies.length > 0, 'the composer\'s archive document has its copy');
-      writeFileSync(MARK, JSON.stringify({ history, summary, formReferences, draft: { id, form }, untouched, midFetch: { id: midFetch, archiveId: q1.id }, midSend: { id: midSend, formReference: sendingRef }, copies, large: { id: large, data }, told } satisfies Mark));
+      writeFileSync(MARK, JSON.stringify({ history, summary, formReferences, draft: { id, form }, untouched, midFetch: { id: midFetch, archiveId: q1.id }, midSend: { id: midSend, formReference: sendingRef }, copies, large: { id: large, data }, told, archived: archivedIds } satisfies Mark));
       // While the window reloads (no poll of this extension host can learn of it): a rejection.
       await control('/respond', 'POST', { submissionId: told.id, email: 'rex@example.org', outcome: 'reject' });
       await screenshot('reload-before');
@@ -171,6 +181,12 @@ describe('a window reload', () => {
       .catch(() => assert.equal(deps.submissions.view.badge?.value ?? 0, badge + 1));
     assert.deepEqual((await pollRound(poller)).filter((a) => a.text.includes(formReference)), [], 'once');
     assert.match(String((deps.submissions.getTreeItem(deps.submissions.items.find((n) => n.item.id === id)!) as vscode.TreeItem).description), /^2\/3 · 1 accepted · 1 rejected · /);
+  });
+
+  it('(after) the files of a folder archived just before the reload keep their records: written once the batch was over', async () => {
+    const records = (await api()).deps.workspaceFiles.records;
+    const now = Object.fromEntries(Object.keys(mark.archived!).map((uri) => [uri, records.of(uri)?.archived?.fileId ?? '']));
+    assert.deepEqual(now, mark.archived);
   });
 
   it('(after) the restored History panel shows the submission, not "You are not signed in"', async () => {

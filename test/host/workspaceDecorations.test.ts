@@ -8,9 +8,12 @@ import { sendSubmission } from '../../src/ui/composer/sendSubmission';
 import type { FileAccess, WorkspaceFiles } from '../../src/ui/workspace/workspaceFiles';
 import { WorkspaceFiles as WorkspaceFilesClass } from '../../src/ui/workspace/workspaceFiles';
 import { stateOf } from '../../src/ui/lists/nodes';
-import { submissionNode, waitFor, workspaceFile } from './fixtures';
+import { submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
 import { explorerRow, screenshot } from './helpers';
-import { api, control, logMark, quiet, sandboxState, serviceRequests, signIn, withAnswers } from './session';
+import { clientOf, OtherServices } from './otherServices';
+import { api, control, logMark, quiet, requireSandbox, sandboxState, serviceRequests, signIn, useAccount, withAnswers } from './session';
+import { archiveFiles } from '../../tools/archiveRows';
+import type { Sandbox } from '../../tools/sandbox';
 
 const unique = (what: string) => `${what} ${Date.now()} ${Math.random()}\n`;
 
@@ -259,5 +262,55 @@ describe('workspace decorations', () => {
     } finally {
       fresh.dispose();
     }
+  });
+});
+
+describe('workspace decorations on a 400-file archive', () => {
+  const services = new OtherServices();
+  let sb: Sandbox;
+
+  /** Waits until the extension has sent `sb` nothing for 700 ms. */
+  async function stillOn(): Promise<void> {
+    let seen = sb.accessLog.length;
+    let since = Date.now();
+    await waitFor('the extension to stop sending requests', async () => {
+      await new Promise((r) => setTimeout(r, 100));
+      if (sb.accessLog.length !== seen) [seen, since] = [sb.accessLog.length, Date.now()];
+      return Date.now() - since >= 700;
+    }, 30_000);
+  }
+
+  before(async () => {
+    sb = await services.start('many-files');
+    await archiveFiles(clientOf(sb), tempDir(), 400);
+    await useAccount(sb);
+  });
+  after(async () => {
+    await useAccount(requireSandbox());
+    await services.close();
+  });
+
+  it('Archive This File costs a handful of requests, the new file\'s detail among them, not one per archive file (406 before)', async () => {
+    const wf = await files();
+    const probe = workspaceFile('decorations/many/probe.txt', unique('probe'));
+    await wf.factsOf(probe, true); // the first decoration: the detail of every archive file
+    const details = (from: number) => sb.accessLog.slice(from).filter((e) => e.method === 'GET' && /\/archives\/[^/?]+$/.test(e.path));
+    assert.ok(details(0).length >= 400, `${details(0).length} details asked at first`);
+    // A first upload: the Archive view reveals the new file, last in the list, so it shows every page up to it, and their rows' details.
+    const first = workspaceFile('decorations/many/first.txt', unique('first'));
+    await withAnswers([`First among many ${Date.now()}`], () => vscode.commands.executeCommand('dsas.archiveFile', first, [first]));
+    await wf.factsOf(probe, true);
+    await stillOn();
+
+    const mark = sb.accessLog.length;
+    const title = `Among many ${Date.now()}`;
+    const uri = workspaceFile('decorations/many/new.txt', unique('new'));
+    await withAnswers([title], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
+    await decorationWhen(uri, tooltipIs(`Archived as ${title}`), 'the archived decoration');
+    await wf.factsOf(probe, true); // the decorations over the new list: every detail they match against
+    await stillOn();
+    const sent = sb.accessLog.slice(mark).map((e) => `${e.method} ${e.path}`);
+    assert.ok(sent.length <= 5, `${sent.length} requests after Archive This File:\n${sent.slice(0, 20).join('\n')}`);
+    assert.ok(details(mark).length >= 1 && details(mark).length <= 2, 'the new file\'s detail, by the view or the decorations');
   });
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { ArchiveFile, HashAlgorithm } from '../../src/core';
 import { ArchiveDetails, MAX_FETCHED } from '../../src/ui/workspace/archiveDetails';
 import { ArchiveIndex, DigestCache } from '../../src/ui/workspace/contentIndex';
-import { FileRecords, newest, type FileRecord } from '../../src/ui/workspace/fileRecords';
+import { FileRecords, MAX_RECORDS, newest, recordArchived, type FileRecord } from '../../src/ui/workspace/fileRecords';
 import { decorationOf, lookUp } from '../../src/ui/workspace/lookup';
 import { SentStates, type SentNews } from '../../src/ui/workspace/sentStates';
 
@@ -170,8 +170,8 @@ describe('workspace files: records', () => {
     const records = new FileRecords(store, () => account);
     const heard: string[][] = [];
     records.onDidChange((uris) => heard.push([...uris]));
-    await records.sent([{ uri: 'file:///w/a', state: { size: 1, mtimeMs: 2 } }], { submissionId: 's1', formReference: 'R', recipients: 1, at: 1 });
-    await records.archived('file:///w/a', { fileId: 'f', title: 'T', size: 1, mtimeMs: 2, at: 2 });
+    records.sent([{ uri: 'file:///w/a', state: { size: 1, mtimeMs: 2 } }], { submissionId: 's1', formReference: 'R', recipients: 1, at: 1 });
+    records.archived('file:///w/a', { fileId: 'f', title: 'T', size: 1, mtimeMs: 2, at: 2 });
     assert.equal(records.of('file:///w/a')?.sent?.submissionId, 's1');
     assert.equal(records.of('file:///w/a')?.archived?.fileId, 'f');
     assert.deepEqual(records.sentIn(new Set(['s1'])), ['file:///w/a']);
@@ -179,23 +179,96 @@ describe('workspace files: records', () => {
     account = 'B';
     assert.equal(records.of('file:///w/a'), undefined, "another account's records are not shown");
     account = undefined;
-    await records.archived('file:///w/b', { fileId: 'g', title: 'T', size: 1, mtimeMs: 2, at: 3 });
+    records.archived('file:///w/b', { fileId: 'g', title: 'T', size: 1, mtimeMs: 2, at: 3 });
     assert.equal(heard.length, 2, 'nothing recorded without an account');
     const many = Object.fromEntries([3, 1, 2].map((i) => [`u${i}`, { sent: { submissionId: 's', formReference: 'R', recipients: 1, size: 1, mtimeMs: 1, at: i } }]));
     assert.deepEqual(Object.keys(newest(many, 2)).sort(), ['u2', 'u3']);
   });
 });
 
+describe('workspace files: records written in batches', () => {
+  /** A store that counts its writes and keeps a copy of what was written, as global state does. */
+  function countingStore() {
+    const data = new Map<string, unknown>();
+    const s = {
+      writes: 0,
+      get: <T>(k: string) => data.get(k) as T | undefined,
+      update: async (k: string, v: unknown) => {
+        s.writes++;
+        data.set(k, structuredClone(v));
+      },
+      stored: (account: string) => (data.get('dsas.fileRecords') as Record<string, Record<string, FileRecord>> | undefined)?.[account] ?? {},
+    };
+    return s;
+  }
+  const unchanged = { stat: async () => ({ size: 3, mtimeMs: 1 }), hash: async () => SHA };
+  const file = (i: number) => ({ uri: `file:///w/${i}`, path: `/w/${i}`, size: 3, mtimeMs: 1 });
+
+  it('archiving 3,000 files writes the store a few times, not twice per file; each is found at once, with its digest, and the newest 2,000 are kept', async () => {
+    const store = countingStore();
+    const records = new FileRecords(store, () => 'A');
+    const heard: string[] = [];
+    records.onDidChange((uris) => heard.push(...uris));
+    for (let i = 0; i < 3000; i++) {
+      await recordArchived(records, unchanged, file(i), { fileId: String(i), title: `T${i}`, at: i }, 'A');
+      assert.equal(records.of(file(i).uri)?.archived?.digest?.hex, SHA, `file ${i} found with its digest at once`);
+    }
+    await records.flush();
+    assert.ok(store.writes <= 3, `${store.writes} writes of the store`);
+    assert.ok(heard.includes(file(2999).uri), 'the decorations are told');
+    const kept = store.stored('A');
+    assert.equal(Object.keys(kept).length, MAX_RECORDS);
+    assert.equal(kept[file(2999).uri]?.archived?.fileId, '2999');
+    assert.equal(kept[file(1000).uri]?.archived?.digest?.hex, SHA);
+    assert.equal(kept[file(999).uri], undefined, 'the oldest beyond the cap are dropped');
+  });
+
+  it('a write keeps what another window wrote meanwhile, and a change made while a write is under way is written next', async () => {
+    const store = countingStore();
+    const records = new FileRecords(store, () => 'A');
+    records.archived(file(1).uri, { fileId: '1', title: 'T1', size: 3, mtimeMs: 1, at: 1 });
+    await records.flush();
+    // Another window of the same account records a file.
+    await store.update('dsas.fileRecords', { A: { ...store.stored('A'), [file(2).uri]: { archived: { fileId: '2', title: 'T2', size: 3, mtimeMs: 1, at: 2 } } } });
+    records.sent([{ uri: file(1).uri, state: { size: 3, mtimeMs: 1 } }], { submissionId: 's', formReference: 'R', recipients: 1, at: 3 });
+    const writing = records.flush();
+    records.archived(file(3).uri, { fileId: '3', title: 'T3', size: 3, mtimeMs: 1, at: 4 });
+    await writing;
+    await records.flush();
+    const kept = store.stored('A');
+    assert.deepEqual(Object.keys(kept).sort(), [file(1).uri, file(2).uri, file(3).uri]);
+    assert.equal(kept[file(1).uri]?.archived?.fileId, '1', 'its archiving kept beside its sending');
+    assert.equal(kept[file(1).uri]?.sent?.submissionId, 's');
+  });
+});
+
 describe('archive details for matching', () => {
-  /** Archive rows of `n` listed files (none with a detail), a client counting detail requests. */
+  const rowsOf = (ids: readonly number[]) => ids.map((i) => ({ kind: 'archiveFile', item: { id: String(i), name: `${i}.bin`, title: `T${i}` } }));
+  const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+
+  /** Archive rows of `n` listed files (none with a detail), a client counting detail requests; `list` gives the view a new list, `session` says the session changed. */
   function setUp(n: number) {
-    const items = Array.from({ length: n }, (_, i) => ({ kind: 'archiveFile', item: { id: String(i), name: `${i}.bin`, title: `T${i}` } }));
-    const rows = { items, loaded: true, onDidChangeTreeData: () => ({ dispose() {} }), refresh: async () => {} };
+    const listeners: (() => void)[] = [];
+    const sessionListeners: (() => void)[] = [];
+    const rows = { items: rowsOf(range(0, n)), loaded: true, onDidChangeTreeData: (l: () => void) => (listeners.push(l), { dispose() {} }), refresh: async () => {} };
     let requests = 0;
     const client = { getArchiveFile: async (id: string) => (requests++, detail(id, 10, SHA)) };
     const log = { debug() {}, info() {}, warn() {}, error() {} };
-    const details = new ArchiveDetails(rows as never, { signedIn: true, client: client as never }, log, () => {});
-    return { details, requests: () => requests };
+    let asked = 0;
+    const session = { signedIn: true, client: client as never, onDidChange: (l: () => void) => (sessionListeners.push(l), { dispose() {} }) };
+    const details = new ArchiveDetails(rows as never, session, log, () => asked++);
+    const set = (items: ReturnType<typeof rowsOf>) => {
+      rows.items = items;
+      listeners.forEach((l) => l());
+    };
+    return {
+      details,
+      rows: Object.assign(rows, { set }),
+      requests: () => requests,
+      asked: () => asked,
+      list: (ids: readonly number[]) => set(rowsOf(ids)),
+      session: () => sessionListeners.forEach((l) => l()),
+    };
   }
 
   it('fetches the detail of every listed file up to the bound', async () => {
@@ -203,6 +276,42 @@ describe('archive details for matching', () => {
     await details.ensure();
     assert.equal(requests(), MAX_FETCHED);
     assert.equal(details.index.size, MAX_FETCHED);
+  });
+
+  it('a new list keeps the details of the files still listed: only new files are fetched, and one no longer listed is forgotten', async () => {
+    const { details, requests, asked, list } = setUp(400);
+    await details.ensure();
+    assert.equal(requests(), 400);
+    const askedBefore = asked();
+    list([...range(1, 400), 400]); // file 0 gone, file 400 new
+    assert.equal(asked(), askedBefore + 1, 'the decorations are asked again');
+    await details.ensure();
+    assert.equal(requests(), 401, 'one more request: the new file\'s detail');
+    assert.equal(details.index.has('400'), true);
+    assert.equal(details.index.has('0'), false, 'a file no longer listed is not matched');
+    assert.equal(details.index.size, 400);
+    assert.deepEqual(details.index.candidates(10).map((f) => f.id).includes('0'), false);
+  });
+
+  it('asked before the view has its list (Reveal in Archive right after signing in), it loads the list and settles once the details are in', async () => {
+    const { details, requests, rows } = setUp(0);
+    rows.loaded = false;
+    rows.refresh = async () => {
+      rows.loaded = true;
+      rows.set(rowsOf(range(0, 3)));
+    };
+    await details.ensure();
+    assert.equal(details.index.size, 3, 'the details of the list just loaded');
+    assert.equal(requests(), 3);
+  });
+
+  it('another session forgets every detail: the same ids may name other files', async () => {
+    const { details, requests, session } = setUp(5);
+    await details.ensure();
+    session();
+    assert.equal(details.index.size, 0);
+    await details.ensure();
+    assert.equal(requests(), 10);
   });
 
   it('fetches none for a larger archive: a refresh must not cost a request per file', async () => {

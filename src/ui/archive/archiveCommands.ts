@@ -13,9 +13,8 @@ import { withCancellableProgress } from '../input/progress';
 import type { ArchiveNode } from '../lists/nodes';
 import { anArchiveFile, explorerUris, selectedArchiveFiles } from '../lists/rowArgs';
 import { downloadArchiveFiles } from '../transfers/downloadSets';
-import { archiveTitleProblem, uploadToArchive } from './archiveUpload';
+import { archiveTitleProblem } from './archiveUpload';
 import { isPdf, offerOpenDownload, openInEditor } from '../transfers/openFile';
-import { reached } from '../milestones';
 
 /** Archive This File (Archive Folder… on a folder), Download Archive File, Open Archive File, Copy File Id. */
 export function registerArchiveCommands(deps: Deps): void {
@@ -76,30 +75,12 @@ export async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<str
     titled.push({ file, title: title.trim() });
   }
 
-  const done: string[] = [];
-  // Every file goes to the account in use now, even if it changes meanwhile.
-  const sender = deps.session.sender;
-  try {
-    for (const { file, title } of titled) {
-      // A failure stops here: the files after it are not sent (the connection just failed, or the user cancelled).
-      const created = await uploadToArchive(deps, {
-        title, name: file.name, notSent: titled.length - done.length - 1,
-        progress: files.length > 1 ? vscode.l10n.t('Archiving "{0}" ({1} of {2})…', file.name, done.length + 1, files.length) : vscode.l10n.t('Archiving "{0}"…', file.name),
-        source: async () => ({ source: { file: file.file, name: file.name }, size: file.size }),
-      }, sender);
-      if (!created) return undefined; // an unknown outcome, checked and reported
-      deps.log.info(`Archived ${file.size} bytes as file ${created.id}.`);
-      reached('archivedFile');
-      void deps.workspaceFiles.archived(created.id, title, file, sender.account).catch((e: unknown) => deps.log.warn(`Recording the archived file failed: ${String(e)}`));
-      done.push(created.id);
-    }
-  } finally {
-    // Whatever arrived is shown, also when a later file failed or was cancelled.
-    if (done.length && deps.session.uses(sender.client)) {
-      await deps.archive.refresh();
-      for (const id of done) await deps.archive.reveal(id);
-    }
-  }
+  const done = await deps.archiveUploads.each(titled.map(({ file, title }, i) => ({
+    title, name: file.name, local: file,
+    progress: files.length > 1 ? vscode.l10n.t('Archiving "{0}" ({1} of {2})…', file.name, i + 1, files.length) : vscode.l10n.t('Archiving "{0}"…', file.name),
+    source: async () => ({ source: { file: file.file, name: file.name }, size: file.size }),
+  })));
+  if (!done) return undefined; // an unknown outcome, checked and reported
   // The new files are selected in the Archive view: their ids, internal, need not be said.
   void deps.input.current.info(done.length === 1
     ? vscode.l10n.t('Archived "{0}".', titled[0].title)

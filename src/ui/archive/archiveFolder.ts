@@ -1,23 +1,18 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isServiceError, type SentFile, type ServiceError } from '../../core';
 import { ruleExample, summaryText, titleByRule, type TitleRule } from '../transfers/bulkRules';
 import type { Deps } from '../deps';
-import { describeError, errorDetail, isCancellation } from '../text/errorText';
+import { describeError } from '../text/errorText';
 import { formatBytes } from '../text/format';
-import { confirmUploadInRestrictedMode, skippedSentence, withoutEmptyFiles, type ChosenFiles, type LocalFile, type Skipped } from '../transfers/localFiles';
-import { reached } from '../milestones';
+import { confirmUploadInRestrictedMode, skippedSentence, withoutEmptyFiles, type ChosenFiles, type LocalFile } from '../transfers/localFiles';
 import { notificationText } from '../text/text';
-import { withCancellableProgress } from '../input/progress';
 import { BACK } from '../input/userInput';
-import { listedIds, reportUnknownOutcome } from '../transfers/unknownOutcome';
-import { archiveArrival, checkedNow } from './archiveUpload';
-import { progressLine, showTransferSummary } from '../transfers/bulkDownloads';
+import { showTransferSummary } from '../transfers/bulkDownloads';
 
 // Archive This File on folders: the files inside them (not hidden ones, not
 // node_modules; as localFiles.ts collects them), after the count and total
 // size are shown and a title rule is chosen once; one upload after another
-// under one progress notification.
+// under one progress notification (`ArchiveUploads.batch`), then one summary.
 
 /** Archive This File with folders among the choices (`chosen`, from `uris`). The ids of the files archived. */
 export async function archiveFolders(deps: Deps, chosen: ChosenFiles, uris: readonly vscode.Uri[]): Promise<string[]> {
@@ -47,75 +42,12 @@ export async function archiveFolders(deps: Deps, chosen: ChosenFiles, uris: read
     placeHolder: t('How each file is titled in the archive, as shown for "{0}"', notificationText(example)),
   });
   if (picked === undefined || picked === BACK) return [];
-  return uploadAll(deps, files.map((file) => ({ file, title: titleByRule(picked.rule, rel(file)) })), total, chosen.skipped);
-}
-
-/**
- * One upload after another. A file the client refuses before sending (its
- * title, a change while it was read) is counted as failed and the next one
- * goes; an unknown outcome stops and is checked (never sent again); any
- * other failure, or Cancel, stops the rest. Then one summary.
- *
- * The archive is listed once, before the first file: a file's baseline is
- * that list and the files the batch created before it. What others archived
- * meanwhile is new to it, and taken for the file only with its title, name,
- * size and hash (`archiveRule`), so no list is read per file.
- */
-async function uploadAll(deps: Deps, titled: readonly { file: LocalFile; title: string }[], total: number, skipped: readonly Skipped[]): Promise<string[]> {
-  // Taken once: should the account in use change meanwhile, the batch goes on to this one, checked and recorded there.
-  const { client, account } = deps.session.sender;
-  const c = { done: 0, skipped: skipped.length, failed: 0, notDone: 0, mismatched: 0 };
-  const done: string[] = [];
-  let unknown: { e: ServiceError; sent: SentFile; before?: ReadonlySet<string> } | undefined;
-  let stoppedBy: unknown;
-  try {
-    await withCancellableProgress(vscode.l10n.t('Archiving {0} files…', titled.length), async (p, signal) => {
-      const show = progressLine(p, titled.length, total);
-      // The archive before sending, to tell a new arrival from an old file after an unknown outcome.
-      const before = await listedIds((s) => client.listArchive({ signal: s }), (f) => f.id, signal);
-      let sent = 0;
-      for (const [i, { file, title }] of titled.entries()) {
-        if (signal.aborted) return void (c.notDone = titled.length - i);
-        show(i, sent, true);
-        // As sent: an archive file is compared with it after an unknown outcome.
-        const sending: SentFile = { title, name: file.name, file: (await checkedNow({ file: file.file, name: file.name })) ?? file.file };
-        try {
-          const created = await client.uploadArchiveFile({ file: sending.file, name: sending.name, title }, { signal, onProgress: (n) => show(i, sent + n) });
-          sent += file.size;
-          done.push(created.id);
-          before?.add(created.id);
-          c.done++;
-          deps.log.info(`Archived "${file.path}" (${file.size} bytes) as file ${created.id}.`);
-          void deps.workspaceFiles.archived(created.id, title, file, account).catch((e: unknown) => deps.log.warn(`Recording the archived file failed: ${String(e)}`));
-        } catch (e) {
-          if (isServiceError(e) && e.outcomeUnknown) {
-            unknown = { e, sent: sending, before };
-            return void (c.notDone = titled.length - i - 1);
-          }
-          if (isCancellation(e)) return void (c.notDone = titled.length - i);
-          c.failed++;
-          deps.log.warn(`Archiving "${file.path}" failed: ${errorDetail(e)}`);
-          if (!isServiceError(e, 'invalidRequest') && !isServiceError(e, 'localFile')) {
-            stoppedBy = e;
-            return void (c.notDone = titled.length - i - 1);
-          }
-        }
-      }
-    });
-  } finally {
-    // Whatever arrived is shown, also when a later file failed or was cancelled.
-    if (done.length) reached('archivedFile');
-    if (done.length && deps.session.uses(client)) {
-      await deps.archive.refresh();
-      for (const id of done) await deps.archive.reveal(id);
-    }
+  const r = await deps.archiveUploads.batch(files.map((file) => ({ file, title: titleByRule(picked.rule, rel(file)) })), total, chosen.skipped.length);
+  // An unknown outcome was reported by itself; otherwise one summary.
+  if (!r.unknown && r.counts.done + r.counts.failed > 0) {
+    const why = r.stoppedBy === undefined ? '' : ` ${describeError(r.stoppedBy)}`;
+    const left = chosen.skipped.length ? ` ${skippedSentence(chosen.skipped)}` : '';
+    showTransferSummary(deps, summaryText('archive', r.counts, '', t) + left + why, r.counts);
   }
-  if (unknown) {
-    await reportUnknownOutcome(deps.input.current, deps.log, unknown.e, unknown.before, archiveArrival(deps, client, unknown.sent, c.notDone));
-  } else if (c.done + c.failed > 0) {
-    const why = stoppedBy === undefined ? '' : ` ${describeError(stoppedBy)}`;
-    const left = skipped.length ? ` ${skippedSentence(skipped)}` : '';
-    showTransferSummary(deps, summaryText('archive', c, '', vscode.l10n.t) + left + why, c);
-  }
-  return done;
+  return r.done;
 }

@@ -18,7 +18,7 @@ import { withTemporaryFolder } from '../transfers/temporaryFolder';
 import { oneLine } from '../text/text';
 import type { PdfSource } from '../viewer/pdfPanels';
 import { anAttachment, aSubmissionRow, type SubmissionRow } from '../lists/rowArgs';
-import { archiveTitleProblem, uploadToArchive } from './archiveUpload';
+import { archiveTitleProblem } from './archiveUpload';
 import { pickAttachment } from '../transfers/pickAttachment';
 import { describeSubmission } from '../submissions/whichSubmission';
 
@@ -88,21 +88,18 @@ const defaultTitleOf = (s: Titled): string => oneLine(s.formReference) || s.id;
 async function archiveDocument(deps: Deps, doc: ServiceDocument): Promise<string | undefined> {
   const title = await askTitle(deps, doc);
   if (title === undefined) return undefined;
-  const created = await withTemporaryFolder(deps.log, (folder) => uploadToArchive(deps, {
+  const done = await withTemporaryFolder(deps.log, (folder) => deps.archiveUploads.each([{
     title, name: doc.name,
     progress: vscode.l10n.t('Archiving {0}…', doc.what),
     source: async (p, signal) => {
       const saved = await doc.download(path.join(folder, doc.name), { signal, onProgress: (n, total) => p.bytes(n, total) });
       return { source: { path: saved.path }, size: saved.bytes };
     },
-  }));
-  if (!created) return undefined; // an unknown outcome, checked and reported
-  deps.log.info(`Archived "${doc.name}" as file ${created.id}.`);
-  await deps.archive.refresh();
-  await deps.archive.reveal(created.id);
+  }]));
+  if (!done?.length) return undefined; // an unknown outcome, checked and reported
   // The new file is selected in the Archive view: its id, internal, need not be said.
   void deps.input.current.info(vscode.l10n.t('Archived "{0}".', title));
-  return created.id;
+  return done[0];
 }
 
 async function askTitle(deps: Deps, doc: ServiceDocument): Promise<string | undefined> {

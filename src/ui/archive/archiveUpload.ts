@@ -1,57 +1,32 @@
 import * as vscode from 'vscode';
 import {
-  archiveRule, DETAILS_PER_CHECK, HEADER_VALUE, isServiceError, sourceFile, sourceName, textProblem,
-  type ArchiveListItem, type ArchiveWhy, type CheckedFile, type Created, type LocalSource, type SentFile, type ServiceClient,
+  archiveRule, DETAILS_PER_CHECK, HEADER_VALUE, sourceFile, textProblem,
+  type ArchiveListItem, type ArchiveWhy, type CheckedFile, type LocalSource, type SentFile, type ServiceClient,
 } from '../../core';
 import { counted } from '../transfers/bulkRules';
-import type { Sender } from '../session/session';
-import type { Deps } from '../deps';
+import type { LocalFile } from '../transfers/localFiles';
 import { problemText } from '../text/problemText';
-import { withCancellableProgress, type TaskProgress } from '../input/progress';
+import type { TaskProgress } from '../input/progress';
 import { oneLine } from '../text/text';
-import { listedIds, reportUnknownOutcome, type ArrivalCheck } from '../transfers/unknownOutcome';
+import type { ArrivalCheck } from '../transfers/unknownOutcome';
 
-/** One file to put in the archive, as Archive This File and Archive This Attachment / Summary PDF send it. */
+/** One file to put in the archive under its own progress notification (`ArchiveUploads.each`). */
 export interface ArchiveUpload {
   readonly title: string;
   /** The file name the archive records (the source's name). */
   readonly name: string;
   /** The progress notification's title. */
   readonly progress: string;
-  /** Files after this one that are not sent when it fails (said in an unknown outcome's report). */
-  readonly notSent?: number;
   /** The file to send and its size, made ready under the same notification (a download, for an attachment). */
   source(p: TaskProgress, signal: AbortSignal): Promise<{ readonly source: LocalSource; readonly size: number }>;
+  /** The workspace file it is, recorded for the Explorer once archived; none for a file of the service's. */
+  readonly local?: LocalFile;
 }
 
 /** Why a title cannot be an archive file's (the client's check of the title header), for an input box. */
 export function archiveTitleProblem(title: string): string | undefined {
   const code = textProblem(title, HEADER_VALUE);
   return code && problemText({ code, field: 'title' });
-}
-
-/**
- * Uploads one file under one cancellable progress notification. After an
- * unknown outcome the archive is checked and the user told what it shows
- * (`reportUnknownOutcome`, the file revealed when it arrived): undefined
- * then, never a second upload. Other failures are thrown.
- */
-export async function uploadToArchive(deps: Deps, u: ArchiveUpload, { client }: Sender = deps.session.sender): Promise<Created | undefined> {
-  let sent: SentFile | undefined;
-  let before: ReadonlySet<string> | undefined;
-  try {
-    return await withCancellableProgress(u.progress, async (p, signal) => {
-      const { source, size } = await u.source(p, signal);
-      // What is there already, so that after an unknown outcome a new arrival can be told from an old one.
-      before = await listedIds((s) => client.listArchive({ signal: s }), (f) => f.id, signal);
-      const now = await checkedNow(source);
-      if (now) sent = { title: u.title, name: sourceName(source), file: now };
-      return client.uploadArchiveFile({ ...(now ? { file: now, name: source.name } : source), title: u.title }, { signal, onProgress: (n, total) => p.bytes(n, total || size) });
-    });
-  } catch (e) {
-    if (isServiceError(e) && e.outcomeUnknown && sent) return void (await reportUnknownOutcome(deps.input.current, deps.log, e, before, archiveArrival(deps, client, sent, u.notSent ?? 0)));
-    throw e;
-  }
 }
 
 /**
@@ -81,9 +56,9 @@ function whyText(why: ArchiveWhy): string {
 /**
  * How an uploaded file is recognised in the archive after an unknown outcome:
  * a new file with its title and name whose detail has its size and hash, in
- * the archive of `client`, which sent it.
+ * the archive of `client`, which sent it; `reveal` takes in one found.
  */
-export function archiveArrival(deps: Deps, client: ServiceClient, sent: SentFile, notSent: number): ArrivalCheck<ArchiveListItem, ArchiveWhy> {
+export function archiveArrival(client: ServiceClient, sent: SentFile, notSent: number, reveal: (id: string) => Promise<void>): ArrivalCheck<ArchiveListItem, ArchiveWhy> {
   const t = vscode.l10n.t;
   const shown = oneLine(sent.title);
   const rest = notSent > 0 ? ` ${counted(t, notSent, 'The other file was not sent.', 'The other {0} files were not sent.')}` : '';
@@ -92,11 +67,7 @@ export function archiveArrival(deps: Deps, client: ServiceClient, sent: SentFile
     rule: archiveRule(sent, (id, signal) => client.getArchiveFile(id, { signal })),
     // The archive list has no dates: of several matching files, the first listed is reported.
     newestFirst: (l) => l,
-    reveal: async (id) => {
-      if (!deps.session.uses(client)) return;
-      await deps.archive.refresh();
-      await deps.archive.reveal(id);
-    },
+    reveal,
     text: {
       arrived: (f) => t('The archive received "{0}": it is file {1}, new since sending, with this file\'s name, size and hash. Do not upload it again.', shown, f.id) + rest,
       absent: (seconds, others) => [

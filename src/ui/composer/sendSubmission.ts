@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { type Created, documentAt, errorDetail, isServiceError, type NewSubmission, primaryEmails, type ServiceClient, type SubmissionListItem, submissionRule, type SubmissionWhy } from '../../core';
+import { type Created, documentAt, isServiceError, type NewSubmission, primaryEmails, type ServiceClient, type SubmissionListItem, submissionRule, type SubmissionWhy } from '../../core';
 import type { Deps } from '../deps';
 import { counted } from '../transfers/bulkRules';
 import { formatTime } from '../text/format';
@@ -62,7 +62,7 @@ export async function sendSubmission(deps: Deps, s: Outgoing): Promise<Created |
 
 /** The Explorer's record of what was sent, for the account it went to. */
 function recordSent(deps: Deps, id: string, s: Outgoing, account: string | undefined): void {
-  void deps.workspaceFiles.sent(id, s, account).catch((e: unknown) => deps.log.warn(`Recording the sent documents failed: ${errorDetail(e)}`));
+  deps.workspaceFiles.sent(id, s, account);
 }
 
 /** The document going out, for the progress line: `"annex.csv" (2 of 3)`. */

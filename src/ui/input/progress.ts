@@ -61,3 +61,14 @@ export function withCancellableProgress<T>(title: string, task: (p: TaskProgress
     },
   ));
 }
+
+/** Files done of all and the bytes, throttled; with a bar when every size is known. */
+export function progressLine(p: TaskProgress, count: number, total: number | undefined): (index: number, bytes: number, now?: boolean) => void {
+  const due = reportPacer();
+  return (index, bytes, now = false) => {
+    if (!due(now)) return;
+    if (total) p.bytes(bytes, total);
+    const size = total ? vscode.l10n.t('{0} of {1}', formatBytes(bytes), formatBytes(total)) : formatBytes(bytes);
+    p.message(vscode.l10n.t('{0} of {1} files done · {2}', index, count, size));
+  };
+}

@@ -6,9 +6,8 @@ import type { Deps } from '../deps';
 import { askReplacements, openFolderAction, revealAction } from './downloads';
 import { notify, showLogAction, type Action } from '../commands/notify';
 import { describeError, errorDetail, isCancellation } from '../text/errorText';
-import { formatBytes } from '../text/format';
 import { DETAILS_AT_ONCE, Limiter } from '../lists/concurrency';
-import { reportPacer, withCancellableProgress, type TaskProgress } from '../input/progress';
+import { progressLine, withCancellableProgress, type TaskProgress } from '../input/progress';
 
 /** A file of a bulk download as it can be saved. */
 export interface SavableFile {
@@ -171,16 +170,6 @@ function progressOf(p: TaskProgress, files: readonly (AheadFile | undefined)[]):
   return (index, bytes, now) => show(index, bytes, now);
 }
 
-/** Files done of all and the bytes, throttled; with a bar when every size is known. */
-export function progressLine(p: TaskProgress, count: number, total: number | undefined): (index: number, bytes: number, now?: boolean) => void {
-  const due = reportPacer();
-  return (index, bytes, now = false) => {
-    if (!due(now)) return;
-    if (total) p.bytes(bytes, total);
-    const size = total ? vscode.l10n.t('{0} of {1}', formatBytes(bytes), formatBytes(total)) : formatBytes(bytes);
-    p.message(vscode.l10n.t('{0} of {1} files done · {2}', index, count, size));
-  };
-}
 
 /** The one message at the end of a bulk transfer: a warning when something failed or differs; the `actions` on what was saved, and Show Log. */
 export function showTransferSummary(deps: BulkDeps, text: string, c: TransferCounts, actions: readonly (Action | undefined)[] = []): void {

@@ -27,50 +27,65 @@ const REDRAW_EVERY = 100;
  * The sizes and hashes of the archive's files, for matching by content. The
  * list has neither, so the detail of every listed file is fetched, a few at
  * a time, once a decoration is first asked for (never at activation), and
- * kept for the session; a detail the Archive view already loaded is taken
- * from its row. When the view fetches its list again (Refresh, an upload,
- * signing in or out) everything is forgotten and fetched again when asked.
+ * kept; a detail the Archive view already loaded is taken from its row. An
+ * archive file's size and hash never change: when the view fetches its list
+ * again (Refresh, an upload) the details of the files still listed are kept
+ * and only new files' are fetched, so an upload costs one request, not one
+ * per file. Another session (signing in or out, another account, whose ids
+ * name other files) forgets them all.
  */
 export class ArchiveDetails implements vscode.Disposable {
   readonly index = new ArchiveIndex();
   private generation = 0;
   private filling?: Promise<void>;
+  /** The view's list being loaded for the first fill. */
+  private listing?: Promise<void>;
   /** Whether a decoration was ever asked for: only then does a new list matter. */
   private wanted = false;
   private seen: readonly ArchiveNode[];
   private readonly limiter = new Limiter(AT_ONCE);
-  private readonly sub: vscode.Disposable;
+  private readonly subs: vscode.Disposable[];
 
   constructor(
     private readonly rows: ArchiveRows,
-    private readonly session: Pick<Session, 'signedIn' | 'client'>,
+    private readonly session: Pick<Session, 'signedIn' | 'client' | 'onDidChange'>,
     private readonly log: Logger,
     /** The index changed: decorations are asked again. */
     private readonly changed: () => void,
   ) {
     this.seen = rows.items;
-    this.sub = rows.onDidChangeTreeData(() => {
-      if (rows.items === this.seen) return; // only a new list (each fetch makes a new array) invalidates
-      this.seen = rows.items;
-      this.generation++;
-      this.filling = undefined;
-      this.index.clear();
-      if (this.wanted) this.changed(); // asked again, the details of the new list are fetched
-    });
+    this.subs = [
+      rows.onDidChangeTreeData(() => {
+        if (rows.items === this.seen) return; // only a new list (each fetch makes a new array) matters
+        this.seen = rows.items;
+        this.restart(() => this.index.keepOnly(new Set(rows.items.map((r) => r.item.id))));
+      }),
+      session.onDidChange(() => this.restart(() => this.index.clear())),
+    ];
+  }
+
+  /** A new list or session: what is under way is dropped, `forget` trims the index, and the decorations are asked again (which fetches what is missing). */
+  private restart(forget: () => void): void {
+    this.generation++;
+    this.filling = undefined;
+    forget();
+    if (this.wanted) this.changed();
   }
 
   /** Starts fetching the details unless done or under way for the current list; settles when they are in. */
   ensure(): Promise<void> {
     this.wanted = true;
     if (!this.session.signedIn) return Promise.resolve();
+    if (!this.rows.loaded) {
+      // The list the view shows, loaded here if the view was never opened (one request); then its details.
+      this.listing ??= this.rows.refresh().finally(() => (this.listing = undefined));
+      return this.listing.then(() => (this.rows.loaded ? this.ensure() : undefined));
+    }
     this.filling ??= this.fill(this.generation);
     return this.filling;
   }
 
   private async fill(generation: number): Promise<void> {
-    // The list the view shows; loaded here if the view was never opened (one request).
-    if (!this.rows.loaded) await this.rows.refresh();
-    if (generation !== this.generation) return;
     const client = this.session.client;
     const fetch = this.rows.items.length <= MAX_FETCHED;
     if (!fetch) this.log.info(`Workspace decorations: the archive lists ${this.rows.items.length} files, more than ${MAX_FETCHED}; only the details the Archive view loaded are matched.`);
@@ -96,6 +111,6 @@ export class ArchiveDetails implements vscode.Disposable {
 
   dispose(): void {
     this.generation++;
-    this.sub.dispose();
+    this.subs.forEach((d) => d.dispose());
   }
 }

@@ -43,6 +43,16 @@ export class ArchiveIndex {
     return this.bySize.get(size) ?? [];
   }
 
+  /** Forgets the files not in `listed` (no longer in the archive's list). */
+  keepOnly(listed: ReadonlySet<string>): void {
+    for (const id of this.ids) if (!listed.has(id)) this.ids.delete(id);
+    for (const [size, files] of this.bySize) {
+      const kept = files.filter((f) => listed.has(f.id));
+      if (kept.length === 0) this.bySize.delete(size);
+      else if (kept.length !== files.length) this.bySize.set(size, kept);
+    }
+  }
+
   clear(): void {
     this.bySize.clear();
     this.ids.clear();

@@ -39,18 +39,41 @@ export interface RecordStore {
 }
 
 const KEY = 'dsas.fileRecords';
-/** Records kept per account; beyond, the oldest go (a record is a few hundred bytes of global state). */
+/**
+ * Records kept per account; beyond, the oldest go. A record is a few hundred
+ * bytes, and VS Code reads the extension's whole global state into every
+ * window when the extension starts, so the store is kept to about half a
+ * megabyte.
+ */
 export const MAX_RECORDS = 2000;
+/**
+ * How often the store is written. A change is seen at once (`of`); written,
+ * it goes to every window. Each write copies the whole store, so while
+ * changes keep coming (a batch of 10,000 files) they are written together,
+ * the gap doubling from 2 s up to 10 s; after 10 s without a write the next
+ * change is written at once. What a closed window had not written is lost
+ * (the browser's workbench does not wait for it), so the gap stays short,
+ * and the archive uploads write theirs once they are over (`flush`).
+ */
+export const WRITE_GAP_MS = { first: 2000, most: 10_000 } as const;
 
 type Stored = Record<string, Record<string, FileRecord>>;
 
 /**
  * The records of the account signed in to (an archive file id means nothing
- * to another service), keyed by file URI. Read from the store when first
- * asked, written back on every change.
+ * to another service), keyed by file URI. Read from the store, which other
+ * windows write too, with the changes not written yet on top; those are
+ * written together, merged into what the store holds then.
  */
 export class FileRecords {
   private readonly listeners: ((uris: readonly string[]) => void)[] = [];
+  /** Changes not written yet, per account and URI. */
+  private pending = new Map<string, Map<string, FileRecord>>();
+  private timer?: ReturnType<typeof setTimeout>;
+  private lastWrite = Number.NEGATIVE_INFINITY;
+  private gap: number = WRITE_GAP_MS.first;
+  /** The write under way: writes never overlap. */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly store: RecordStore,
@@ -65,38 +88,105 @@ export class FileRecords {
 
   of(uri: string): FileRecord | undefined {
     const a = this.account();
-    return a === undefined ? undefined : this.store.get<Stored>(KEY)?.[a]?.[uri];
+    if (a === undefined) return undefined;
+    const stored = this.store.get<Stored>(KEY)?.[a]?.[uri];
+    const change = this.pending.get(a)?.get(uri);
+    return change ? { ...stored, ...change } : stored;
   }
 
   /** The URIs of the files sent in these submissions (one pass over the records, however many). */
   sentIn(submissionIds: ReadonlySet<string>): string[] {
-    return Object.entries(this.all()).filter(([, r]) => r.sent !== undefined && submissionIds.has(r.sent.submissionId)).map(([uri]) => uri);
+    const a = this.account();
+    if (a === undefined) return [];
+    const all = { ...this.store.get<Stored>(KEY)?.[a] };
+    for (const [uri, change] of this.pending.get(a) ?? []) all[uri] = { ...all[uri], ...change };
+    return Object.entries(all).filter(([, r]) => r.sent !== undefined && submissionIds.has(r.sent.submissionId)).map(([uri]) => uri);
   }
 
   /** Records an archived file, for `account` (the one it was archived to; by default the one records are read for). */
-  archived(uri: string, r: ArchivedRecord, account = this.account()): Promise<void> {
-    return this.changeMany([[uri, (old) => ({ ...old, archived: r })]], account);
+  archived(uri: string, r: ArchivedRecord, account = this.account()): void {
+    this.change([[uri, { archived: r }]], account);
   }
 
   /** Records the files sent in a submission, for `account` (the one it was sent to; by default the one records are read for). */
-  sent(uris: readonly { uri: string; state: FileState }[], r: Omit<SentRecord, 'size' | 'mtimeMs'>, account = this.account()): Promise<void> {
-    return this.changeMany(uris.map(({ uri, state }) => [uri, (old) => ({ ...old, sent: { ...r, size: state.size, mtimeMs: state.mtimeMs } })]), account);
+  sent(uris: readonly { uri: string; state: FileState }[], r: Omit<SentRecord, 'size' | 'mtimeMs'>, account = this.account()): void {
+    this.change(uris.map(({ uri, state }) => [uri, { sent: { ...r, size: state.size, mtimeMs: state.mtimeMs } }]), account);
   }
 
-  private all(): Record<string, FileRecord> {
-    const a = this.account();
-    return (a !== undefined && this.store.get<Stored>(KEY)?.[a]) || {};
+  /** Writes the changes not written yet now (after the write under way); rejects when the store refuses them. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const next = this.writing.catch(() => undefined).then(() => this.write());
+    this.writing = next;
+    return next;
   }
 
-  private async changeMany(changes: readonly [string, (old: FileRecord | undefined) => FileRecord][], a: string | undefined): Promise<void> {
+  /** Each file's change on top of those not written yet; the listeners told at once, the write scheduled. */
+  private change(changes: readonly [string, FileRecord][], a: string | undefined): void {
     if (a === undefined || changes.length === 0) return;
-    const stored = this.store.get<Stored>(KEY) ?? {};
-    const mine = { ...stored[a] };
-    for (const [uri, f] of changes) mine[uri] = f(mine[uri]);
-    await this.store.update(KEY, { ...stored, [a]: newest(mine, MAX_RECORDS) });
+    let mine = this.pending.get(a);
+    if (!mine) this.pending.set(a, (mine = new Map()));
+    for (const [uri, change] of changes) mine.set(uri, { ...mine.get(uri), ...change });
     const uris = changes.map(([uri]) => uri);
     for (const l of this.listeners) l(uris);
+    if (this.timer) return;
+    // The first change after a quiet spell is written at once, the next ones together.
+    if (Date.now() - this.lastWrite >= WRITE_GAP_MS.most) this.gap = WRITE_GAP_MS.first;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      // A failed write keeps its changes for the next one; nothing else can be done about it here.
+      void this.flush().catch(() => undefined);
+    }, Math.max(0, this.lastWrite + this.gap - Date.now()));
   }
+
+  private async write(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    this.gap = Math.min(this.gap * 2, WRITE_GAP_MS.most);
+    this.lastWrite = Date.now();
+    const stored = this.store.get<Stored>(KEY) ?? {};
+    const next: Stored = { ...stored };
+    for (const [a, changes] of batch) {
+      const mine = { ...stored[a] };
+      for (const [uri, change] of changes) mine[uri] = { ...mine[uri], ...change };
+      next[a] = newest(mine, MAX_RECORDS);
+    }
+    try {
+      await this.store.update(KEY, next);
+    } catch (e) {
+      // Kept for the next write, under what changed since.
+      for (const [a, changes] of batch) {
+        const now = this.pending.get(a) ?? new Map<string, FileRecord>();
+        for (const [uri, change] of changes) now.set(uri, { ...change, ...now.get(uri) });
+        this.pending.set(a, now);
+      }
+      throw e;
+    }
+  }
+}
+
+/** How a file is read to record it: its size and time, its digest. */
+export interface RecordReads {
+  stat(path: string): Promise<FileState>;
+  hash(path: string, algorithm: HashAlgorithm): Promise<string>;
+}
+
+/** The recorded digest of an archived file: the archive's own algorithm is not known when uploading. */
+const RECORD_ALGORITHM: HashAlgorithm = 'SHA-256';
+
+/**
+ * A file archived from here (to `account`'s archive): recorded at once, then
+ * with its digest, unless it changed meanwhile (its size and time as sent).
+ */
+export async function recordArchived(records: FileRecords, reads: RecordReads, file: FileState & { readonly uri: string; readonly path: string }, r: Omit<ArchivedRecord, 'size' | 'mtimeMs' | 'digest'>, account?: string): Promise<void> {
+  const base: ArchivedRecord = { ...r, size: file.size, mtimeMs: file.mtimeMs };
+  records.archived(file.uri, base, account);
+  const hex = await reads.hash(file.path, RECORD_ALGORITHM).catch(() => undefined);
+  const now = await reads.stat(file.path).catch(() => undefined);
+  if (hex === undefined || now?.size !== base.size || now.mtimeMs !== base.mtimeMs) return;
+  records.archived(file.uri, { ...base, digest: { algorithm: RECORD_ALGORITHM, hex } }, account);
 }
 
 /** At most `max` records, the most recent ones. */

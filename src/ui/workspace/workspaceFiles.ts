@@ -10,7 +10,7 @@ import { oneLine, safeText } from '../text/text';
 import { Limiter } from '../lists/concurrency';
 import { ArchiveDetails, type ArchiveRows } from './archiveDetails';
 import { DigestCache, type Hasher } from './contentIndex';
-import { FileRecords, type FileState } from './fileRecords';
+import { FileRecords, recordArchived, type FileState } from './fileRecords';
 import { decorationOf, lookUp, type FileFacts } from './lookup';
 import { SentStates } from './sentStates';
 
@@ -18,8 +18,6 @@ export const DECORATE_SETTING = 'dsas.decorateWorkspaceFiles';
 /** Context keys naming the decorated files, for the Explorer's Reveal in Archive / Reveal Submission. */
 const ARCHIVED_PATHS = 'dsas.archivedPaths';
 const SENT_PATHS = 'dsas.sentPaths';
-/** The recorded digest of an archived file: the archive's own algorithm is not known when uploading. */
-const RECORD_ALGORITHM: HashAlgorithm = 'SHA-256';
 
 /** How files are read; the host tests count the calls. */
 export interface FileAccess {
@@ -140,21 +138,17 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
   }
 
   /** A submission was sent from here (to `account`): its documents are recorded with their size and time as checked before sending. */
-  async sent(submissionId: string, s: { formReference: string; recipients: readonly unknown[]; documents: readonly (LocalFile | object)[] }, account?: string): Promise<void> {
+  sent(submissionId: string, s: { formReference: string; recipients: readonly unknown[]; documents: readonly (LocalFile | object)[] }, account?: string): void {
     // Only workspace files are recorded (a document taken from the archive has no file here).
     const local = s.documents.filter((d): d is LocalFile => 'uri' in d && d.uri instanceof vscode.Uri && 'file' in d);
-    await this.records.sent(local.map((d) => ({ uri: d.uri.toString(), state: d.file })), { submissionId, formReference: s.formReference, recipients: s.recipients.length, at: Date.now() }, account);
+    this.records.sent(local.map((d) => ({ uri: d.uri.toString(), state: d.file })), { submissionId, formReference: s.formReference, recipients: s.recipients.length, at: Date.now() }, account);
+    // One submission is one change: written now, as the archive uploads write theirs once over.
+    void this.flush();
   }
 
   /** A file was archived from here (to `account`'s archive): recorded at once, then again with its digest (unless it changed meanwhile). */
-  async archived(fileId: string, title: string, file: LocalFile, account?: string): Promise<void> {
-    const uri = file.uri.toString();
-    const base = { fileId, title, size: file.file.size, mtimeMs: file.file.mtimeMs, at: Date.now() };
-    await this.records.archived(uri, base, account);
-    const hex = await this.files.hash(file.path, RECORD_ALGORITHM).catch(() => undefined);
-    const now = await this.files.stat(file.path).catch(() => undefined);
-    if (hex === undefined || now?.size !== base.size || now.mtimeMs !== base.mtimeMs) return;
-    await this.records.archived(uri, { ...base, digest: { algorithm: RECORD_ALGORITHM, hex } }, account);
+  archived(fileId: string, title: string, file: LocalFile, account?: string): Promise<void> {
+    return recordArchived(this.records, this.files, { uri: file.uri.toString(), path: file.path, size: file.file.size, mtimeMs: file.file.mtimeMs }, { fileId, title, at: Date.now() }, account);
   }
 
   /** A submission's state or responses learned (list, detail, status, poll): its sent files are redrawn, those of a whole list at once. */
@@ -202,6 +196,11 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
       void vscode.commands.executeCommand('setContext', ARCHIVED_PATHS, [...this.archivedPaths.keys()]);
       void vscode.commands.executeCommand('setContext', SENT_PATHS, [...this.sentPaths.keys()]);
     }, 50);
+  }
+
+  /** Writes the records not written yet (the extension is deactivated: the window closes or reloads). */
+  flush(): Promise<void> {
+    return this.records.flush().catch((e: unknown) => this.o.log.warn(`Writing the Explorer's records failed: ${String(e)}`));
   }
 
   dispose(): void {
