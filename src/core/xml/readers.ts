@@ -5,7 +5,9 @@ import type {
 } from '../models';
 import { boundOnly, type Quote } from '../serviceText';
 import type { NaiveTimeZone } from '../time';
-import { attr, child, children, isNode, parseResponse, type XmlValue } from './document';
+import { parseResponse } from './document';
+import { ResponseParser } from './responseParser';
+import { attr, child, children, isNode, type XmlValue } from './node';
 import { FieldReader, toFlag, toInt } from './values';
 
 /**
@@ -22,8 +24,12 @@ export class ResponseReader {
   }
 
   submissionList(body: string): SubmissionListItem[] {
-    const list = required(parseResponse(body, 'GET /submissions', this.quote), 'Submissions', 'GET /submissions');
-    return children(list, 'submission').map((s) => {
+    return whole(this.submissionListReader(), body);
+  }
+
+  /** The list of submissions read as its text arrives: each item becomes a model as soon as it has ended. */
+  submissionListReader(): ListReader<SubmissionListItem> {
+    return this.list('GET /submissions', 'Submissions', 'submission', (s) => {
       const primary = child(s, 'primary_recipient');
       // Extended in place rather than spread into a copy: lists have thousands of items.
       const item: Omit<SubmissionListItem, 'primaryRecipient'> & { primaryRecipient?: SubmissionListItem['primaryRecipient'] } = this.submissionBase(s, 'GET /submissions');
@@ -102,8 +108,12 @@ export class ResponseReader {
   }
 
   archiveList(body: string): ArchiveListItem[] {
-    const files = required(parseResponse(body, 'GET /archives', this.quote), 'Files', 'GET /archives');
-    return children(files, 'file').map((file) => ({
+    return whole(this.archiveListReader(), body);
+  }
+
+  /** The archive's list read as its text arrives. */
+  archiveListReader(): ListReader<ArchiveListItem> {
+    return this.list('GET /archives', 'Files', 'file', (file) => ({
       id: this.f.str(file, 'id'),
       name: this.f.str(file, 'name'),
       title: this.f.str(file, 'title'),
@@ -136,6 +146,19 @@ export class ResponseReader {
     const file = child(r, 'file') ?? child(child(r, 'Files'), 'file');
     if (file === undefined) throw shapeError('file', op);
     return { id: requiredText(this.f.str(file, 'id'), 'id', op) };
+  }
+
+  /** A list whose items become models one by one, the items themselves never held as a tree. */
+  private list<T>(op: string, container: string, item: string, model: (node: XmlValue) => T): ListReader<T> {
+    const items: T[] = [];
+    const parser = new ResponseParser(op, this.quote, { container, item, onItem: (node) => items.push(model(node)) });
+    return {
+      write: (text) => parser.write(text),
+      end: () => {
+        required(parser.end(), container, op);
+        return items;
+      },
+    };
   }
 
   private submissionBase(s: XmlValue, op: string): Omit<SubmissionListItem, 'primaryRecipient'> {
@@ -175,6 +198,17 @@ export class ResponseReader {
     if (child(node, 'recipient_auth') === undefined && child(node, 'recipient_auth_number') === undefined) return undefined;
     return { method: this.f.str(node, 'recipient_auth'), number: this.f.str(node, 'recipient_auth_number') };
   }
+}
+
+/** A list read piece by piece: `write` each piece of its text as it arrives, then `end` for its items. */
+export interface ListReader<T> {
+  write(text: string): void;
+  end(): T[];
+}
+
+function whole<T>(reader: ListReader<T>, body: string): T[] {
+  reader.write(body);
+  return reader.end();
 }
 
 /** A container element that must be present (it may be empty). */
