@@ -88,7 +88,7 @@ export class ServiceClient {
 
   /** 1. GET /submissions; the same array as last time when the service sent the same bytes. */
   async listSubmissions(o: CallOptions = {}): Promise<readonly SubmissionListItem[]> {
-    return this.readList('/submissions', 'GET /submissions', () => this.read.submissionListReader(), o.signal);
+    return listAt(this.transport, this.lists, '/submissions', () => this.read.submissionListReader(), o.signal);
   }
 
   /** 2. GET /submissions/<id> */
@@ -165,7 +165,7 @@ export class ServiceClient {
 
   /** 8. GET /archives; the same array as last time when the service sent the same bytes. */
   async listArchive(o: CallOptions = {}): Promise<readonly ArchiveListItem[]> {
-    return this.readList('/archives', 'GET /archives', () => this.read.archiveListReader(), o.signal);
+    return listAt(this.transport, this.lists, '/archives', () => this.read.archiveListReader(), o.signal);
   }
 
   /** 9. GET /archives/<file_id> */
@@ -191,20 +191,6 @@ export class ServiceClient {
     return opened(await this.transport.getStream(`/archives/${seg(file.id)}/${seg(file.ticket)}`, op, o.signal), file.name || `file-${file.id}`);
   }
 
-  /** A list read as it arrives (see readList), given back unparsed when its bytes are the last ones'. */
-  private async readList<T>(path: string, operation: string, reader: () => ListReader<T>, signal?: AbortSignal): Promise<readonly T[]> {
-    const previous = this.lists.get(path) as KnownList<T> | undefined;
-    const list = await this.transport.getBody(path, operation, (res) => {
-      const length = res.headers['content-length'];
-      return readList(res.body, {
-        operation, reader, previous, limit: this.transport.maxListBytes, quote: this.transport.quote,
-        contentType: res.headers['content-type'], contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined,
-      });
-    }, signal);
-    this.lists.set(path, list);
-    return list.items;
-  }
-
   /** 11. PUT /archives: the file streamed as the body, title and name in headers. */
   async uploadArchiveFile(f: NewArchiveFile, o: UploadOptions = {}): Promise<Created> {
     const name = sourceName(f);
@@ -220,6 +206,21 @@ export class ServiceClient {
     });
     return this.read.uploaded(text, 'PUT /archives');
   }
+}
+
+/** A list read as it arrives (see readList), given back unparsed when its bytes are the last ones' (kept in `lists` by path). */
+async function listAt<T>(transport: ServiceTransport, lists: Map<string, KnownList<unknown>>, path: string, reader: () => ListReader<T>, signal?: AbortSignal): Promise<readonly T[]> {
+  const operation = `GET ${path}`;
+  const previous = lists.get(path) as KnownList<T> | undefined;
+  const list = await transport.getBody(path, operation, (res) => {
+    const length = res.headers['content-length'];
+    return readList(res.body, {
+      operation, reader, previous, limit: transport.maxListBytes, quote: transport.quote,
+      contentType: res.headers['content-type'], contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined,
+    });
+  }, signal);
+  lists.set(path, list);
+  return list.items;
 }
 
 /** Why a string cannot be an id or a ticket in a path, if it cannot: any other string is escaped. */
