@@ -4,11 +4,22 @@ import type { Quote } from '../serviceText';
 import { isNode, messageText, type XmlNode, type XmlValue } from './node';
 import { TreeBuilder } from './tree';
 
-/** A list read item by item: each `item` element inside the `container` child of `response` goes to `onItem`, not into the tree. */
+/** What reads the elements of a list's item as the parser meets them (ItemFields): no tree is built for them. */
+export interface ItemReceiver {
+  /** A new item, with its attributes. */
+  begin(attributes: Readonly<Record<string, string>>): void;
+  open(name: string, attributes: Readonly<Record<string, string>>): void;
+  text(run: string): void;
+  cdata(section: string): void;
+  close(): void;
+}
+
+/** A list read item by item: each `item` element inside the `container` child of `response` goes to `fields`, then `onItem` is called. */
 export interface ItemStream {
   readonly container: string;
   readonly item: string;
-  readonly onItem: (item: XmlValue) => void;
+  readonly fields: ItemReceiver;
+  readonly onItem: () => void;
 }
 
 /** What the parser found wrong once the text is known to be well-formed, in the order these are told. */
@@ -54,6 +65,8 @@ export class ResponseParser {
   /** Whether items go to `onItem` as they close: a list whose answer is `ok`. */
   private streaming = false;
   private containerSeen = false;
+  /** Whether the elements met go to the stream's `fields`: inside an item. */
+  private inItem = false;
 
   constructor(
     private readonly operation: string | undefined,
@@ -65,10 +78,14 @@ export class ResponseParser {
     this.sax.on('opentag', (tag) => this.open(tag));
     this.sax.on('closetag', () => this.close());
     this.sax.on('text', (t) => {
-      if (this.building()) this.tree.text(t);
+      if (!this.building()) return;
+      if (this.inItem) this.items?.fields.text(t);
+      else this.tree.text(t);
     });
     this.sax.on('cdata', (t) => {
-      if (this.building()) this.tree.cdata(t);
+      if (!this.building()) return;
+      if (this.inItem) this.items?.fields.cdata(t);
+      else this.tree.cdata(t);
     });
   }
 
@@ -112,6 +129,7 @@ export class ResponseParser {
   private open(tag: SaxesTagPlain): void {
     const depth = this.depth++;
     if (this.refusal !== undefined || depth >= this.skipFrom) return;
+    if (this.inItem) return this.items?.fields.open(tag.name, tag.attributes);
     if (depth === 0) {
       if (tag.name !== 'response' && this.rootRule === 'response') return this.refuse('noResponse');
       // An answer that is not `ok` is read whole: its text is the message.
@@ -120,8 +138,10 @@ export class ResponseParser {
       // Only the first container is the list, as for a reader of the whole tree; the other children are not read.
       if (tag.name !== this.items?.container || this.containerSeen) return this.skip(depth);
       this.containerSeen = true;
-    } else if (this.streaming && depth === 2 && tag.name !== this.items?.item) {
-      return this.skip(depth);
+    } else if (this.streaming && depth === 2 && this.items) {
+      if (tag.name !== this.items.item) return this.skip(depth);
+      this.inItem = true;
+      return this.items.fields.begin(tag.attributes);
     }
     this.tree.open(tag.name, tag.attributes);
   }
@@ -133,10 +153,13 @@ export class ResponseParser {
       if (depth === this.skipFrom) this.skipFrom = Infinity;
       return;
     }
-    const item = this.streaming && depth === 2;
-    const value = this.tree.close(!item);
+    if (this.inItem) {
+      if (depth > 2) return this.items?.fields.close();
+      this.inItem = false;
+      return this.items?.onItem();
+    }
+    const value = this.tree.close();
     if (depth === 0) this.root = value;
-    else if (item) this.items?.onItem(value);
   }
 
   /** Whether the innermost open element is being built. */

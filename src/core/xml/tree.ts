@@ -1,4 +1,5 @@
 import type { XmlNode, XmlValue } from './node';
+import { own } from './ownedText';
 
 /** Every element the spec says may repeat: always an array, even with one child. */
 const REPEATED = new Set(['submission', 'recipient', 'attachment', 'historyEvent', 'file', 'tag']);
@@ -39,8 +40,8 @@ export class TreeBuilder {
     if (this.stack.length) this.stack[this.stack.length - 1].text += section;
   }
 
-  /** Ends the innermost element and gives its value; `attach` adds it to its parent too. */
-  close(attach = true): XmlValue {
+  /** Ends the innermost element, adds it to its parent and gives its value. */
+  close(): XmlValue {
     const frame = this.stack.pop();
     if (!frame) throw new Error('close without open');
     const text = own(frame.text);
@@ -51,7 +52,7 @@ export class TreeBuilder {
       value = frame.node as XmlNode;
     }
     const parent = this.stack[this.stack.length - 1];
-    if (parent && attach) add(parent, frame.name, value);
+    if (parent) add(parent, frame.name, value);
     return value;
   }
 }
@@ -62,13 +63,4 @@ function add(parent: Frame, name: string, value: XmlValue): void {
   if (Array.isArray(there)) there.push(value);
   else if (there !== undefined) parent.node[name] = [there as XmlValue, value];
   else parent.node[name] = REPEATED.has(name) ? [value] : value;
-}
-
-/**
- * A copy of a string that no longer points into the text it was cut from:
- * V8 keeps a long substring as a view of its whole source, and values kept
- * from a list would hold every piece of the response they came from.
- */
-function own(s: string): string {
-  return s.length < 13 ? s : (` ${s}`).slice(1);
 }
