@@ -27,6 +27,14 @@ export interface ListChildResult {
   readonly longestBlockMs: number;
   /** The event loop's largest delay during the first read (monitorEventLoopDelay, 1 ms resolution). */
   readonly loopDelayMaxMs: number;
+  /**
+   * The most CPU this process used between two ticks of the timer during the
+   * first read: how long the reading held the loop, without the time a busy
+   * machine made the process wait for a core (which the gaps include).
+   */
+  readonly blockCpuMs: number;
+  /** The longest gap of the same timer over a second just before, with nothing to do: what the machine alone costs. */
+  readonly idleGapMs: number;
   readonly baselineRss: number;
   readonly peakRss: number;
   /** CPU of each read of the unchanged list. */
@@ -55,27 +63,42 @@ const cpuMs = (since: NodeJS.CpuUsage): number => {
   return (u.user + u.system) / 1000;
 };
 
-async function run(req: ListChildRequest): Promise<ListChildResult> {
-  const baselineRss = await settledRss();
-  const sampler = new RssSampler();
-  const delay = monitorEventLoopDelay({ resolution: 1 });
+/** Ticks a 1 ms timer and keeps its longest gap, and the most CPU the process used between two ticks. */
+function probeLoop(): () => { gapMs: number; cpuMs: number } {
   let last = performance.now();
-  let longestBlockMs = 0;
+  let lastCpu = process.cpuUsage();
+  let gapMs = 0;
+  let most = 0;
   const probe = setInterval(() => {
     const now = performance.now();
-    longestBlockMs = Math.max(longestBlockMs, now - last);
+    gapMs = Math.max(gapMs, now - last);
+    most = Math.max(most, cpuMs(lastCpu));
     last = now;
+    lastCpu = process.cpuUsage();
   }, 1);
+  return () => {
+    clearInterval(probe);
+    return { gapMs, cpuMs: most };
+  };
+}
+
+async function run(req: ListChildRequest): Promise<ListChildResult> {
+  const baselineRss = await settledRss();
+  const idle = probeLoop();
+  await new Promise((r) => setTimeout(r, 1000));
+  const idleGapMs = idle().gapMs;
+  const sampler = new RssSampler();
+  const delay = monitorEventLoopDelay({ resolution: 1 });
   sampler.start(5);
   delay.enable();
   const cpu = process.cpuUsage();
   const started = performance.now();
-  last = started;
+  const stop = probeLoop();
   const first = await read(req.url);
   const ms = performance.now() - started;
   const firstCpu = cpuMs(cpu);
   delay.disable();
-  clearInterval(probe);
+  const { gapMs: longestBlockMs, cpuMs: blockCpuMs } = stop();
   const { peak } = sampler.stop();
   const pollCpuMs: number[] = [];
   let reused = true;
@@ -86,7 +109,7 @@ async function run(req: ListChildRequest): Promise<ListChildResult> {
     reused &&= again === first;
   }
   return {
-    items: first.items.length, bytes: first.bytes, ms, cpuMs: firstCpu, longestBlockMs, loopDelayMaxMs: delay.max / 1e6,
+    items: first.items.length, bytes: first.bytes, ms, cpuMs: firstCpu, longestBlockMs, loopDelayMaxMs: delay.max / 1e6, blockCpuMs, idleGapMs,
     baselineRss, peakRss: peak, pollCpuMs, reused,
   };
 }

@@ -167,15 +167,16 @@ function listRows(r: Results): TableRow[] {
     const items = l.items.toLocaleString('en');
     const mb = `${(l.bytes / 1e6).toFixed(1)} MB`;
     if (l.pollCpuMs.length) {
-      const block = Math.max(l.longestBlockMs, l.loopDelayMaxMs);
+      const wall = Math.max(l.longestBlockMs, l.loopDelayMaxMs);
       rows.push({
         caseNo: 4,
-        what: `Longest event-loop block while ${items} submissions (${mb}) arrive over loopback and are read`,
-        ours: `${ms(block)} (1 ms timer: ${ms(l.longestBlockMs)}; loop delay max ${ms(l.loopDelayMaxMs)}; read in ${ms(l.ms)}, CPU ${ms(l.cpuMs)})`,
+        what: `Longest event-loop block while ${items} submissions (${mb}) arrive over loopback and are read: CPU held`,
+        ours: `${ms(l.blockCpuMs)} (longest gap of a 1 ms timer ${ms(l.longestBlockMs)}, loop delay max ${ms(l.loopDelayMaxMs)}, idle just before ${ms(l.idleGapMs)}; read in ${ms(l.ms)}, CPU ${ms(l.cpuMs)})`,
         curl: '',
-        figure: ms(block),
+        figure: ms(l.blockCpuMs),
         goal: `< ${BLOCK_LIMIT_MS} ms`,
-        verdict: verdict(block < BLOCK_LIMIT_MS),
+        // A gap the machine alone makes as long (see idleGapMs) says nothing of the reading; the CPU held does.
+        verdict: verdict(l.blockCpuMs < BLOCK_LIMIT_MS && (wall < BLOCK_LIMIT_MS || l.idleGapMs >= BLOCK_LIMIT_MS)),
       });
       const poll = median(l.pollCpuMs);
       rows.push({
