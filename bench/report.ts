@@ -5,6 +5,7 @@ import type { ActivationResult, BundleResult } from './cases/bundle';
 import type { DecorationsResult } from './cases/decorations';
 import type { HostTransfers } from './cases/hostTransfers';
 import type { DetailsResult } from './cases/details';
+import type { ListLoadResult } from './cases/lists';
 import type { ParseResult } from './cases/parsing';
 import type { RecordsResult } from './cases/records';
 import type { RowsResult } from './cases/rows';
@@ -25,6 +26,8 @@ export interface RoundTrip {
 export interface Results {
   transfers: TransferResult[];
   parsing?: ParseResult[];
+  /** Long lists read as they arrive, in a child: 10,000 items (event loop, polls) and 100,000 (memory). */
+  listLoads?: ListLoadResult[];
   rows?: RowsResult[];
   decorations?: DecorationsResult;
   records?: RecordsResult;
@@ -49,7 +52,10 @@ export interface TableRow {
 
 const BUNDLE_LIMIT = 300_000;
 const ACTIVATION_LIMIT_MS = 50;
-const PARSE_LIMIT_MS = 150;
+/** CPU from bytes to models, per list. */
+const PARSE_LIMIT_MS = { submissions: 100, archive: 30 };
+const BLOCK_LIMIT_MS = 50;
+const POLL_LIMIT_MS = 20;
 const ROWS_LIMIT_MS = 50;
 const MEMORY_LIMIT = 64 * MiB;
 const LOOKUPS_LIMIT_MS = 50;
@@ -75,17 +81,7 @@ export function tableRows(r: Results, opts: BenchOptions): TableRow[] {
       verdict: verdict(t.ratio >= 1),
     });
   }
-  for (const p of r.parsing ?? []) {
-    rows.push({
-      caseNo: 4,
-      what: `Parse ${p.items.toLocaleString('en')} ${p.list === 'submissions' ? 'submissions' : 'archive files'} (${(p.xmlBytes / 1e6).toFixed(1)} MB of XML)`,
-      ours: `${ms(p.medianMs)} (first ${ms(p.firstMs)})`,
-      curl: '',
-      figure: ms(p.medianMs),
-      goal: `< ${PARSE_LIMIT_MS} ms`,
-      verdict: verdict(p.medianMs < PARSE_LIMIT_MS),
-    });
-  }
+  rows.push(...listRows(r));
   for (const w of r.rows ?? []) {
     rows.push({
       caseNo: 5,
@@ -212,6 +208,62 @@ function growthRows(r: Results): TableRow[] {
   return rows;
 }
 
+/** Case 4: lists from bytes to models, the event loop while one arrives, memory, polls. */
+function listRows(r: Results): TableRow[] {
+  const rows: TableRow[] = [];
+  for (const p of r.parsing ?? []) {
+    const goal = PARSE_LIMIT_MS[p.list];
+    rows.push({
+      caseNo: 4,
+      what: `Parse ${p.items.toLocaleString('en')} ${p.list === 'submissions' ? 'submissions' : 'archive files'} (${(p.xmlBytes / 1e6).toFixed(1)} MB of XML), bytes to models, CPU`,
+      ours: `${ms(p.medianMs)} (first ${ms(p.firstMs)})`,
+      curl: '',
+      figure: ms(p.medianMs),
+      goal: `< ${goal} ms`,
+      verdict: verdict(p.medianMs < goal),
+    });
+  }
+  for (const l of r.listLoads ?? []) {
+    const items = l.items.toLocaleString('en');
+    const mb = `${(l.bytes / 1e6).toFixed(1)} MB`;
+    if (l.pollCpuMs.length) {
+      const wall = Math.max(l.longestBlockMs, l.loopDelayMaxMs);
+      rows.push({
+        caseNo: 4,
+        what: `Longest event-loop block while ${items} submissions (${mb}) arrive over loopback and are read: CPU held`,
+        ours: `${ms(l.blockCpuMs)} (longest gap of a 1 ms timer ${ms(l.longestBlockMs)}, loop delay max ${ms(l.loopDelayMaxMs)}, idle just before ${ms(l.idleGapMs)}; read in ${ms(l.ms)}, CPU ${ms(l.cpuMs)})`,
+        curl: '',
+        figure: ms(l.blockCpuMs),
+        goal: `< ${BLOCK_LIMIT_MS} ms`,
+        // A gap the machine alone makes as long (see idleGapMs) says nothing of the reading; the CPU held does.
+        verdict: verdict(l.blockCpuMs < BLOCK_LIMIT_MS && (wall < BLOCK_LIMIT_MS || l.idleGapMs >= BLOCK_LIMIT_MS)),
+      });
+      const poll = median(l.pollCpuMs);
+      rows.push({
+        caseNo: 4,
+        what: `Poll of an unchanged list of ${items} submissions (${mb}), CPU`,
+        ours: `${ms(poll)} (${l.pollCpuMs.length} polls; ${l.reused ? 'the list kept, not parsed' : 'PARSED AGAIN'})`,
+        curl: '',
+        figure: ms(poll),
+        goal: `< ${POLL_LIMIT_MS} ms`,
+        verdict: verdict(poll < POLL_LIMIT_MS && l.reused),
+      });
+    } else {
+      const above = l.peakRss - l.baselineRss;
+      rows.push({
+        caseNo: 4,
+        what: `Load ${items} submissions (${mb}): peak RSS above baseline`,
+        ours: `+${mib(above)} (baseline ${mib(l.baselineRss)}; read in ${ms(l.ms)}, CPU ${ms(l.cpuMs)}, longest block ${ms(Math.max(l.longestBlockMs, l.loopDelayMaxMs))})`,
+        curl: '',
+        figure: `+${mib(above)}`,
+        goal: `< ${mib(l.bytes)} (the XML)`,
+        verdict: verdict(above < l.bytes),
+      });
+    }
+  }
+  return rows;
+}
+
 /** A Markdown table: readable in a terminal and pasted as is into the README. */
 export function renderTable(rows: readonly TableRow[]): string {
   const head = ['#', 'Measure', 'Ours', 'curl', 'Figure', 'Goal', 'Result'];
@@ -240,6 +292,7 @@ export function writeResults(file: string, data: { date: string; machine: Machin
       runs: { ours: t.ours, curl: t.curl },
     })),
     parsing: data.results.parsing,
+    listLoads: data.results.listLoads,
     rows: data.results.rows,
     decorations: data.results.decorations,
     records: data.results.records,

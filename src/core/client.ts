@@ -4,6 +4,7 @@ import { saveResponse, type DownloadOptions, type DownloadResult, type DownloadT
 import { invalidInput } from './errors';
 import { passingCheck } from './fileHash';
 import { fileNameFromContentDisposition, safeFileName } from './fileNames';
+import { readList, type KnownList } from './listReading';
 import { encodeHeaderValue, type HeaderEncoding } from './headerEncoding';
 import { sourceFile, sourceName, type LocalSource } from './localFile';
 import { mediaTypeFor } from './mediaTypes';
@@ -19,7 +20,7 @@ import type { RawResponse } from './transport/http';
 import { ServiceTransport, type TransportOptions } from './transport/service';
 import { documentNamesProblem, emptyFilesProblem } from './validate';
 import { DEFAULT_PACKAGE, type PackageDefaults } from './xml/packageFields';
-import { ResponseReader } from './xml/readers';
+import { ResponseReader, type ListReader } from './xml/readers';
 
 export interface ClientOptions extends TransportOptions {
   /** Defaults for the package values the spec leaves open. */
@@ -66,6 +67,8 @@ export class ServiceClient {
   private readonly packageDefaults: PackageDefaults;
   private readonly headerEncoding: HeaderEncoding;
   private readonly packageFileName: string;
+  /** The last list read from each address, kept to recognise the same bytes on the next poll. */
+  private readonly lists = new Map<string, KnownList<unknown>>();
 
   constructor(opts: ClientOptions) {
     this.transport = new ServiceTransport(opts);
@@ -83,9 +86,9 @@ export class ServiceClient {
     return documentNamesProblem(docs.map((d) => d.name), this.packageFileName) ?? emptyFilesProblem(docs);
   }
 
-  /** 1. GET /submissions */
-  async listSubmissions(o: CallOptions = {}): Promise<SubmissionListItem[]> {
-    return this.read.submissionList(await this.transport.getXml('/submissions', 'GET /submissions', o.signal));
+  /** 1. GET /submissions; the same array as last time when the service sent the same bytes. */
+  async listSubmissions(o: CallOptions = {}): Promise<readonly SubmissionListItem[]> {
+    return listAt(this.transport, this.lists, '/submissions', () => this.read.submissionListReader(), o.signal);
   }
 
   /** 2. GET /submissions/<id> */
@@ -164,9 +167,9 @@ export class ServiceClient {
     return this.read.created(text, 'POST /submissions');
   }
 
-  /** 8. GET /archives */
-  async listArchive(o: CallOptions = {}): Promise<ArchiveListItem[]> {
-    return this.read.archiveList(await this.transport.getXml('/archives', 'GET /archives', o.signal));
+  /** 8. GET /archives; the same array as last time when the service sent the same bytes. */
+  async listArchive(o: CallOptions = {}): Promise<readonly ArchiveListItem[]> {
+    return listAt(this.transport, this.lists, '/archives', () => this.read.archiveListReader(), o.signal);
   }
 
   /** 9. GET /archives/<file_id> */
@@ -207,6 +210,21 @@ export class ServiceClient {
     });
     return this.read.uploaded(text, 'PUT /archives');
   }
+}
+
+/** A list read as it arrives (see readList), given back unparsed when its bytes are the last ones' (kept in `lists` by path). */
+async function listAt<T>(transport: ServiceTransport, lists: Map<string, KnownList<unknown>>, path: string, reader: () => ListReader<T>, signal?: AbortSignal): Promise<readonly T[]> {
+  const operation = `GET ${path}`;
+  const previous = lists.get(path) as KnownList<T> | undefined;
+  const list = await transport.getBody(path, operation, (res) => {
+    const length = res.headers['content-length'];
+    return readList(res.body, {
+      operation, reader, previous, limit: transport.maxListBytes, quote: transport.quote,
+      contentType: res.headers['content-type'], contentLength: length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined,
+    });
+  }, signal);
+  lists.set(path, list);
+  return list.items;
 }
 
 /** Why a string cannot be an id or a ticket in a path, if it cannot: any other string is escaped. */

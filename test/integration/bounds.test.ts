@@ -1,6 +1,6 @@
 // The client's bounds at their defaults, exactly as CONTRIBUTING states them:
 // how often a 500 is retried and after which waits, and the largest XML
-// answer read.
+// answer and list read.
 import assert from 'node:assert/strict';
 import { describe, it } from 'mocha';
 import type { Exchange, Script } from '../hostile/server';
@@ -58,27 +58,45 @@ describe('client ↔ hostile server: bounds at their defaults', () => {
     }
   });
 
-  describe('the largest XML answer read is 32 MiB', () => {
-    const HEAD = '<?xml version="1.0"?><response status="ok"><Files><file><id>7</id><name>a.pdf</name><ticket>t</ticket></file><!--';
-    const TAIL = '--></Files></response>';
-    /** A valid archive list of exactly `bytes` bytes (a comment makes up the size). */
-    const listOf = (bytes: number) => Buffer.from(HEAD + 'x'.repeat(bytes - HEAD.length - TAIL.length) + TAIL);
-    const answering = (body: Buffer): Script => (x: Exchange) => x.server.standard(x, () => void x.res.writeHead(200, { 'Content-Type': 'application/xml', 'Content-Length': body.length }).end(body));
+  /** A valid archive answer of exactly `bytes` bytes (a comment makes up the size). */
+  const HEAD = '<?xml version="1.0"?><response status="ok"><Files><file><id>7</id><name>a.pdf</name><ticket>t</ticket></file><!--';
+  const TAIL = '--></Files></response>';
+  const answerOf = (bytes: number) => Buffer.from(HEAD + 'x'.repeat(bytes - HEAD.length - TAIL.length) + TAIL);
+  const answering = (body: Buffer): Script => (x: Exchange) => x.server.standard(x, () => void x.res.writeHead(200, { 'Content-Type': 'application/xml', 'Content-Length': body.length }).end(body));
 
+  describe('the largest XML answer read is 32 MiB, lists excepted', () => {
     it('an answer of exactly 32 MiB is read', async () => {
-      const sv = await hostile(answering(listOf(32 * MIB)));
+      const sv = await hostile(answering(answerOf(32 * MIB)));
       const { c } = hostileClient(sv, { retry: undefined });
-      assert.deepEqual((await c.listArchive()).map((f) => f.id), ['7']);
+      assert.equal((await c.getArchiveFile('7')).id, '7');
     }).timeout(30_000);
 
     it('one byte more is refused, once, naming the limit', async () => {
-      const sv = await hostile(answering(listOf(32 * MIB + 1)));
+      const sv = await hostile(answering(answerOf(32 * MIB + 1)));
       const { c } = hostileClient(sv, { retry: undefined });
-      const e = await rejection(() => c.listArchive());
+      const e = await rejection(() => c.getArchiveFile('7'));
       assert.equal(e.kind, 'badResponse');
       assert.equal(e.message, "The service's response is larger than the 32 MB limit for XML responses.");
       assert.equal(sv.log.filter((r) => r.digest).length, 1, 'not retried');
       tried('faults');
     }).timeout(30_000);
+  });
+
+  describe('the largest list read is 128 MiB', () => {
+    it('a list of exactly 128 MiB is read', async () => {
+      const sv = await hostile(answering(answerOf(128 * MIB)));
+      const { c } = hostileClient(sv, { retry: undefined });
+      assert.deepEqual((await c.listArchive()).map((f) => f.id), ['7']);
+    }).timeout(60_000);
+
+    it('one byte more is refused, once, naming the limit', async () => {
+      const sv = await hostile(answering(answerOf(128 * MIB + 1)));
+      const { c } = hostileClient(sv, { retry: undefined });
+      const e = await rejection(() => c.listArchive());
+      assert.equal(e.kind, 'badResponse');
+      assert.equal(e.message, "The service's list is larger than the 128 MB limit for lists.");
+      assert.equal(sv.log.filter((r) => r.digest).length, 1, 'not retried');
+      tried('faults');
+    }).timeout(60_000);
   });
 });

@@ -48,10 +48,18 @@ describe('client ↔ sandbox: hostile data', () => {
   }
 
   it('cuts off an XML response above the configured limit instead of reading it all', async () => {
-    const small = clientFor(t.sb, { maxXmlBytes: 2048 });
+    const small = clientFor(t.sb, { maxXmlBytes: 256 });
+    const e = await rejection(() => small.getSubmission(t.sb.store.submissions[0].id));
+    assert.equal(e.kind, 'badResponse');
+    assert.equal(e.message, "The service's response is larger than the 256 bytes limit for XML responses.");
+    tried('faults');
+  });
+
+  it('cuts off a list above the limit configured for lists instead of reading it all', async () => {
+    const small = clientFor(t.sb, { maxListBytes: 2048 });
     const e = await rejection(() => small.listSubmissions());
     assert.equal(e.kind, 'badResponse');
-    assert.equal(e.message, "The service's response is larger than the 2 KB limit for XML responses.");
+    assert.equal(e.message, "The service's list is larger than the 2 KB limit for lists.");
     tried('faults');
   });
 });

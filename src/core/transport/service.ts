@@ -30,8 +30,13 @@ export interface TransportOptions {
    * answer's first byte. Default 60 s.
    */
   readonly responseDeadlineMs?: number;
-  /** Largest XML response accepted. Default 32 MiB. */
+  /** Largest XML response accepted, lists excepted. Default 32 MiB. */
   readonly maxXmlBytes?: number;
+  /**
+   * Largest list (GET /submissions, GET /archives) accepted: lists are read as
+   * they arrive, never held whole. Default 128 MiB, about 250,000 submissions.
+   */
+  readonly maxListBytes?: number;
   /**
    * A nonce older than this may have aged out on the service: a request with
    * a body first re-learns it with a body-less request. Default 30 s; a body
@@ -51,6 +56,7 @@ export interface TransportOptions {
 export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 300, maxDelayMs: 5000 };
 const RETRY_STATUSES = new Set([500, 502, 503, 504]);
 const ERROR_BODY_LIMIT = 64 * 1024;
+export const DEFAULT_MAX_LIST_BYTES = 128 * 1024 * 1024;
 /** Failures that cut an exchange short, as opposed to an answer from the service. */
 const INTERRUPTIONS = new Set<ServiceErrorKind>(['network', 'timeout', 'cancelled']);
 
@@ -67,6 +73,8 @@ export class ServiceTransport {
   private readonly timeoutMs: number;
   private readonly retry: RetryPolicy;
   private readonly maxXmlBytes: number;
+  /** Largest list accepted (see TransportOptions.maxListBytes). */
+  readonly maxListBytes: number;
   private readonly responseDeadlineMs: number;
   private readonly log: Logger;
   /** Redacts this account's secrets from, and bounds, any text of the service's. */
@@ -96,6 +104,7 @@ export class ServiceTransport {
     this.timeoutMs = opts.timeoutMs ?? 30_000;
     this.retry = { ...DEFAULT_RETRY, ...opts.retry };
     this.maxXmlBytes = opts.maxXmlBytes ?? 32 * 1024 * 1024;
+    this.maxListBytes = opts.maxListBytes ?? DEFAULT_MAX_LIST_BYTES;
     this.responseDeadlineMs = opts.responseDeadlineMs ?? 60_000;
     this.log = opts.logger ?? silentLogger;
     this.quote = quoter([password, apiKey]);
@@ -118,11 +127,16 @@ export class ServiceTransport {
    * whose clock runs while an attempt holds a connection.
    */
   async getXml(path: string, operation: string, signal?: AbortSignal): Promise<string> {
+    return this.getBody(path, operation, (res) => readText(res.body, this.maxXmlBytes, operation, this.quote), signal);
+  }
+
+  /** GET whose body `read` consumes as it arrives, retried like getXml, a retry reading a new body. */
+  async getBody<T>(path: string, operation: string, read: (res: RawResponse) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const limit = new Deadline(this.responseDeadlineMs, signal);
     try {
       return await this.withRetries(operation, limit.signal, async () => {
         const res = await this.request({ method: 'GET', path, operation, signal: limit.signal, deadline: limit });
-        return readText(res.body, this.maxXmlBytes, operation, this.quote);
+        return read(res);
       });
     } finally {
       limit.dispose();

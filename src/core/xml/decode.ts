@@ -11,13 +11,27 @@ import { boundOnly, type Quote } from '../serviceText';
  * decode is a `badResponse`, its name (the service's text) quoted by `quote`.
  */
 export function decodeXml(bytes: Buffer, contentType: string | undefined, quote: Quote = boundOnly): string {
+  return xmlDecoder(bytes, contentType, quote)(bytes, true);
+}
+
+/**
+ * A decoder for a body arriving in pieces, chosen as `decodeXml` chooses from
+ * the body's first bytes (`head`: HEAD_BYTES of them, or the whole body when
+ * shorter). Each call gives the text of the next piece; a character split
+ * between two pieces comes whole with the later one, and `last` ends it.
+ */
+export function xmlDecoder(head: Buffer, contentType: string | undefined, quote: Quote = boundOnly): (piece: Buffer, last: boolean) => string {
   const media = parseContentType(contentType);
-  const label = byteOrder(bytes) ?? (media.xml ? media.charset : undefined) ?? declaredEncoding(bytes) ?? media.charset ?? 'utf-8';
+  const label = byteOrder(head) ?? (media.xml ? media.charset : undefined) ?? declaredEncoding(head) ?? media.charset ?? 'utf-8';
   const d = decoder(label, quote);
   // Node since 20.18.3 decodes windows-1252 as ISO-8859-1 (nodejs/node#60888), and WHATWG gives
   // that decoder the `iso-8859-1`, `latin1` and `us-ascii` labels too: those are decoded here.
-  return d.encoding === 'windows-1252' ? windows1252(bytes) : d.decode(bytes);
+  if (d.encoding === 'windows-1252') return (piece) => windows1252(piece);
+  return (piece, last) => d.decode(piece, { stream: !last });
 }
+
+/** How much of a body's start chooses its decoder: where an XML declaration's `encoding` is looked for. */
+export const HEAD_BYTES = 256;
 
 /** Bytes 0x80–0x9F in windows-1252 (WHATWG); the five it leaves undefined stay as they are. */
 const CP1252_HIGH = '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F' +
@@ -52,7 +66,7 @@ function parseContentType(value: string | undefined): { xml: boolean; charset?: 
  * so it is ignored rather than turning the body into garbage.
  */
 function declaredEncoding(b: Buffer): string | undefined {
-  const head = b.subarray(0, 256).toString('latin1');
+  const head = b.subarray(0, HEAD_BYTES).toString('latin1');
   const name = /^\s*<\?xml\s[^>]*?\bencoding\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(head);
   const label = name ? name[1] ?? name[2] : undefined;
   return label === undefined || isUtf16(label) ? undefined : label;

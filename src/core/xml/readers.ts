@@ -4,9 +4,25 @@ import type {
   SubmissionDetail, SubmissionHistory, SubmissionListItem, SubmissionStatus, SubmissionTotals, Tag,
 } from '../models';
 import { boundOnly, type Quote } from '../serviceText';
-import type { NaiveTimeZone } from '../time';
-import { attr, child, children, isNode, parseResponse, type XmlValue } from './document';
+import { parseServiceTime, type NaiveTimeZone, type ServiceTime } from '../time';
+import { parseResponse } from './document';
+import { TreeFields, type Fields } from './fields';
+import { ItemFields, ItemShape } from './itemFields';
+import { ResponseParser } from './responseParser';
+import { attr, child, children, type XmlValue } from './node';
 import { FieldReader, toFlag, toInt } from './values';
+
+type Sender = SubmissionListItem['sender'];
+
+/** What a submission list's models read of each item. */
+const SUBMISSION_ITEM = new ItemShape([
+  'id', 'form_reference', 'sender/user_fullname', 'sender/user_email', 'silent', 'completed', 'md5_id', 'created',
+  'primary_recipient', 'primary_recipient/name', 'primary_recipient/email', 'primary_recipient/recipient_auth', 'primary_recipient/recipient_auth_number',
+]);
+const ARCHIVE_ITEM = new ItemShape(['id', 'name', 'title']);
+/** Where a recipient's authentication is: in a detail's recipient, or in a list item's primary recipient. */
+const RECIPIENT_AUTH = { method: 'recipient_auth', number: 'recipient_auth_number' };
+const PRIMARY_AUTH = { method: 'primary_recipient/recipient_auth', number: 'primary_recipient/recipient_auth_number' };
 
 /**
  * Turns response bodies into models. Unknown extra elements are ignored and
@@ -17,18 +33,23 @@ export class ResponseReader {
   private readonly f: FieldReader;
 
   /** `quote` redacts and bounds the service's text that an error carries. */
-  constructor(naive: NaiveTimeZone = 'utc', private readonly quote: Quote = boundOnly) {
+  constructor(private readonly naive: NaiveTimeZone = 'utc', private readonly quote: Quote = boundOnly) {
     this.f = new FieldReader(naive);
   }
 
   submissionList(body: string): SubmissionListItem[] {
-    const list = required(parseResponse(body, 'GET /submissions', this.quote), 'Submissions', 'GET /submissions');
-    return children(list, 'submission').map((s) => {
-      const primary = child(s, 'primary_recipient');
+    return whole(this.submissionListReader(), body);
+  }
+
+  /** The list of submissions read as its text arrives: each item becomes a model as soon as it has ended. */
+  submissionListReader(): ListReader<SubmissionListItem> {
+    const op = 'GET /submissions';
+    const sender = sameSender();
+    return this.list(op, 'Submissions', 'submission', SUBMISSION_ITEM, (f) => {
       // Extended in place rather than spread into a copy: lists have thousands of items.
-      const item: Omit<SubmissionListItem, 'primaryRecipient'> & { primaryRecipient?: SubmissionListItem['primaryRecipient'] } = this.submissionBase(s, 'GET /submissions');
-      item.primaryRecipient = isNode(primary)
-        ? { name: this.f.str(primary, 'name'), email: this.f.str(primary, 'email'), auth: this.auth(primary) }
+      const item: Omit<SubmissionListItem, 'primaryRecipient'> & { primaryRecipient?: SubmissionListItem['primaryRecipient'] } = this.submissionBase(f, op, sender);
+      item.primaryRecipient = f.isNode('primary_recipient')
+        ? { name: f.shared('primary_recipient/name'), email: f.shared('primary_recipient/email'), auth: this.auth(f, PRIMARY_AUTH) }
         : undefined;
       return item;
     });
@@ -46,7 +67,7 @@ export class ResponseReader {
       rejected: this.f.int(total, 'rejected'),
     };
     return {
-      ...this.submissionBase(s, op),
+      ...this.submissionBase(new TreeFields(s), op, sameSender()),
       recipients: children(child(s, 'recipients'), 'recipient').map((r) => this.recipient(r)),
       attachments: children(child(s, 'attachments'), 'attachment').map((a): Attachment => ({
         id: this.f.str(a, 'id'),
@@ -102,11 +123,15 @@ export class ResponseReader {
   }
 
   archiveList(body: string): ArchiveListItem[] {
-    const files = required(parseResponse(body, 'GET /archives', this.quote), 'Files', 'GET /archives');
-    return children(files, 'file').map((file) => ({
-      id: this.f.str(file, 'id'),
-      name: this.f.str(file, 'name'),
-      title: this.f.str(file, 'title'),
+    return whole(this.archiveListReader(), body);
+  }
+
+  /** The archive's list read as its text arrives. */
+  archiveListReader(): ListReader<ArchiveListItem> {
+    return this.list('GET /archives', 'Files', 'file', ARCHIVE_ITEM, (f) => ({
+      id: f.str('id'),
+      name: f.str('name'),
+      title: f.str('title'),
     }));
   }
 
@@ -138,19 +163,36 @@ export class ResponseReader {
     return { id: requiredText(this.f.str(file, 'id'), 'id', op) };
   }
 
-  private submissionBase(s: XmlValue, op: string): Omit<SubmissionListItem, 'primaryRecipient'> {
-    const sender = child(s, 'sender');
+  /** A list whose items become models one by one, the items themselves never held as a tree. */
+  private list<T>(op: string, container: string, item: string, shape: ItemShape, model: (f: Fields) => T): ListReader<T> {
+    const items: T[] = [];
+    const fields = new ItemFields(shape);
+    const parser = new ResponseParser(op, this.quote, { container, item, fields, onItem: () => items.push(model(fields)) });
     return {
-      type: toInt(attr(s, 'type')),
-      broadcast: toFlag(attr(s, 'broadcast')),
-      id: requiredText(this.f.str(s, 'id'), 'id', op),
-      formReference: this.f.str(s, 'form_reference'),
-      sender: { fullName: this.f.str(sender, 'user_fullname'), email: this.f.str(sender, 'user_email') },
-      silent: this.f.flag(s, 'silent'),
-      completed: this.f.flag(s, 'completed'),
-      md5Id: this.f.str(s, 'md5_id'),
-      created: this.f.time(s, 'created'),
+      write: (text) => parser.write(text),
+      end: () => {
+        required(parser.end(), container, op);
+        return items;
+      },
     };
+  }
+
+  private submissionBase(f: Fields, op: string, sender: (fullName: string, email: string) => Sender): Omit<SubmissionListItem, 'primaryRecipient'> {
+    return {
+      type: toInt(f.attr('type')),
+      broadcast: toFlag(f.attr('broadcast')),
+      id: requiredText(f.str('id'), 'id', op),
+      formReference: f.str('form_reference'),
+      sender: sender(f.shared('sender/user_fullname'), f.shared('sender/user_email')),
+      silent: toFlag(f.str('silent')),
+      completed: toFlag(f.str('completed')),
+      md5Id: f.str('md5_id'),
+      created: this.time(f, 'created'),
+    };
+  }
+
+  private time(f: Fields, path: string): ServiceTime {
+    return parseServiceTime(f.raw(path) ?? '', this.naive);
   }
 
   private recipient(r: XmlValue): Recipient {
@@ -167,14 +209,31 @@ export class ResponseReader {
       endorsement: this.f.cdata(r, 'endorsement'),
       created: this.f.time(r, 'created'),
       notificationViewed: this.f.flag(r, 'notification_viewed'),
-      auth: this.auth(r),
+      auth: this.auth(new TreeFields(r), RECIPIENT_AUTH),
     };
   }
 
-  private auth(node: XmlValue): RecipientAuth | undefined {
-    if (child(node, 'recipient_auth') === undefined && child(node, 'recipient_auth_number') === undefined) return undefined;
-    return { method: this.f.str(node, 'recipient_auth'), number: this.f.str(node, 'recipient_auth_number') };
+  private auth(f: Fields, at: typeof RECIPIENT_AUTH): RecipientAuth | undefined {
+    if (!f.has(at.method) && !f.has(at.number)) return undefined;
+    return { method: f.shared(at.method), number: f.str(at.number) };
   }
+}
+
+/** A list read piece by piece: `write` each piece of its text as it arrives, then `end` for its items. */
+export interface ListReader<T> {
+  write(text: string): void;
+  end(): T[];
+}
+
+/** The sender of each row, the object of the row before when it is the same (it mostly is: the account's own user). */
+function sameSender(): (fullName: string, email: string) => Sender {
+  let last: Sender | undefined;
+  return (fullName, email) => (last?.fullName === fullName && last.email === email ? last : (last = { fullName, email }));
+}
+
+function whole<T>(reader: ListReader<T>, body: string): T[] {
+  reader.write(body);
+  return reader.end();
 }
 
 /** A container element that must be present (it may be empty). */

@@ -1,5 +1,5 @@
 import { parseServiceTime, type NaiveTimeZone, type ServiceTime } from '../time';
-import { child, text, type XmlValue } from './document';
+import { child, text, type XmlValue } from './node';
 
 /** Field readers shared by the resource readers: tolerant, never throwing. */
 export class FieldReader {

@@ -1,0 +1,149 @@
+import type { Fields } from './fields';
+import { own } from './ownedText';
+import type { ItemReceiver } from './responseParser';
+
+interface PathNode {
+  readonly id: number;
+  readonly below: Map<string, PathNode>;
+}
+
+/** The fields a list's models read from each item, as paths (see Fields): only these are kept while an item is read. */
+export class ItemShape {
+  readonly root: PathNode = { id: 0, below: new Map() };
+  readonly ids = new Map<string, number>();
+  size = 1;
+
+  constructor(paths: readonly string[]) {
+    for (const path of paths) {
+      let node = this.root;
+      for (const name of path.split('/')) {
+        let next = node.below.get(name);
+        if (next === undefined) {
+          next = { id: this.size++, below: new Map() };
+          node.below.set(name, next);
+        }
+        node = next;
+      }
+      this.ids.set(path, node.id);
+    }
+  }
+}
+
+const OPENED = 1;
+/** Attributes or child elements seen. */
+const NODE = 2;
+/** The most distinct values `shared` remembers in one list, so that a list of unique names costs no more than one per row. */
+const POOL_MAX = 4096;
+
+/**
+ * The fields of the item being read, straight from the parser's events: no
+ * tree of the item is built, and only the texts of its shape's paths are
+ * kept, each copied once when a model takes it (see `own`). One per list
+ * read; `begin` starts each item.
+ */
+export class ItemFields implements Fields, ItemReceiver {
+  private readonly texts: string[];
+  private readonly marks: Uint8Array;
+  /** The shape's node of each open element of the item, undefined for an element it does not read. */
+  private readonly stack: (PathNode | undefined)[] = [];
+  private attributes: Readonly<Record<string, string>> = {};
+  private readonly pool = new Map<string, string>();
+  /** The value `shared` gave for each path last: mostly the one the next row has too. */
+  private readonly last: string[];
+
+  constructor(private readonly shape: ItemShape) {
+    this.texts = new Array<string>(shape.size).fill('');
+    this.marks = new Uint8Array(shape.size);
+    this.last = new Array<string>(shape.size).fill('');
+  }
+
+  begin(attributes: Readonly<Record<string, string>>): void {
+    this.marks.fill(0);
+    this.stack.length = 0;
+    this.stack.push(this.shape.root);
+    this.attributes = attributes;
+  }
+
+  open(name: string, attributes: Readonly<Record<string, string>>): void {
+    const parent = this.stack[this.stack.length - 1];
+    let node: PathNode | undefined;
+    if (parent !== undefined) {
+      this.marks[parent.id] |= NODE;
+      node = parent.below.get(name);
+      // A second element of the same name is not read: the first one is the field.
+      if (node !== undefined && this.marks[node.id] === 0) {
+        this.marks[node.id] = hasAny(attributes) ? OPENED | NODE : OPENED;
+        this.texts[node.id] = '';
+      } else {
+        node = undefined;
+      }
+    }
+    this.stack.push(node);
+  }
+
+  text(run: string): void {
+    const node = this.stack[this.stack.length - 1];
+    if (node === undefined) return;
+    const t = run.trim();
+    if (t !== '') this.texts[node.id] += t;
+  }
+
+  cdata(section: string): void {
+    const node = this.stack[this.stack.length - 1];
+    if (node !== undefined) this.texts[node.id] += section;
+  }
+
+  close(): void {
+    this.stack.pop();
+  }
+
+  str(path: string): string {
+    return own(this.found(path)?.trim() ?? '');
+  }
+
+  shared(path: string): string {
+    const id = this.id(path);
+    const s = this.marks[id] & OPENED ? this.texts[id].trim() : '';
+    if (s === this.last[id]) return this.last[id];
+    let known = this.pool.get(s);
+    if (known === undefined) {
+      known = own(s);
+      if (this.pool.size < POOL_MAX) this.pool.set(known, known);
+    }
+    return (this.last[id] = known);
+  }
+
+  raw(path: string): string | undefined {
+    const s = this.found(path);
+    return s === undefined ? undefined : own(s);
+  }
+
+  has(path: string): boolean {
+    return (this.marks[this.id(path)] & OPENED) !== 0;
+  }
+
+  isNode(path: string): boolean {
+    return (this.marks[this.id(path)] & NODE) !== 0;
+  }
+
+  attr(name: string): string | undefined {
+    const v = this.attributes[name];
+    return v === undefined ? undefined : own(v);
+  }
+
+  private found(path: string): string | undefined {
+    const id = this.id(path);
+    return this.marks[id] & OPENED ? this.texts[id] : undefined;
+  }
+
+  private id(path: string): number {
+    const id = this.shape.ids.get(path);
+    if (id === undefined) throw new Error(`${path} is not in the list's item shape`);
+    return id;
+  }
+}
+
+function hasAny(attributes: Readonly<Record<string, string>>): boolean {
+  for (const _ in attributes) return true;
+  return false;
+}
