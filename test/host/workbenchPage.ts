@@ -14,6 +14,7 @@ import { pressOnLayout, type LayoutChord } from './keyLayoutPage';
 import { look, parts } from './lookPage';
 import { dragExplorerRowToWebview } from './dragPage';
 import { notificationsSeen, watchNotifications } from './notificationsPage';
+import { pdfRoutes } from './pdfPage';
 import { answerQuickInput, quickInputKeys, type QuickInputStep } from './quickInputPage';
 import { settingsBrowse, settingsGroups, settingsLabels } from './settingsPage';
 
@@ -42,6 +43,7 @@ export interface TabSeen { tabs: string[]; text?: string }
 /** The routes runOffline.ts serves (POST, parameters in the query): each resolves with text or JSON. */
 export function pageRoutes(page: Page): Record<string, Route> {
   return {
+    ...pdfRoutes(page),
     '/quick-input': (q) => answerQuickInput(page, q.get('expect') ?? '', q.get('text') ?? ''),
     '/quick-input-keys': async (q) => JSON.stringify(await quickInputKeys(page, q.get('expect') ?? '', JSON.parse(q.get('steps') ?? '[]') as QuickInputStep[])),
     '/statusbar-text': () => page.locator('[id="workbench.parts.statusbar"]').innerText({ timeout: 5000 }),

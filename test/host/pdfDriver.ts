@@ -1,0 +1,52 @@
+// Opening a PDF in the viewer and working it from the host tests, as a user would.
+import * as vscode from 'vscode';
+import type { FromPdf } from '../../src/shared/messages';
+import { nextEvent, waitFor } from './fixtures';
+import { askWorkbench, webviewKeys } from './helpers';
+import type { EdgeSeen } from './pdfPage';
+import { api } from './session';
+import type { KeyStep } from './workbenchPage';
+
+export type PdfRendered = Extract<FromPdf, { type: 'rendered' }>;
+
+/** Runs `trigger` and resolves with the first report of a PDF viewer that `pred` accepts (within 30 s). */
+export async function pdfReport(trigger: () => Thenable<unknown> | void, pred: (m: FromPdf) => boolean, what: string): Promise<FromPdf> {
+  const { pdfs } = (await api()).deps;
+  const report = nextEvent(pdfs.onDidReport, (r) => pred(r.message), what, 30_000);
+  await trigger();
+  return (await report).message;
+}
+
+/** Opens the summary PDF of submission `id` from the palette's command; what the viewer reported once page 1 was drawn. */
+export async function openSummary(id: string): Promise<PdfRendered> {
+  return (await pdfReport(() => vscode.commands.executeCommand('dsas.showSummary', { kind: 'submission', item: { id } }), (m) => m.type === 'rendered', `the summary of ${id}`)) as PdfRendered;
+}
+
+/** Presses the viewer's Zoom in until it reports a zoom level (1 = 100 %) of at least `min`; the level reached. */
+export async function zoomInTo(min: number): Promise<number> {
+  const { pdfs } = (await api()).deps;
+  let scale = 0;
+  const sub = pdfs.onDidReport(({ message: m }) => {
+    if (m.type === 'position' && m.zoom.mode === 'scale') scale = m.zoom.scale;
+  });
+  try {
+    for (let i = 0; i < 12 && scale < min; i++) {
+      const before = scale;
+      await pdfKeys([{ focus: 'Zoom in' }, { press: 'Enter' }]);
+      await waitFor('the zoom level reported', () => scale > before, 5000);
+    }
+  } finally {
+    sub.dispose();
+  }
+  return scale;
+}
+
+/** Keys in the PDF viewer (the webview showing its toolbar). */
+export function pdfKeys(steps: readonly KeyStep[]): Promise<unknown> {
+  return webviewKeys('Zoom in', steps);
+}
+
+/** Scrolls the viewer fully left, page 1 at the top: where page 1 and the viewer are then. */
+export async function pdfLeftEdge(): Promise<EdgeSeen> {
+  return JSON.parse(await askWorkbench('/pdf-left-edge', {}, 'scrolling the PDF viewer to its left edge')) as EdgeSeen;
+}
