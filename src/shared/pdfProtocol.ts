@@ -3,7 +3,7 @@
  * page: the messages' types and their runtime checks (protocolChecks.ts says
  * how every page's messages are checked).
  */
-import { isBoolean, isBytes, isCount, isOptional, isRecord, isString, messageCheck, none } from './protocolChecks';
+import { isBoolean, isBytes, isCount, isFiniteNumber, isOptional, isRecord, isString, messageCheck, none, type Fields } from './protocolChecks';
 
 /** What a viewer shows: a submission's summary, a PDF attachment, a PDF archive file, or a PDF on this computer (a download opened). */
 export type PdfSource =
@@ -17,11 +17,24 @@ export interface PdfState {
   readonly source?: PdfSource;
   readonly page: number;
   readonly zoom: ZoomState;
+  /** The point of the page at the viewer's top left, in PDF units. */
+  readonly left?: number;
+  readonly top?: number;
   readonly invert: boolean;
 }
 
+/** The viewer page's words, localized by the extension (vscode.l10n); `{0}` and `{1}` are filled in by the page. */
+export type PdfStrings = { readonly [K in typeof PDF_STRING_KEYS[number]]: string };
+
+export const PDF_STRING_KEYS = [
+  'previousPage', 'nextPage', 'pageNumber', 'ofPages', 'zoomIn', 'zoomOut', 'zoomLevel', 'fitWidth', 'fitPage', 'actualSize',
+  'find', 'findPlaceholder', 'findPrevious', 'findNext', 'matchCase', 'wholeWords', 'closeFind', 'matchCount', 'noMatches',
+  'outline', 'savePdf', 'archive', 'refresh', 'moreActions', 'firstPage', 'lastPage', 'pageColors', 'pageColorsTheme',
+  'pageColorsInvert', 'pageColorsOriginal', 'toolbar', 'pageLandmark',
+] as const;
+
 export type ToPdf =
-  | { readonly type: 'pdf'; readonly title: string; readonly bytes: Uint8Array; readonly page?: number; readonly zoom?: ZoomState; readonly invertInDark: boolean }
+  | { readonly type: 'pdf'; readonly title: string; readonly bytes: Uint8Array; readonly page?: number; readonly zoom?: ZoomState; readonly invertInDark: boolean; readonly strings: PdfStrings }
   /** Loading `source`: with a document shown, the page keeps it and marks it refreshing. */
   | { readonly type: 'loading'; readonly title: string; readonly source: PdfSource }
   | { readonly type: 'error'; readonly message: string }
@@ -30,7 +43,7 @@ export type ToPdf =
   /** The submission of a summary changed since it was loaded: the page offers to reload. */
   | { readonly type: 'changed' };
 
-export type ZoomState = { readonly mode: 'fitWidth' } | { readonly mode: 'scale'; readonly scale: number };
+export type ZoomState = { readonly mode: 'fitWidth' } | { readonly mode: 'fitPage' } | { readonly mode: 'scale'; readonly scale: number };
 
 export type FromPdf =
   | { readonly type: 'ready' }
@@ -39,12 +52,14 @@ export type FromPdf =
   | { readonly type: 'archive' }
   | { readonly type: 'refresh' }
   /** Where the reader is, kept across hide/show and reloads. */
-  | { readonly type: 'position'; readonly page: number; readonly zoom: ZoomState }
+  | { readonly type: 'position'; readonly page: number; readonly zoom: ZoomState; readonly left?: number; readonly top?: number }
+  /** A link in the document to outside it, to open through VS Code. */
+  | { readonly type: 'openLink'; readonly url: string }
   | { readonly type: 'rendered'; readonly pages: number; readonly firstPageDrawn: boolean }
   | { readonly type: 'failed'; readonly message: string };
 
 const isZoom = (v: unknown): v is ZoomState =>
-  isRecord(v) && (v.mode === 'fitWidth' || (v.mode === 'scale' && typeof v.scale === 'number' && Number.isFinite(v.scale) && v.scale > 0));
+  isRecord(v) && (v.mode === 'fitWidth' || v.mode === 'fitPage' || (v.mode === 'scale' && typeof v.scale === 'number' && Number.isFinite(v.scale) && v.scale > 0));
 
 const isPdfSource = (v: unknown): v is PdfSource => {
   if (!isRecord(v)) return false;
@@ -57,7 +72,8 @@ const isPdfSource = (v: unknown): v is PdfSource => {
 
 /** What a PDF viewer page saved, as the extension gets it back after a window reload. */
 export const isPdfState = (v: unknown): v is PdfState & { source: PdfSource } =>
-  isRecord(v) && isPdfSource(v.source) && isCount(v.page) && isZoom(v.zoom) && isBoolean(v.invert);
+  isRecord(v) && isPdfSource(v.source) && isCount(v.page) && isZoom(v.zoom) && isBoolean(v.invert)
+  && isOptional(isFiniteNumber)(v.left) && isOptional(isFiniteNumber)(v.top);
 
 /** From a PDF viewer page to the extension. */
 export const isFromPdf = messageCheck<FromPdf>({
@@ -65,14 +81,16 @@ export const isFromPdf = messageCheck<FromPdf>({
   save: none,
   archive: none,
   refresh: none,
-  position: (m) => isCount(m.page) && m.page >= 1 && isZoom(m.zoom),
+  position: (m) => isCount(m.page) && m.page >= 1 && isZoom(m.zoom) && isOptional(isFiniteNumber)(m.left) && isOptional(isFiniteNumber)(m.top),
+  openLink: (m) => isString(m.url) && /^(https?|mailto):/i.test(m.url) && m.url.length <= 8192,
   rendered: (m) => isCount(m.pages) && isBoolean(m.firstPageDrawn),
   failed: (m) => isString(m.message),
 });
 
 /** From the extension to a PDF viewer page. */
 export const isToPdf = messageCheck<ToPdf>({
-  pdf: (m) => isString(m.title) && isBytes(m.bytes) && isOptional(isCount)(m.page) && isOptional(isZoom)(m.zoom) && isBoolean(m.invertInDark),
+  pdf: (m) => isString(m.title) && isBytes(m.bytes) && isOptional(isCount)(m.page) && isOptional(isZoom)(m.zoom) && isBoolean(m.invertInDark)
+    && isRecord(m.strings) && PDF_STRING_KEYS.every((k) => isString((m.strings as Fields)[k])),
   loading: (m) => isString(m.title) && isPdfSource(m.source),
   error: (m) => isString(m.message),
   stale: (m) => isString(m.message),

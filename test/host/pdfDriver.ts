@@ -1,9 +1,9 @@
 // Opening a PDF in the viewer and working it from the host tests, as a user would.
 import * as vscode from 'vscode';
-import type { FromPdf } from '../../src/shared/messages';
+import type { FromPdf } from '../../src/shared/pdfProtocol';
 import { nextEvent, waitFor } from './fixtures';
 import { askWorkbench, webviewKeys } from './helpers';
-import type { EdgeSeen } from './pdfPage';
+import type { EdgeSeen, FindSeen } from './pdfPage';
 import { api } from './session';
 import type { KeyStep } from './workbenchPage';
 
@@ -43,10 +43,20 @@ export async function zoomInTo(min: number): Promise<number> {
 
 /** Keys in the PDF viewer (the webview showing its toolbar). */
 export function pdfKeys(steps: readonly KeyStep[]): Promise<unknown> {
-  return webviewKeys('Zoom in', steps);
+  return webviewKeys('Save PDF…', steps);
 }
 
 /** Scrolls the viewer fully left, page 1 at the top: where page 1 and the viewer are then. */
 export async function pdfLeftEdge(): Promise<EdgeSeen> {
   return JSON.parse(await askWorkbench('/pdf-left-edge', {}, 'scrolling the PDF viewer to its left edge')) as EdgeSeen;
+}
+
+/** Selects a line of the PDF with the mouse and presses Ctrl+C: the selection and the clipboard then. */
+export async function pdfCopyLine(text: string): Promise<{ selected: string; clipboard: string }> {
+  return JSON.parse(await askWorkbench('/pdf-copy-line', { text }, `copying "${text}" from the PDF viewer`)) as { selected: string; clipboard: string };
+}
+
+/** What the find bar and the pages show now. */
+export async function pdfFindState(): Promise<FindSeen> {
+  return JSON.parse(await askWorkbench('/pdf-find-state', {}, 'reading the PDF viewer\'s find bar')) as FindSeen;
 }

@@ -21,7 +21,7 @@ export interface EdgeSeen { page: RectLike; viewer: RectLike; scrollLeft: number
 /** The scrolling box of the PDF viewer's pages. */
 const SCROLLER = '.pages';
 /** Page 1 of the viewer. */
-const FIRST_PAGE = '.page[data-page-number="1"], .page[data-page="1"]';
+const FIRST_PAGE = '.page[data-page-number="1"]';
 
 /** The frame of the PDF viewer that shows a page 1 (waiting up to 15 s). */
 export function pdfFrame(page: Page): Promise<Frame> {
@@ -48,9 +48,62 @@ async function leftEdge(page: Page): Promise<EdgeSeen> {
   }, FIRST_PAGE);
 }
 
+interface SpanLike { textContent: string | null; getBoundingClientRect(): RectLike }
+interface DocLike { querySelectorAll(s: string): ArrayLike<SpanLike & { closest(s: string): { getAttribute(n: string): string | null } | null }> }
+
+/**
+ * Selects `text` (a line of the PDF) with the mouse, from its first letter to
+ * its last, and presses Ctrl+C (Cmd+C on macOS); what the clipboard holds then.
+ */
+async function copyLine(page: Page, text: string): Promise<{ selected: string; clipboard: string }> {
+  const frame = await pdfFrame(page);
+  type ClipboardLike = { navigator: { clipboard: { readText(): Promise<string>; writeText(t: string): Promise<void> } } };
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate(() => (globalThis as unknown as ClipboardLike).navigator.clipboard.writeText(''));
+  const line = frame.locator('.textLayer span', { hasText: text }).first();
+  await line.waitFor({ state: 'attached', timeout: 10_000 });
+  await line.scrollIntoViewIfNeeded();
+  const box = await line.boundingBox();
+  if (!box) throw new Error(`the line "${text}" is not on screen`);
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 1, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, y, { steps: 5 });
+  await page.mouse.move(box.x + box.width - 1, y, { steps: 5 });
+  await page.mouse.up();
+  const selected = await frame.evaluate(() => String((globalThis as unknown as { getSelection(): unknown }).getSelection()));
+  await page.keyboard.press('ControlOrMeta+c');
+  await page.waitForTimeout(300);
+  const clipboard = await page.evaluate(() => (globalThis as unknown as ClipboardLike).navigator.clipboard.readText());
+  return { selected, clipboard };
+}
+
+/** What the find bar and the pages show: the count, the page in the toolbar, where the current match is, matches drawn per page. */
+export interface FindSeen { count: string; page: string; selectedOn: number; highlights: Record<string, number> }
+
+async function findState(page: Page): Promise<FindSeen> {
+  const frame = await pdfFrame(page);
+  const count = (await frame.locator('.find-count').innerText({ timeout: 2000 }).catch(() => '')).trim();
+  const pageShown = await frame.locator('.page-input').inputValue({ timeout: 2000 });
+  const { selectedOn, highlights } = await frame.locator('body').evaluate((b: { ownerDocument: DocLike }) => {
+    const d = b.ownerDocument;
+    // No named helper inside: the runner's compiler would wrap it in a function the page lacks.
+    const selected = Array.from(d.querySelectorAll('.textLayer .highlight.selected'));
+    const all: Record<string, number> = {};
+    for (const h of Array.from(d.querySelectorAll('.textLayer .highlight'))) {
+      const n = h.closest('.page')?.getAttribute('data-page-number') ?? '0';
+      all[n] = (all[n] ?? 0) + 1;
+    }
+    return { selectedOn: selected.length ? Number(selected[0].closest('.page')?.getAttribute('data-page-number') ?? 0) : 0, highlights: all };
+  });
+  return { count, page: pageShown, selectedOn, highlights };
+}
+
 /** The routes of the PDF viewer (see workbenchPage.ts). */
 export function pdfRoutes(page: Page): Record<string, Route> {
   return {
     '/pdf-left-edge': async () => JSON.stringify(await leftEdge(page)),
+    '/pdf-copy-line': async (q) => JSON.stringify(await copyLine(page, q.get('text') ?? '')),
+    '/pdf-find-state': async () => JSON.stringify(await findState(page)),
   };
 }

@@ -1,13 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { closeAllEditors } from './fixtures';
-import { openSummary, pdfLeftEdge, zoomInTo } from './pdfDriver';
+import { openSummary, pdfCopyLine, pdfFindState, pdfKeys, pdfLeftEdge, zoomInTo } from './pdfDriver';
+import { waitFor } from './fixtures';
 import { sandboxState, signIn } from './session';
 
 /** The submission whose summary PDF runs over several pages. */
-async function longSummary(): Promise<{ id: string; formReference: string }> {
+async function longSummary(): Promise<{ id: string; formReference: string; history: { description: string }[] }> {
   const s = (await sandboxState()).submissions.find((x) => x.formReference === 'POLICY-REVIEW');
   assert.ok(s, 'the sandbox has the submission with a long history');
-  return s;
+  return s as typeof s & { history: { description: string }[] };
 }
 
 describe('PDF viewer', function () {
@@ -26,5 +27,47 @@ describe('PDF viewer', function () {
     const seen = await pdfLeftEdge();
     assert.ok(seen.scrollWidth > seen.clientWidth, `the page is wider than the viewer: ${JSON.stringify(seen)}`);
     assert.ok(seen.page.left >= seen.viewer.left - 0.5, `page 1's left edge at ${seen.page.left - seen.viewer.left} px from the viewer's: ${JSON.stringify(seen)}`);
+  });
+
+  it('a line of the summary selected with the mouse and copied with Ctrl+C is on the clipboard as it reads', async () => {
+    const s = await longSummary();
+    await closeAllEditors();
+    await openSummary(s.id);
+    const line = `Form reference: ${s.formReference}`;
+    const seen = await pdfCopyLine(line);
+    assert.equal(seen.selected.trim(), line, 'the selection');
+    // The system clipboard, as the browser reads it (the workbench's own read fails while a webview holds the focus).
+    assert.equal(seen.clipboard, line, 'the clipboard');
+  });
+
+  it('Ctrl+F finds a word on every page, pages not drawn yet too: the count is right, Enter and Shift+Enter go to the next page\'s match', async () => {
+    const s = await longSummary();
+    const word = 'Reminder';
+    // The summary prints the history: with Match case and Whole words, "Reminder" is in those lines alone.
+    const expected = s.history.filter((e) => /\bReminder\b/.test(e.description)).length;
+    assert.ok(expected > 40, 'the history runs over several pages');
+    await closeAllEditors();
+    const { pages } = await openSummary(s.id);
+    assert.ok(pages >= 2, `the summary has ${pages} pages`);
+    await pdfKeys([{ focus: '#viewerContainer' }, { press: 'ControlOrMeta+f' }, { type: word }, { focus: 'Match case' }, { press: 'Enter' }, { focus: 'Whole words' }, { press: 'Enter' }, { focus: 'Find in document' }]);
+    let seen = await waitFor('the matches counted', async () => {
+      const f = await pdfFindState();
+      return f.count === `1 of ${expected}` && f;
+    }, 15_000).catch(async (e: Error) => assert.fail(`${e.message}: ${JSON.stringify(await pdfFindState())}`));
+    const first = seen.selectedOn;
+    assert.ok(first >= 1, `the first match is shown: ${JSON.stringify(seen)}`);
+    const onFirst = seen.highlights[String(first)] ?? 0;
+    assert.ok(onFirst >= 1 && onFirst < expected, `page ${first} holds ${onFirst} of the matches`);
+    await pdfKeys(Array.from({ length: onFirst }, () => ({ press: 'Enter' })));
+    seen = await waitFor('the next page\'s match', async () => {
+      const f = await pdfFindState();
+      return f.count === `${onFirst + 1} of ${expected}` && f.selectedOn === first + 1 && f;
+    }, 10_000).catch(async (e: Error) => assert.fail(`${e.message}: ${JSON.stringify(await pdfFindState())}`));
+    assert.equal(seen.page, String(first + 1), 'the toolbar shows the page of the match');
+    await pdfKeys([{ press: 'Shift+Enter' }]);
+    seen = await waitFor('back to the match before', async () => {
+      const f = await pdfFindState();
+      return f.count === `${onFirst} of ${expected}` && f.selectedOn === first && f;
+    }, 10_000).catch(async (e: Error) => assert.fail(`${e.message}: ${JSON.stringify(await pdfFindState())}`));
   });
 });

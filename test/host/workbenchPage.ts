@@ -167,7 +167,7 @@ async function timelineView(page: Page, id: string): Promise<TimelineSeen> {
 async function pdfView(page: Page): Promise<PdfSeen> {
   return poll('no PDF viewer drew page 1', async () => {
     for (const frame of page.frames()) {
-      const canvas = frame.locator('.page[data-page="1"][data-drawn="true"] canvas');
+      const canvas = frame.locator('.page[data-page-number="1"][data-loaded="true"] canvas');
       if (!(await canvas.count().catch(() => 0))) continue;
       const pageLabel = await frame.locator('.page-label').innerText({ timeout: 1000 });
       const drawn = await canvas.first().evaluate((c: CanvasLike) => {

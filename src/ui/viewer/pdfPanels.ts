@@ -9,10 +9,13 @@ import { differs, knownOf, type Known } from '../submissions/submissionUpdates';
 import { safeText } from '../text/text';
 import { PanelHost } from '../panels/panelHost';
 import { PanelSet } from '../panels/panelSet';
+import { pdfStrings } from './pdfStrings';
 import type { SubmissionUpdates } from '../submissions/submissionUpdates';
 import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, stillCurrent, type PanelDeps } from '../panels/panelLoad';
 
 const VIEW_TYPE = 'dsas.pdf';
+/** pdf.js's own style sheet for its pages and layers, then the viewer's. */
+const PDF_STYLES = ['dist/webview/pdfjs/pdf_viewer.css', 'media/pdfViewer.css'];
 /** Larger PDFs are offered for download instead: the page needs the whole file. */
 const MAX_PDF_BYTES = 200 * 1024 * 1024;
 
@@ -28,7 +31,7 @@ export interface PdfPanelDeps extends PanelDeps {
   archive(source: PdfSource, formReference?: string): void;
 }
 
-interface Position { page?: number; zoom?: ZoomState }
+interface Position { page?: number; zoom?: ZoomState; left?: number; top?: number }
 
 interface Entry {
   readonly host: PanelHost<ToPdf, FromPdf>;
@@ -100,7 +103,7 @@ export class PdfPanels implements vscode.Disposable {
   private attach(panel: vscode.WebviewPanel, source: PdfSource, position: Position, formReference?: string): Entry {
     const key = keyOf(source);
     panel.title = titleOf(source, formReference);
-    const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.extensionUri, { title: titleOf(source, formReference), script: 'pdfViewer.js', bodyClass: 'pdf' }, { accepts: isFromPdf, log: this.deps.log });
+    const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.extensionUri, { title: titleOf(source, formReference), script: 'pdfViewer.js', bodyClass: 'pdf', styles: PDF_STYLES }, { accepts: isFromPdf, log: this.deps.log });
     const loader = new PanelLoad(() => this.fetch(entry), host);
     const closing = new AbortController();
     const entry: Entry = { host, source, loader, closed: closing.signal, position, formReference };
@@ -110,11 +113,12 @@ export class PdfPanels implements vscode.Disposable {
     });
     host.onMessage((m) => {
       this.reported.fire({ key, message: m });
-      if (m.type === 'position') entry.position = { page: m.page, zoom: m.zoom };
+      if (m.type === 'position') entry.position = { page: m.page, zoom: m.zoom, left: m.left, top: m.top };
       else if (m.type === 'refresh') void loader.load().catch(() => undefined);
       else if (m.type === 'save') this.deps.save(source, entry.formReference);
       else if (m.type === 'archive') this.deps.archive(source, entry.formReference);
       else if (m.type === 'failed') this.deps.log.warn(`PDF viewer ${key}: ${m.message}`);
+      else if (m.type === 'openLink') void vscode.env.openExternal(vscode.Uri.parse(m.url, true));
     });
     return entry;
   }
@@ -138,7 +142,7 @@ export class PdfPanels implements vscode.Disposable {
       }
       host.post({
         type: 'pdf', title: titleOf(source, entry.formReference), bytes, page: entry.position.page, zoom: entry.position.zoom,
-        invertInDark: true,
+        invertInDark: true, strings: pdfStrings(),
       });
     } catch (e) {
       if (!entry.closed.aborted) this.deps.log.error(`PDF viewer ${keyOf(source)}: ${describeError(e)}`);

@@ -1,0 +1,155 @@
+// One PDF document shown with pdf.js's viewer components: pages laid out
+// and drawn as they come into view (and released out of it), a text layer
+// to select, copy and read aloud, links, and the find controller.
+import './pdfLib';
+import { EventBus, PDFFindController, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { clampZoom, stepZoom } from '../shared/pdfZoom';
+import type { ZoomState } from '../shared/pdfProtocol';
+
+/** Where the reader is: the page at the top, its point there (PDF units), the zoom. */
+export interface Place { page: number; zoom: ZoomState; left?: number; top?: number }
+
+export interface PageColors { background: string; foreground: string }
+
+export interface ViewEvents {
+  /** The page at the top or the zoom changed (each scroll step too). */
+  moved(place: Place): void;
+  /** A link to outside the document was followed. */
+  openLink(url: string): void;
+}
+
+const PRESETS = { fitWidth: 'page-width', fitPage: 'page-fit' } as const;
+
+export class PdfView {
+  readonly eventBus = new EventBus();
+  readonly findController: PDFFindController;
+  private readonly links: PDFLinkService;
+  private viewer: PDFViewer;
+  private doc?: PDFDocumentProxy;
+  private zoom: ZoomState = { mode: 'fitWidth' };
+
+  constructor(readonly container: HTMLDivElement, private readonly events: ViewEvents, private colors?: PageColors) {
+    this.links = new PDFLinkService({ eventBus: this.eventBus });
+    this.findController = new PDFFindController({ eventBus: this.eventBus, linkService: this.links, updateMatchesCountOnProgress: true });
+    this.viewer = this.makeViewer();
+    this.eventBus.on('updateviewarea', () => this.events.moved(this.place()));
+    // Links out of the document go through VS Code (its usual confirmation), not the page's own navigation.
+    container.addEventListener('click', (e) => {
+      const a = (e.target as Element | null)?.closest?.('a');
+      const href = a?.getAttribute('href') ?? '';
+      if (!a || !/^(https?|mailto):/i.test(href)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      this.events.openLink(href);
+    }, true);
+  }
+
+  private makeViewer(): PDFViewer {
+    const viewer = new PDFViewer({
+      container: this.container,
+      eventBus: this.eventBus,
+      linkService: this.links,
+      findController: this.findController,
+      pageColors: this.colors,
+      // The page is drawn at most this many device pixels; zoomed further, pdf.js scales the canvas (memory stays bounded).
+      maxCanvasPixels: 2 ** 24,
+    });
+    this.links.setViewer(viewer);
+    return viewer;
+  }
+
+  get pagesCount(): number {
+    return this.doc?.numPages ?? 0;
+  }
+
+  get page(): number {
+    return this.viewer.currentPageNumber;
+  }
+
+  get scale(): number {
+    return this.viewer.currentScale;
+  }
+
+  get document(): PDFDocumentProxy | undefined {
+    return this.doc;
+  }
+
+  /** Shows `doc` at `place`; resolves once page 1's first drawing is done (or failed). */
+  async show(doc: PDFDocumentProxy, place: Place): Promise<boolean> {
+    this.doc = doc;
+    const drawn = new Promise<boolean>((resolve) => {
+      const done = (e: { pageNumber: number; error?: unknown }) => {
+        if (e.pageNumber !== place.page && e.pageNumber !== 1) return;
+        this.eventBus.off('pagerendered', done);
+        resolve(!e.error);
+      };
+      this.eventBus.on('pagerendered', done);
+    });
+    const ready = new Promise<void>((resolve) => this.eventBus.on('pagesinit', () => resolve(), { once: true }));
+    this.viewer.setDocument(doc);
+    this.links.setDocument(doc, null);
+    await ready;
+    this.goToPlace(place);
+    return drawn;
+  }
+
+  /** Draws the pages again in other colours (a theme change), at the same place. */
+  recolor(colors: PageColors | undefined): void {
+    if (JSON.stringify(colors) === JSON.stringify(this.colors)) return;
+    this.colors = colors;
+    if (!this.doc) return;
+    const place = this.place();
+    this.viewer.setDocument(null as unknown as PDFDocumentProxy);
+    this.viewer.cleanup();
+    this.viewer = this.makeViewer();
+    void this.show(this.doc, place);
+  }
+
+  place(): Place {
+    const loc = this.viewer._location as { pageNumber: number; left: number; top: number } | null;
+    return { page: loc?.pageNumber ?? this.viewer.currentPageNumber, zoom: this.zoom, left: loc?.left, top: loc?.top };
+  }
+
+  goToPlace(p: Place): void {
+    this.setZoom(p.zoom, undefined, true);
+    const page = Math.min(Math.max(1, p.page), this.pagesCount || 1);
+    if (p.top !== undefined || p.left !== undefined) {
+      this.viewer.scrollPageIntoView({ pageNumber: page, destArray: [null, { name: 'XYZ' }, p.left ?? 0, p.top ?? null, null], allowNegativeOffset: true });
+    } else this.viewer.currentPageNumber = page;
+  }
+
+  goToDestination(dest: unknown): Promise<void> {
+    return this.links.goToDestination(dest as string | unknown[]);
+  }
+
+  goTo(page: number): void {
+    if (!this.pagesCount) return;
+    this.viewer.currentPageNumber = Math.min(Math.max(1, Math.round(page) || 1), this.pagesCount);
+  }
+
+  /** A zoom mode or level; `origin` (client point) stays where it is on screen. */
+  setZoom(z: ZoomState, origin?: [number, number], quiet = false): void {
+    this.zoom = z.mode === 'scale' ? { mode: 'scale', scale: clampZoom(z.scale) } : z;
+    if (this.zoom.mode === 'scale') {
+      if (origin && this.viewer.currentScale > 0) this.viewer.updateScale({ scaleFactor: this.zoom.scale / this.viewer.currentScale, origin });
+      else this.viewer.currentScaleValue = String(this.zoom.scale);
+    } else this.viewer.currentScaleValue = PRESETS[this.zoom.mode];
+    if (!quiet) this.events.moved(this.place());
+  }
+
+  step(direction: 1 | -1, origin?: [number, number]): void {
+    this.setZoom({ mode: 'scale', scale: stepZoom(this.viewer.currentScale, direction) }, origin);
+  }
+
+  /** Ctrl+wheel and pinch: a factor of the level now. */
+  scaleBy(factor: number, origin: [number, number]): void {
+    this.setZoom({ mode: 'scale', scale: this.viewer.currentScale * factor }, origin);
+  }
+
+  destroy(): void {
+    this.viewer.cleanup();
+    void this.doc?.destroy();
+    this.doc = undefined;
+  }
+}
