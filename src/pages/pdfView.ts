@@ -106,9 +106,13 @@ export class PdfView {
     void this.show(this.doc, place);
   }
 
+  /** The page shown (pdf.js's current page) and the point of it at the viewer's top left: scrolled back to exactly. */
   place(): Place {
-    const loc = this.viewer._location as { pageNumber: number; left: number; top: number } | null;
-    return { page: loc?.pageNumber ?? this.viewer.currentPageNumber, zoom: this.zoom, left: loc?.left, top: loc?.top };
+    const page = this.viewer.currentPageNumber;
+    const view = this.viewer.getPageView(page - 1) as { div: HTMLElement; getPagePoint(x: number, y: number): number[] } | undefined;
+    if (!view) return { page, zoom: this.zoom };
+    const [left, top] = view.getPagePoint(this.container.scrollLeft - view.div.offsetLeft - view.div.clientLeft, this.container.scrollTop - view.div.offsetTop - view.div.clientTop);
+    return { page, zoom: this.zoom, left: Math.round(left), top: Math.round(top) };
   }
 
   goToPlace(p: Place): void {

@@ -35,8 +35,7 @@ async function onMessage(m: ToPdf): Promise<void> {
   } else if (m.type === 'changed') {
     setNotice(app, { icon: 'info', text: t('The submission changed since this summary was loaded.'), action: button('refresh', t('Reload'), refresh) });
   } else if (m.type === 'pdf') {
-    if (m.page) Object.assign(state, { page: m.page, left: undefined, top: undefined });
-    if (m.zoom) state.zoom = m.zoom;
+    if (m.place) Object.assign(state, { left: undefined, top: undefined }, m.place);
     strings = m.strings;
     document.body.dataset.invertAllowed = String(m.invertInDark);
     await open(m.bytes);

@@ -12,6 +12,14 @@ export type PdfSource =
   | { readonly kind: 'archive'; readonly id: string; readonly ticket: string; readonly name: string }
   | { readonly kind: 'file'; readonly path: string; readonly name: string };
 
+/** Where the reader is in a PDF: the page at the top, the zoom, the point of the page at the viewer's top left (PDF units). */
+export interface PdfPlace {
+  readonly page: number;
+  readonly zoom: ZoomState;
+  readonly left?: number;
+  readonly top?: number;
+}
+
 /** What a viewer page keeps across hiding and a window reload: the document and the reader's place. */
 export interface PdfState {
   readonly source?: PdfSource;
@@ -34,7 +42,7 @@ export const PDF_STRING_KEYS = [
 ] as const;
 
 export type ToPdf =
-  | { readonly type: 'pdf'; readonly title: string; readonly bytes: Uint8Array; readonly page?: number; readonly zoom?: ZoomState; readonly invertInDark: boolean; readonly strings: PdfStrings }
+  | { readonly type: 'pdf'; readonly title: string; readonly bytes: Uint8Array; readonly place?: PdfPlace; readonly invertInDark: boolean; readonly strings: PdfStrings }
   /** Loading `source`: with a document shown, the page keeps it and marks it refreshing. */
   | { readonly type: 'loading'; readonly title: string; readonly source: PdfSource }
   | { readonly type: 'error'; readonly message: string }
@@ -52,7 +60,7 @@ export type FromPdf =
   | { readonly type: 'archive' }
   | { readonly type: 'refresh' }
   /** Where the reader is, kept across hide/show and reloads. */
-  | { readonly type: 'position'; readonly page: number; readonly zoom: ZoomState; readonly left?: number; readonly top?: number }
+  | ({ readonly type: 'position' } & PdfPlace)
   /** A link in the document to outside it, to open through VS Code. */
   | { readonly type: 'openLink'; readonly url: string }
   | { readonly type: 'rendered'; readonly pages: number; readonly firstPageDrawn: boolean }
@@ -70,6 +78,10 @@ const isPdfSource = (v: unknown): v is PdfSource => {
     || (v.kind === 'file' && isString(v.path) && /\.pdf$/i.test(v.path) && isString(v.name));
 };
 
+/** A reader's place in a PDF, as a page reports it or the extension kept it. */
+export const isPdfPlace = (v: unknown): v is PdfPlace =>
+  isRecord(v) && isCount(v.page) && v.page >= 1 && isZoom(v.zoom) && isOptional(isFiniteNumber)(v.left) && isOptional(isFiniteNumber)(v.top);
+
 /** What a PDF viewer page saved, as the extension gets it back after a window reload. */
 export const isPdfState = (v: unknown): v is PdfState & { source: PdfSource } =>
   isRecord(v) && isPdfSource(v.source) && isCount(v.page) && isZoom(v.zoom) && isBoolean(v.invert)
@@ -81,7 +93,7 @@ export const isFromPdf = messageCheck<FromPdf>({
   save: none,
   archive: none,
   refresh: none,
-  position: (m) => isCount(m.page) && m.page >= 1 && isZoom(m.zoom) && isOptional(isFiniteNumber)(m.left) && isOptional(isFiniteNumber)(m.top),
+  position: isPdfPlace,
   openLink: (m) => isString(m.url) && /^(https?|mailto):/i.test(m.url) && m.url.length <= 8192,
   rendered: (m) => isCount(m.pages) && isBoolean(m.firstPageDrawn),
   failed: (m) => isString(m.message),
@@ -89,7 +101,7 @@ export const isFromPdf = messageCheck<FromPdf>({
 
 /** From the extension to a PDF viewer page. */
 export const isToPdf = messageCheck<ToPdf>({
-  pdf: (m) => isString(m.title) && isBytes(m.bytes) && isOptional(isCount)(m.page) && isOptional(isZoom)(m.zoom) && isBoolean(m.invertInDark)
+  pdf: (m) => isString(m.title) && isBytes(m.bytes) && isOptional(isPdfPlace)(m.place) && isBoolean(m.invertInDark)
     && isRecord(m.strings) && PDF_STRING_KEYS.every((k) => isString((m.strings as Fields)[k])),
   loading: (m) => isString(m.title) && isPdfSource(m.source),
   error: (m) => isString(m.message),

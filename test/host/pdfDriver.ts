@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { FromPdf } from '../../src/shared/pdfProtocol';
 import { nextEvent, waitFor } from './fixtures';
-import { askWorkbench, webviewKeys } from './helpers';
+import { askWorkbench, webviewControls, webviewKeys } from './helpers';
 import type { EdgeSeen, FindSeen } from './pdfPage';
 import { api } from './session';
 import type { KeyStep } from './workbenchPage';
@@ -59,4 +59,21 @@ export async function pdfCopyLine(text: string): Promise<{ selected: string; cli
 /** What the find bar and the pages show now. */
 export async function pdfFindState(): Promise<FindSeen> {
   return JSON.parse(await askWorkbench('/pdf-find-state', {}, 'reading the PDF viewer\'s find bar')) as FindSeen;
+}
+
+/** Types a zoom level into the zoom box and a page number into the page box, as a user would; resolves once the viewer reported that place. */
+export async function zoomAndPage(level: string, scale: number, page: number): Promise<void> {
+  const { pdfs } = (await api()).deps;
+  const there = nextEvent(pdfs.onDidReport, ({ message: m }) => m.type === 'position' && m.page === page && m.zoom.mode === 'scale' && Math.abs(m.zoom.scale - scale) < 0.001, `page ${page} at ${level}`, 15_000);
+  await pdfKeys([
+    { focus: 'Zoom level' }, { press: 'ControlOrMeta+a' }, { type: level }, { press: 'Enter' },
+    { focus: 'Page number' }, { press: 'ControlOrMeta+a' }, { type: String(page) }, { press: 'Enter' },
+  ]);
+  await there;
+}
+
+/** The page number and the zoom level the viewer's toolbar shows. */
+export async function pdfPlaceShown(): Promise<{ page: string; zoom: string }> {
+  const [page, zoom] = await webviewControls('Save PDF…', ['.page-input', '.zoom-input']);
+  return { page: page.value, zoom: zoom.value };
 }

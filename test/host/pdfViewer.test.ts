@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { closeAllEditors } from './fixtures';
-import { openSummary, pdfCopyLine, pdfFindState, pdfKeys, pdfLeftEdge, zoomInTo } from './pdfDriver';
+import { openSummary, pdfCopyLine, pdfFindState, pdfKeys, pdfLeftEdge, pdfPlaceShown, zoomAndPage, zoomInTo } from './pdfDriver';
 import { waitFor } from './fixtures';
 import { sandboxState, signIn } from './session';
 
@@ -69,5 +69,17 @@ describe('PDF viewer', function () {
       const f = await pdfFindState();
       return f.count === `${onFirst} of ${expected}` && f.selectedOn === first && f;
     }, 10_000).catch(async (e: Error) => assert.fail(`${e.message}: ${JSON.stringify(await pdfFindState())}`));
+  });
+
+  it('a PDF closed and opened again comes back at the page and zoom it was left at', async () => {
+    const s = await longSummary();
+    await closeAllEditors();
+    await openSummary(s.id);
+    await zoomAndPage('150', 1.5, 2);
+    assert.deepEqual(await pdfPlaceShown(), { page: '2', zoom: '150%' });
+    await closeAllEditors();
+    await openSummary(s.id);
+    await waitFor('the place shown', async () => (await pdfPlaceShown()).page === '2', 5000).catch(() => undefined);
+    assert.deepEqual(await pdfPlaceShown(), { page: '2', zoom: '150%' });
   });
 });

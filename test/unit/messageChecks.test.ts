@@ -61,12 +61,12 @@ describe('webview message checks', () => {
     const strings = Object.fromEntries(PDF_STRING_KEYS.map((k) => [k, k]));
     const pdf = { type: 'pdf', title: 'Summary 1001', bytes: new Uint8Array([37, 80, 68, 70]), invertInDark: true, strings };
     const source = { kind: 'summary', submissionId: '1001' };
-    for (const m of [pdf, { ...pdf, page: 3, zoom: { mode: 'fitWidth' } }, { ...pdf, zoom: { mode: 'fitPage' } }, { type: 'loading', title: 'Summary', source }, { type: 'error', message: 'x' }, { type: 'stale', message: 'x' }, { type: 'changed' }]) {
+    for (const m of [pdf, { ...pdf, place: { page: 3, zoom: { mode: 'fitWidth' } } }, { ...pdf, place: { page: 1, zoom: { mode: 'fitPage' }, left: 0, top: 792 } }, { type: 'loading', title: 'Summary', source }, { type: 'error', message: 'x' }, { type: 'stale', message: 'x' }, { type: 'changed' }]) {
       assert.ok(isToPdf(m), JSON.stringify(m));
     }
     refusesAll(isToPdf, [
       { ...pdf, bytes: [37, 80, 68, 70] }, { ...pdf, bytes: { 0: 37 } }, { ...pdf, bytes: new Uint16Array(2) }, { ...pdf, bytes: undefined },
-      { ...pdf, page: 0.5 }, { ...pdf, zoom: { mode: 'scale', scale: 0 } }, { ...pdf, invertInDark: 1 }, { ...pdf, title: undefined }, { type: 'loading' },
+      { ...pdf, place: { page: 0.5, zoom: { mode: 'fitWidth' } } }, { ...pdf, place: { page: 1, zoom: { mode: 'scale', scale: 0 } } }, { ...pdf, place: { page: 1 } }, { ...pdf, place: 3 }, { ...pdf, invertInDark: 1 }, { ...pdf, title: undefined }, { type: 'loading' },
       { type: 'loading', title: 'Summary' }, { type: 'loading', title: 'Summary', source: { kind: 'attachment', submissionId: '1001' } }, { type: 'stale' },
       { ...pdf, strings: undefined }, { ...pdf, strings: { ...strings, zoomIn: 3 } }, { ...pdf, strings: { find: 'Find' } },
     ]);

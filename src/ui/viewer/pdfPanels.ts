@@ -2,13 +2,14 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { readAtMost, type OpenedDownload, type ServiceClient } from '../../core';
-import { isFromPdf, isPdfState, type FromPdf, type PdfSource, type ToPdf, type ZoomState } from '../../shared/pdfProtocol';
+import { isFromPdf, isPdfState, type FromPdf, type PdfPlace, type PdfSource, type ToPdf } from '../../shared/pdfProtocol';
 import { describeError } from '../text/errorText';
 import { formatBytes } from '../text/format';
 import { differs, knownOf, type Known } from '../submissions/submissionUpdates';
 import { safeText } from '../text/text';
 import { PanelHost } from '../panels/panelHost';
 import { PanelSet } from '../panels/panelSet';
+import type { PdfPlaces } from './pdfPlaces';
 import { pdfStrings } from './pdfStrings';
 import type { SubmissionUpdates } from '../submissions/submissionUpdates';
 import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, stillCurrent, type PanelDeps } from '../panels/panelLoad';
@@ -29,9 +30,9 @@ export interface PdfPanelDeps extends PanelDeps {
   save(source: PdfSource, formReference?: string): void;
   /** The viewer's "Archive…" (a summary or an attachment), under the commands' error handler. */
   archive(source: PdfSource, formReference?: string): void;
+  /** Where the reader left each document, across closed tabs and windows. */
+  readonly places: PdfPlaces;
 }
-
-interface Position { page?: number; zoom?: ZoomState; left?: number; top?: number }
 
 interface Entry {
   readonly host: PanelHost<ToPdf, FromPdf>;
@@ -39,7 +40,8 @@ interface Entry {
   readonly loader: PanelLoad;
   /** Aborts when the panel closes: a download under way for it ends, and gives its connection back. */
   readonly closed: AbortSignal;
-  position: Position;
+  /** Where the reader is (none yet: the document's start, at the width of the panel). */
+  position?: PdfPlace;
   /** A summary's submission as it was when the summary was loaded, to tell when to offer a reload. */
   shown?: Known;
   /** The form reference of a summary's submission, for its title. */
@@ -86,7 +88,7 @@ export class PdfPanels implements vscode.Disposable {
         // Keeps the rendered pages and the reader's place while the tab is hidden.
         retainContextWhenHidden: true,
       });
-      return this.attach(panel, source, {}, formReference);
+      return this.attach(panel, source, this.deps.places.get(keyOf(source)), formReference);
     });
   }
 
@@ -96,11 +98,11 @@ export class PdfPanels implements vscode.Disposable {
       panel.dispose();
       return;
     }
-    const entry = this.attach(panel, state.source, { page: state.page, zoom: state.zoom });
+    const entry = this.attach(panel, state.source, { page: Math.max(1, state.page), zoom: state.zoom, left: state.left, top: state.top });
     void entry.loader.load().catch(() => undefined);
   }
 
-  private attach(panel: vscode.WebviewPanel, source: PdfSource, position: Position, formReference?: string): Entry {
+  private attach(panel: vscode.WebviewPanel, source: PdfSource, position: PdfPlace | undefined, formReference?: string): Entry {
     const key = keyOf(source);
     panel.title = titleOf(source, formReference);
     const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.extensionUri, { title: titleOf(source, formReference), script: 'pdfViewer.js', bodyClass: 'pdf', styles: PDF_STYLES }, { accepts: isFromPdf, log: this.deps.log });
@@ -113,7 +115,10 @@ export class PdfPanels implements vscode.Disposable {
     });
     host.onMessage((m) => {
       this.reported.fire({ key, message: m });
-      if (m.type === 'position') entry.position = { page: m.page, zoom: m.zoom, left: m.left, top: m.top };
+      if (m.type === 'position') {
+        entry.position = { page: m.page, zoom: m.zoom, left: m.left, top: m.top };
+        void this.deps.places.set(key, entry.position);
+      }
       else if (m.type === 'refresh') void loader.load().catch(() => undefined);
       else if (m.type === 'save') this.deps.save(source, entry.formReference);
       else if (m.type === 'archive') this.deps.archive(source, entry.formReference);
@@ -141,7 +146,7 @@ export class PdfPanels implements vscode.Disposable {
         host.panel.title = titleOf(source, entry.formReference);
       }
       host.post({
-        type: 'pdf', title: titleOf(source, entry.formReference), bytes, page: entry.position.page, zoom: entry.position.zoom,
+        type: 'pdf', title: titleOf(source, entry.formReference), bytes, place: entry.position,
         invertInDark: true, strings: pdfStrings(),
       });
     } catch (e) {

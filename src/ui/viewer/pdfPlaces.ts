@@ -1,0 +1,30 @@
+import type * as vscode from 'vscode';
+import { isPdfPlace, type PdfPlace } from '../../shared/pdfProtocol';
+
+const KEY = 'dsas.pdfPlaces';
+/** The documents remembered: the most recently read, the oldest forgotten first. */
+const MAX_PLACES = 200;
+
+/**
+ * Where the reader left each PDF (page, zoom, the point at the top left),
+ * kept in the extension's global state across closed tabs and windows, keyed
+ * by the document (a summary by its submission, a file by its path).
+ */
+export class PdfPlaces {
+  constructor(private readonly memento: vscode.Memento) {}
+
+  get(key: string): PdfPlace | undefined {
+    const p = this.all()[key];
+    return isPdfPlace(p) ? p : undefined;
+  }
+
+  async set(key: string, place: PdfPlace): Promise<void> {
+    const kept = Object.entries(this.all()).filter(([k]) => k !== key).slice(-(MAX_PLACES - 1));
+    await this.memento.update(KEY, Object.fromEntries([...kept, [key, place]]));
+  }
+
+  private all(): Record<string, unknown> {
+    const v = this.memento.get<unknown>(KEY);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  }
+}
