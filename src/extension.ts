@@ -21,7 +21,7 @@ import { SubmissionsTree } from './ui/submissions/submissionsTree';
 import { SubmissionUpdates } from './ui/submissions/submissionUpdates';
 import { InputHolder, type UserInput } from './ui/input/userInput';
 import { PdfPanels } from './ui/viewer/pdfPanels';
-import { PdfPlaces } from './ui/viewer/pdfPlaces';
+import { PdfMemory } from './ui/viewer/pdfMemory';
 import { TimelinePanels } from './ui/submissions/timelinePanels';
 import { registerRevealCommands } from './ui/workspace/revealCommands';
 import { WorkspaceFiles } from './ui/workspace/workspaceFiles';
@@ -63,7 +63,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const submissions = new SubmissionsTree(session, log, updates);
   // The drop's Archive This File reveals the new files in this same tree: `deps` is read when a drop happens.
   const archive = new ArchiveTree(session, log, (uris) => commands.run(Cmd.archiveFile, () => archiveFiles(deps, uris)), (text) => void input.current.warn(text));
-  const pdfs = new PdfPanels({ extensionUri, log, session, sessionStarted, updates, places: new PdfPlaces(context.globalState), save: (source, formReference) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source, formReference)), archive: archiveFromViewer });
+  const pdfs = new PdfPanels({ extensionUri, log, session, sessionStarted, updates, memory: new PdfMemory(context.globalState), save: (source, formReference) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source, formReference)), archive: archiveFromViewer });
   // Downloads offer Open, which shows a PDF in this viewer.
   const transfers = { input, log, session, pdfs, submissions };
   const timelines = new TimelinePanels({

@@ -6,11 +6,11 @@ import { EventBus, PDFFindController, PDFLinkService, PDFViewer } from 'pdfjs-di
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { clampZoom, stepZoom } from '../shared/pdfZoom';
 import type { ZoomState } from '../shared/pdfProtocol';
+import type { PageColors } from './pdfColors';
 
 /** Where the reader is: the page at the top, its point there (PDF units), the zoom. */
 export interface Place { page: number; zoom: ZoomState; left?: number; top?: number }
 
-export interface PageColors { background: string; foreground: string }
 
 export interface ViewEvents {
   /** The page at the top or the zoom changed (each scroll step too). */
@@ -25,14 +25,23 @@ export class PdfView {
   readonly eventBus = new EventBus();
   readonly findController: PDFFindController;
   private readonly links: PDFLinkService;
-  private viewer: PDFViewer;
+  private readonly viewer: PDFViewer;
   private doc?: PDFDocumentProxy;
   private zoom: ZoomState = { mode: 'fitWidth' };
 
   constructor(readonly container: HTMLDivElement, private readonly events: ViewEvents, private colors?: PageColors) {
     this.links = new PDFLinkService({ eventBus: this.eventBus });
     this.findController = new PDFFindController({ eventBus: this.eventBus, linkService: this.links, updateMatchesCountOnProgress: true });
-    this.viewer = this.makeViewer();
+    this.viewer = new PDFViewer({
+      container,
+      eventBus: this.eventBus,
+      linkService: this.links,
+      findController: this.findController,
+      pageColors: colors,
+      // The page is drawn at most this many device pixels; zoomed further, pdf.js scales the canvas (memory stays bounded).
+      maxCanvasPixels: 2 ** 24,
+    });
+    this.links.setViewer(this.viewer);
     this.eventBus.on('updateviewarea', () => this.events.moved(this.place()));
     // Links out of the document go through VS Code (its usual confirmation), not the page's own navigation.
     container.addEventListener('click', (e) => {
@@ -43,20 +52,6 @@ export class PdfView {
       e.stopPropagation();
       this.events.openLink(href);
     }, true);
-  }
-
-  private makeViewer(): PDFViewer {
-    const viewer = new PDFViewer({
-      container: this.container,
-      eventBus: this.eventBus,
-      linkService: this.links,
-      findController: this.findController,
-      pageColors: this.colors,
-      // The page is drawn at most this many device pixels; zoomed further, pdf.js scales the canvas (memory stays bounded).
-      maxCanvasPixels: 2 ** 24,
-    });
-    this.links.setViewer(viewer);
-    return viewer;
   }
 
   get pagesCount(): number {
@@ -94,16 +89,18 @@ export class PdfView {
     return drawn;
   }
 
-  /** Draws the pages again in other colours (a theme change), at the same place. */
+  /** Draws the pages again in other colours (a theme change), where they are. */
   recolor(colors: PageColors | undefined): void {
     if (JSON.stringify(colors) === JSON.stringify(this.colors)) return;
     this.colors = colors;
-    if (!this.doc) return;
-    const place = this.place();
-    this.viewer.setDocument(null as unknown as PDFDocumentProxy);
-    this.viewer.cleanup();
-    this.viewer = this.makeViewer();
-    void this.show(this.doc, place);
+    // pdf.js reads the colours when it draws a page: each page view is told, then every page drawn again.
+    const v = this.viewer as unknown as { pageColors: PageColors | null; _pages: { pageColors: PageColors | null }[] };
+    v.pageColors = colors ?? null;
+    for (const p of v._pages) p.pageColors = colors ?? null;
+    const pages = this.viewer.viewer as HTMLElement | null;
+    if (colors) pages?.style.setProperty('--page-bg-color', colors.background);
+    else pages?.style.removeProperty('--page-bg-color');
+    this.viewer.refresh();
   }
 
   /** The page shown (pdf.js's current page) and the point of it at the viewer's top left: scrolled back to exactly. */

@@ -2,12 +2,13 @@
 // viewer components (pdfView.ts), its toolbar, find bar and outline, the
 // reader's place kept (VS Code restores the page from it after a reload).
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { isToPdf, type FromPdf, type PdfSource, type PdfState, type PdfStrings, type ToPdf } from '../shared/pdfProtocol';
+import { isToPdf, type FromPdf, type PageColorMode, type PdfSource, type PdfState, type PdfStrings, type ToPdf } from '../shared/pdfProtocol';
 import { keepSelectAllInFields } from './fieldKeys';
 import { t } from './l10n';
 import { FindBar } from './pdfFindBar';
 import { pdfjs } from './pdfLib';
 import { Outline } from './pdfOutline';
+import { COLOR_MODES, darkTheme, onThemeChange, pageColorsFor } from './pdfColors';
 import { Toolbar } from './pdfToolbar';
 import { PdfView, type Place } from './pdfView';
 import { button, connect, el, failure, iconsLoaded, setNotice, staleNotice } from './vscodeApi';
@@ -36,6 +37,7 @@ async function onMessage(m: ToPdf): Promise<void> {
     setNotice(app, { icon: 'info', text: t('The submission changed since this summary was loaded.'), action: button('refresh', t('Reload'), refresh) });
   } else if (m.type === 'pdf') {
     if (m.place) Object.assign(state, { left: undefined, top: undefined }, m.place);
+    if (m.colors) state.colors = m.colors;
     strings = m.strings;
     document.body.dataset.invertAllowed = String(m.invertInDark);
     await open(m.bytes);
@@ -65,7 +67,7 @@ async function open(bytes: Uint8Array): Promise<void> {
     return showError(t('The PDF could not be read: {0}', (e as Error).message));
   }
   const words = strings as PdfStrings;
-  const v = (view = view ?? new PdfView(container, { moved: (p) => moved(p), openLink: (url) => post({ type: 'openLink', url }) }));
+  const v = (view = view ?? new PdfView(container, { moved: (p) => moved(p), openLink: (url) => post({ type: 'openLink', url }) }, pageColorsFor(colorMode())));
   const outline = new Outline(words.outline, (dest) => void v.goToDestination(dest));
   const find = new FindBar(v.eventBus, words, () => container.focus());
   const toolbar = new Toolbar(words, {
@@ -74,7 +76,7 @@ async function open(bytes: Uint8Array): Promise<void> {
     setZoom: (z) => v.setZoom(z),
     toggleOutline: () => showOutline(!outline.shown),
     find: () => find.open(selectedText()),
-    cycleColors: () => setInvert(!state.invert),
+    cycleColors: () => setColors(COLOR_MODES[(COLOR_MODES.indexOf(colorMode()) + 1) % COLOR_MODES.length]),
     save: () => post({ type: 'save' }),
     // A summary or an attachment can go into the archive; an archive file is there already.
     archive: state.source?.kind === 'summary' || state.source?.kind === 'attachment' ? () => post({ type: 'archive' }) : undefined,
@@ -83,7 +85,7 @@ async function open(bytes: Uint8Array): Promise<void> {
   ui = { toolbar, find, outline };
   app.replaceChildren(toolbar.element, find.element, el('div', { className: 'viewer-area' }, outline.element, el('div', { className: 'viewer-frame' }, container)));
   toolbar.outline.hidden = !(await outline.load(doc));
-  applyInvert();
+  applyColors();
   const firstPageDrawn = await v.show(doc, placeOf(state));
   moved(v.place());
   post({ type: 'rendered', pages: doc.numPages, firstPageDrawn });
@@ -114,15 +116,27 @@ function moved(p: Place): void {
 }
 let reportTimer: ReturnType<typeof setTimeout> | undefined;
 
-function setInvert(on: boolean): void {
-  state.invert = on;
-  applyInvert();
+const colorMode = (): PageColorMode => state.colors ?? 'theme';
+
+function setColors(mode: PageColorMode): void {
+  state.colors = mode;
+  state.invert = mode === 'invert';
+  applyColors();
   remember();
+  post({ type: 'colors', mode });
 }
 
-function applyInvert(): void {
-  document.body.classList.toggle('inverted', state.invert);
-  ui?.toolbar.colors.setAttribute('aria-pressed', String(state.invert));
+/** Pages in the colours chosen, in the theme now: drawn again in the theme's colours, or inverted by a filter. */
+function applyColors(): void {
+  const mode = colorMode();
+  document.body.classList.toggle('inverted', mode === 'invert' && darkTheme());
+  view?.recolor(pageColorsFor(mode));
+  const b = ui?.toolbar.colors;
+  if (!b || !strings) return;
+  const label = { theme: strings.pageColorsTheme, invert: strings.pageColorsInvert, original: strings.pageColorsOriginal }[mode];
+  b.setAttribute('aria-label', `${strings.pageColors}: ${label}`);
+  b.title = `${strings.pageColors}: ${label}`;
+  b.dataset.mode = mode;
 }
 
 /** Keeps the document and the reader's place (VS Code restores the panel from it). */
@@ -132,6 +146,7 @@ function remember(source?: PdfSource): void {
 }
 
 keepSelectAllInFields();
+onThemeChange(applyColors);
 viewerKeys(container, {
   view: () => view,
   find: () => ui?.find,

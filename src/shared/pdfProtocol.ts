@@ -20,6 +20,9 @@ export interface PdfPlace {
   readonly top?: number;
 }
 
+/** How pages are drawn in a dark or high-contrast theme: in the theme's colours, inverted, or as printed. */
+export type PageColorMode = 'theme' | 'invert' | 'original';
+
 /** What a viewer page keeps across hiding and a window reload: the document and the reader's place. */
 export interface PdfState {
   readonly source?: PdfSource;
@@ -29,6 +32,7 @@ export interface PdfState {
   readonly left?: number;
   readonly top?: number;
   readonly invert: boolean;
+  readonly colors?: PageColorMode;
 }
 
 /** The viewer page's words, localized by the extension (vscode.l10n); `{0}` and `{1}` are filled in by the page. */
@@ -42,7 +46,7 @@ export const PDF_STRING_KEYS = [
 ] as const;
 
 export type ToPdf =
-  | { readonly type: 'pdf'; readonly title: string; readonly bytes: Uint8Array; readonly place?: PdfPlace; readonly invertInDark: boolean; readonly strings: PdfStrings }
+  | { readonly type: 'pdf'; readonly title: string; readonly bytes: Uint8Array; readonly place?: PdfPlace; readonly colors?: PageColorMode; readonly invertInDark: boolean; readonly strings: PdfStrings }
   /** Loading `source`: with a document shown, the page keeps it and marks it refreshing. */
   | { readonly type: 'loading'; readonly title: string; readonly source: PdfSource }
   | { readonly type: 'error'; readonly message: string }
@@ -61,6 +65,8 @@ export type FromPdf =
   | { readonly type: 'refresh' }
   /** Where the reader is, kept across hide/show and reloads. */
   | ({ readonly type: 'position' } & PdfPlace)
+  /** The reader chose how pages are drawn in dark themes (for every PDF). */
+  | { readonly type: 'colors'; readonly mode: PageColorMode }
   /** A link in the document to outside it, to open through VS Code. */
   | { readonly type: 'openLink'; readonly url: string }
   | { readonly type: 'rendered'; readonly pages: number; readonly firstPageDrawn: boolean }
@@ -78,6 +84,8 @@ const isPdfSource = (v: unknown): v is PdfSource => {
     || (v.kind === 'file' && isString(v.path) && /\.pdf$/i.test(v.path) && isString(v.name));
 };
 
+export const isColorMode = (v: unknown): v is PageColorMode => v === 'theme' || v === 'invert' || v === 'original';
+
 /** A reader's place in a PDF, as a page reports it or the extension kept it. */
 export const isPdfPlace = (v: unknown): v is PdfPlace =>
   isRecord(v) && isCount(v.page) && v.page >= 1 && isZoom(v.zoom) && isOptional(isFiniteNumber)(v.left) && isOptional(isFiniteNumber)(v.top);
@@ -85,7 +93,7 @@ export const isPdfPlace = (v: unknown): v is PdfPlace =>
 /** What a PDF viewer page saved, as the extension gets it back after a window reload. */
 export const isPdfState = (v: unknown): v is PdfState & { source: PdfSource } =>
   isRecord(v) && isPdfSource(v.source) && isCount(v.page) && isZoom(v.zoom) && isBoolean(v.invert)
-  && isOptional(isFiniteNumber)(v.left) && isOptional(isFiniteNumber)(v.top);
+  && isOptional(isFiniteNumber)(v.left) && isOptional(isFiniteNumber)(v.top) && isOptional(isColorMode)(v.colors);
 
 /** From a PDF viewer page to the extension. */
 export const isFromPdf = messageCheck<FromPdf>({
@@ -94,6 +102,7 @@ export const isFromPdf = messageCheck<FromPdf>({
   archive: none,
   refresh: none,
   position: isPdfPlace,
+  colors: (m) => isColorMode(m.mode),
   openLink: (m) => isString(m.url) && /^(https?|mailto):/i.test(m.url) && m.url.length <= 8192,
   rendered: (m) => isCount(m.pages) && isBoolean(m.firstPageDrawn),
   failed: (m) => isString(m.message),
@@ -101,7 +110,7 @@ export const isFromPdf = messageCheck<FromPdf>({
 
 /** From the extension to a PDF viewer page. */
 export const isToPdf = messageCheck<ToPdf>({
-  pdf: (m) => isString(m.title) && isBytes(m.bytes) && isOptional(isPdfPlace)(m.place) && isBoolean(m.invertInDark)
+  pdf: (m) => isString(m.title) && isBytes(m.bytes) && isOptional(isPdfPlace)(m.place) && isOptional(isColorMode)(m.colors) && isBoolean(m.invertInDark)
     && isRecord(m.strings) && PDF_STRING_KEYS.every((k) => isString((m.strings as Fields)[k])),
   loading: (m) => isString(m.title) && isPdfSource(m.source),
   error: (m) => isString(m.message),

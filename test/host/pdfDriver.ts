@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { FromPdf } from '../../src/shared/pdfProtocol';
 import { nextEvent, waitFor } from './fixtures';
 import { askWorkbench, webviewControls, webviewKeys } from './helpers';
-import type { EdgeSeen, FindSeen } from './pdfPage';
+import type { EdgeSeen, FindSeen, PixelSeen } from './pdfPage';
 import { api } from './session';
 import type { KeyStep } from './workbenchPage';
 
@@ -76,4 +76,9 @@ export async function zoomAndPage(level: string, scale: number, page: number): P
 export async function pdfPlaceShown(): Promise<{ page: string; zoom: string }> {
   const [page, zoom] = await webviewControls('Save PDF…', ['.page-input', '.zoom-input']);
   return { page: page.value, zoom: zoom.value };
+}
+
+/** How page 1 is drawn now: a pixel of its margin, the filter over it, the theme's editor background. */
+export async function pdfPagePixel(): Promise<PixelSeen> {
+  return JSON.parse(await askWorkbench('/pdf-page-pixel', {}, 'reading a pixel of the PDF\'s page 1')) as PixelSeen;
 }

@@ -99,11 +99,36 @@ async function findState(page: Page): Promise<FindSeen> {
   return { count, page: pageShown, selectedOn, highlights };
 }
 
+interface CanvasLike { width: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null }
+interface WrapperLike {
+  querySelector(s: string): CanvasLike | null;
+  ownerDocument: { documentElement: unknown; defaultView: { getComputedStyle(e: unknown): { filter: string; getPropertyValue(p: string): string } } };
+}
+
+/** How page 1 is drawn: a pixel of its margin (4 px in from its top left corner), the filter over its drawing, the theme's editor background. */
+export interface PixelSeen { pixel: number[]; filter: string; themeBackground: string }
+
+async function pagePixel(page: Page): Promise<PixelSeen> {
+  const frame = await pdfFrame(page);
+  const wrapper = frame.locator('.page[data-page-number="1"][data-loaded="true"] .canvasWrapper').first();
+  await wrapper.waitFor({ state: 'attached', timeout: 10_000 });
+  return wrapper.evaluate((w: WrapperLike) => {
+    const canvas = w.querySelector('canvas');
+    const data = canvas?.getContext('2d')?.getImageData(4, 4, 1, 1).data ?? [];
+    const view = w.ownerDocument.defaultView;
+    return {
+      pixel: Array.from(data), filter: view.getComputedStyle(w).filter,
+      themeBackground: view.getComputedStyle(w.ownerDocument.documentElement).getPropertyValue('--vscode-editor-background').trim(),
+    };
+  });
+}
+
 /** The routes of the PDF viewer (see workbenchPage.ts). */
 export function pdfRoutes(page: Page): Record<string, Route> {
   return {
     '/pdf-left-edge': async () => JSON.stringify(await leftEdge(page)),
     '/pdf-copy-line': async (q) => JSON.stringify(await copyLine(page, q.get('text') ?? '')),
     '/pdf-find-state': async () => JSON.stringify(await findState(page)),
+    '/pdf-page-pixel': async () => JSON.stringify(await pagePixel(page)),
   };
 }

@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { closeAllEditors } from './fixtures';
-import { openSummary, pdfCopyLine, pdfFindState, pdfKeys, pdfLeftEdge, pdfPlaceShown, zoomAndPage, zoomInTo } from './pdfDriver';
+import { openSummary, pdfCopyLine, pdfPagePixel, pdfFindState, pdfKeys, pdfLeftEdge, pdfPlaceShown, zoomAndPage, zoomInTo } from './pdfDriver';
 import { waitFor } from './fixtures';
-import { sandboxState, signIn } from './session';
+import * as vscode from 'vscode';
+import { api, sandboxState, signIn } from './session';
 
 /** The submission whose summary PDF runs over several pages. */
 async function longSummary(): Promise<{ id: string; formReference: string; history: { description: string }[] }> {
@@ -81,5 +82,40 @@ describe('PDF viewer', function () {
     await openSummary(s.id);
     await waitFor('the place shown', async () => (await pdfPlaceShown()).page === '2', 5000).catch(() => undefined);
     assert.deepEqual(await pdfPlaceShown(), { page: '2', zoom: '150%' });
+  });
+
+  it('dark pages: in a dark theme a page takes the theme\'s background, follows a theme change, and is inverted as the second mode, remembered', async () => {
+    const s = await longSummary();
+    const settings = vscode.workspace.getConfiguration('workbench');
+    const previous = settings.inspect<string>('colorTheme')?.globalValue;
+    const setTheme = (name: string) => settings.update('colorTheme', name, vscode.ConfigurationTarget.Global);
+    const hex = (p: number[]) => `#${p.slice(0, 3).map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+    const pixelWhere = (what: string, ok: (p: Awaited<ReturnType<typeof pdfPagePixel>>) => boolean) =>
+      waitFor(what, async () => {
+        const p = await pdfPagePixel();
+        return ok(p) && p;
+      }, 10_000).catch(async (e: Error) => assert.fail(`${e.message}: ${JSON.stringify(await pdfPagePixel())}`));
+    try {
+      await setTheme('Default Dark Modern');
+      await closeAllEditors();
+      await openSummary(s.id);
+      const dark = await pixelWhere('the page in the theme\'s background', (p) => hex(p.pixel) === p.themeBackground.toLowerCase());
+      assert.equal(dark.filter, 'none', 'drawn in the theme\'s colours, not inverted');
+      await setTheme('Default Light Modern');
+      await pixelWhere('the page as printed in a light theme', (p) => hex(p.pixel) === '#ffffff');
+      await setTheme('Default Dark Modern');
+      await pixelWhere('the page dark again', (p) => hex(p.pixel) === p.themeBackground.toLowerCase());
+      // The second mode: inverted.
+      await pdfKeys([{ focus: 'Page colours: Pages in the theme\'s colours' }, { press: 'Enter' }]);
+      const inverted = await pixelWhere('the page inverted', (p) => hex(p.pixel) === '#ffffff' && /invert/.test(p.filter));
+      assert.match(inverted.filter, /invert/);
+      await closeAllEditors();
+      await openSummary(s.id);
+      await pixelWhere('the page inverted once opened again', (p) => /invert/.test(p.filter));
+    } finally {
+      // Back to the theme's colours for the tests after (the choice is kept for every PDF).
+      await (await api()).deps.context.globalState.update('dsas.pdfPageColors', undefined);
+      await settings.update('colorTheme', previous, vscode.ConfigurationTarget.Global);
+    }
   });
 });

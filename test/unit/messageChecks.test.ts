@@ -33,13 +33,13 @@ describe('webview message checks', () => {
   });
 
   it('accepts every message a PDF viewer sends, and refuses malformed ones', () => {
-    for (const m of [{ type: 'ready' }, { type: 'save' }, { type: 'refresh' }, { type: 'position', page: 2, zoom: { mode: 'fitWidth' } }, { type: 'position', page: 1, zoom: { mode: 'scale', scale: 1.25 } }, { type: 'position', page: 4, zoom: { mode: 'fitPage' }, left: 0, top: 612.5 }, { type: 'openLink', url: 'https://example.org/a?b=c' }, { type: 'openLink', url: 'mailto:a@example.org' }, { type: 'rendered', pages: 3, firstPageDrawn: true }, { type: 'failed', message: 'not a PDF' }]) {
+    for (const m of [{ type: 'ready' }, { type: 'save' }, { type: 'refresh' }, { type: 'position', page: 2, zoom: { mode: 'fitWidth' } }, { type: 'position', page: 1, zoom: { mode: 'scale', scale: 1.25 } }, { type: 'position', page: 4, zoom: { mode: 'fitPage' }, left: 0, top: 612.5 }, { type: 'openLink', url: 'https://example.org/a?b=c' }, { type: 'openLink', url: 'mailto:a@example.org' }, { type: 'colors', mode: 'invert' }, { type: 'rendered', pages: 3, firstPageDrawn: true }, { type: 'failed', message: 'not a PDF' }]) {
       assert.ok(isFromPdf(m), JSON.stringify(m));
     }
     refusesAll(isFromPdf, [
       { type: 'openSummary' }, { type: 'position', page: 0, zoom: { mode: 'fitWidth' } }, { type: 'position', page: 2 }, { type: 'position', page: 2, zoom: { mode: 'scale' } },
       { type: 'position', page: 2, zoom: { mode: 'scale', scale: -1 } }, { type: 'position', page: 2, zoom: { mode: 'scale', scale: Infinity } }, { type: 'position', page: 2, zoom: { mode: 'zoom' } }, { type: 'position', page: 2, zoom: { mode: 'fitWidth' }, top: 'top' }, { type: 'position', page: 2, zoom: { mode: 'fitWidth' }, left: NaN },
-      { type: 'openLink', url: 'javascript:alert(1)' }, { type: 'openLink', url: 'file:///etc/passwd' }, { type: 'openLink', url: 'command:workbench.action.quit' }, { type: 'openLink' },
+      { type: 'openLink', url: 'javascript:alert(1)' }, { type: 'openLink', url: 'file:///etc/passwd' }, { type: 'openLink', url: 'command:workbench.action.quit' }, { type: 'openLink' }, { type: 'colors', mode: 'sepia' }, { type: 'colors' },
       { type: 'rendered', pages: 3 }, { type: 'rendered', pages: 3, firstPageDrawn: 'yes' }, { type: 'failed' }, { type: 'failed', message: { text: 'x' } },
     ]);
   });

@@ -9,7 +9,7 @@ import { differs, knownOf, type Known } from '../submissions/submissionUpdates';
 import { safeText } from '../text/text';
 import { PanelHost } from '../panels/panelHost';
 import { PanelSet } from '../panels/panelSet';
-import type { PdfPlaces } from './pdfPlaces';
+import type { PdfMemory } from './pdfMemory';
 import { pdfStrings } from './pdfStrings';
 import type { SubmissionUpdates } from '../submissions/submissionUpdates';
 import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, stillCurrent, type PanelDeps } from '../panels/panelLoad';
@@ -31,7 +31,7 @@ export interface PdfPanelDeps extends PanelDeps {
   /** The viewer's "Archive…" (a summary or an attachment), under the commands' error handler. */
   archive(source: PdfSource, formReference?: string): void;
   /** Where the reader left each document, across closed tabs and windows. */
-  readonly places: PdfPlaces;
+  readonly memory: PdfMemory;
 }
 
 interface Entry {
@@ -88,7 +88,7 @@ export class PdfPanels implements vscode.Disposable {
         // Keeps the rendered pages and the reader's place while the tab is hidden.
         retainContextWhenHidden: true,
       });
-      return this.attach(panel, source, this.deps.places.get(keyOf(source)), formReference);
+      return this.attach(panel, source, this.deps.memory.get(keyOf(source)), formReference);
     });
   }
 
@@ -117,12 +117,13 @@ export class PdfPanels implements vscode.Disposable {
       this.reported.fire({ key, message: m });
       if (m.type === 'position') {
         entry.position = { page: m.page, zoom: m.zoom, left: m.left, top: m.top };
-        void this.deps.places.set(key, entry.position);
+        void this.deps.memory.set(key, entry.position);
       }
       else if (m.type === 'refresh') void loader.load().catch(() => undefined);
       else if (m.type === 'save') this.deps.save(source, entry.formReference);
       else if (m.type === 'archive') this.deps.archive(source, entry.formReference);
       else if (m.type === 'failed') this.deps.log.warn(`PDF viewer ${key}: ${m.message}`);
+      else if (m.type === 'colors') void this.deps.memory.setColors(m.mode);
       else if (m.type === 'openLink') void vscode.env.openExternal(vscode.Uri.parse(m.url, true));
     });
     return entry;
@@ -146,7 +147,7 @@ export class PdfPanels implements vscode.Disposable {
         host.panel.title = titleOf(source, entry.formReference);
       }
       host.post({
-        type: 'pdf', title: titleOf(source, entry.formReference), bytes, place: entry.position,
+        type: 'pdf', title: titleOf(source, entry.formReference), bytes, place: entry.position, colors: this.deps.memory.colors,
         invertInDark: true, strings: pdfStrings(),
       });
     } catch (e) {

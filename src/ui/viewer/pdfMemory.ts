@@ -1,17 +1,28 @@
 import type * as vscode from 'vscode';
-import { isPdfPlace, type PdfPlace } from '../../shared/pdfProtocol';
+import { isColorMode, isPdfPlace, type PageColorMode, type PdfPlace } from '../../shared/pdfProtocol';
 
 const KEY = 'dsas.pdfPlaces';
+const COLORS_KEY = 'dsas.pdfPageColors';
 /** The documents remembered: the most recently read, the oldest forgotten first. */
 const MAX_PLACES = 200;
 
 /**
- * Where the reader left each PDF (page, zoom, the point at the top left),
- * kept in the extension's global state across closed tabs and windows, keyed
- * by the document (a summary by its submission, a file by its path).
+ * What the PDF viewers keep in the extension's global state, across closed
+ * tabs and windows: how pages are drawn in dark themes (one choice for every
+ * PDF), and where the reader left each PDF (page, zoom, the point at the top
+ * left), keyed by the document (a summary by its submission, a file by its path).
  */
-export class PdfPlaces {
+export class PdfMemory {
   constructor(private readonly memento: vscode.Memento) {}
+
+  get colors(): PageColorMode | undefined {
+    const v = this.memento.get<unknown>(COLORS_KEY);
+    return isColorMode(v) ? v : undefined;
+  }
+
+  async setColors(mode: PageColorMode): Promise<void> {
+    await this.memento.update(COLORS_KEY, mode);
+  }
 
   get(key: string): PdfPlace | undefined {
     const p = this.all()[key];
