@@ -21,6 +21,7 @@ import { SubmissionsTree } from './ui/submissions/submissionsTree';
 import { SubmissionUpdates } from './ui/submissions/submissionUpdates';
 import { InputHolder, type UserInput } from './ui/input/userInput';
 import { PdfPanels } from './ui/viewer/pdfPanels';
+import { registerPdfEditor } from './ui/viewer/pdfEditor';
 import { PdfMemory } from './ui/viewer/pdfMemory';
 import { TimelinePanels } from './ui/submissions/timelinePanels';
 import { registerRevealCommands } from './ui/workspace/revealCommands';
@@ -78,7 +79,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, timelines, pdfs, updates, composer, workspaceFiles };
   const statusBarItem = pendingItem();
   const pendingStatus = new PendingStatus(deps, statusBarItem);
-  context.subscriptions.push(log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, pendingStatus, workspaceFiles, workspaceFiles.register());
+  context.subscriptions.push(log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, pendingStatus, workspaceFiles, workspaceFiles.register(), registerPdfEditor(pdfs));
 
   registerSessionCommands(deps);
   registerSubmissionCommands(deps);

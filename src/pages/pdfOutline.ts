@@ -8,8 +8,7 @@ interface OutlineItem { title: string; dest: unknown; items: OutlineItem[] }
 export class Outline {
   readonly element = el('nav', { className: 'outline', attrs: { hidden: '' } });
 
-  constructor(label: string, private readonly go: (dest: unknown) => void) {
-    this.element.setAttribute('aria-label', label);
+  constructor(private readonly label: string, private readonly go: (dest: unknown) => void) {
     this.element.addEventListener('keydown', (e) => {
       const items = [...this.element.querySelectorAll<HTMLElement>('[role="treeitem"]')];
       const i = items.indexOf(document.activeElement as HTMLElement);
@@ -26,7 +25,7 @@ export class Outline {
     if (!outline.length) return false;
     const tree = this.list(outline, 1);
     tree.setAttribute('role', 'tree');
-    tree.setAttribute('aria-label', this.element.getAttribute('aria-label') ?? '');
+    tree.setAttribute('aria-label', this.label);
     this.element.append(tree);
     (tree.querySelector('[role="treeitem"]') as HTMLElement | null)?.setAttribute('tabindex', '0');
     return true;
@@ -38,6 +37,10 @@ export class Outline {
 
   show(on: boolean): void {
     this.element.hidden = !on;
+  }
+
+  focus(): void {
+    this.element.querySelector<HTMLElement>('[role="treeitem"]')?.focus();
   }
 
   private list(items: readonly OutlineItem[], level: number): HTMLElement {

@@ -43,6 +43,7 @@ export class Toolbar {
   constructor(private readonly t: PdfStrings, private readonly act: ToolbarActions) {
     this.outline = iconButton('list-tree', t.outline, () => act.toggleOutline());
     this.outline.setAttribute('aria-pressed', 'false');
+    this.outline.id = 'outline-toggle';
     this.previous = iconButton('arrow-up', t.previousPage, () => act.goTo(this.current() - 1));
     this.next = iconButton('arrow-down', t.nextPage, () => act.goTo(this.current() + 1));
     this.pageInput = el('input', { className: 'page-input', attrs: { type: 'text', inputmode: 'numeric', 'aria-label': t.pageNumber, autocomplete: 'off' } });

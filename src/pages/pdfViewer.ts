@@ -91,9 +91,11 @@ async function open(bytes: Uint8Array): Promise<void> {
   post({ type: 'rendered', pages: doc.numPages, firstPageDrawn });
 }
 
+/** Shows or hides the outline; shown, it takes the focus (its first entry), as a side bar opened from the keyboard does. */
 function showOutline(on: boolean): void {
   ui?.outline.show(on);
   ui?.toolbar.outline.setAttribute('aria-pressed', String(on));
+  if (on) ui?.outline.focus();
 }
 
 function selectedText(): string {

@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { closeAllEditors } from './fixtures';
-import { openSummary, pdfCopyLine, pdfPagePixel, pdfFindState, pdfKeys, pdfLeftEdge, pdfPlaceShown, zoomAndPage, zoomInTo } from './pdfDriver';
-import { waitFor } from './fixtures';
+import { openSummary, pdfCopyLine, pdfPagePixel, pdfReport, pdfFindState, pdfKeys, pdfLeftEdge, pdfPlaceShown, zoomAndPage, zoomInTo } from './pdfDriver';
+import { waitFor, workspaceFile } from './fixtures';
+import { quickInputKeys } from './helpers';
+import { pdfWithOutline } from './pdfFixtures';
 import * as vscode from 'vscode';
 import { api, sandboxState, signIn } from './session';
 
@@ -117,5 +119,28 @@ describe('PDF viewer', function () {
       await (await api()).deps.context.globalState.update('dsas.pdfPageColors', undefined);
       await settings.update('colorTheme', previous, vscode.ConfigurationTarget.Global);
     }
+  });
+
+  it('a workspace PDF opens in the viewer by Reopen Editor With… (never by default), and its outline goes to a chapter\'s page', async () => {
+    const titles = ['Chapter One', 'Chapter Two', 'Chapter Three'];
+    const uri = workspaceFile('viewer/outline.pdf', await pdfWithOutline(titles));
+    const ours = () => {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      return input instanceof vscode.TabInputCustom && input.viewType === 'dsas.pdfFile' && input.uri.toString() === uri.toString();
+    };
+    await closeAllEditors();
+    await vscode.commands.executeCommand('vscode.open', uri);
+    assert.equal(ours(), false, 'opened as VS Code opens a PDF: the viewer is an option');
+    const { pages } = await pdfReport(async () => {
+      void vscode.commands.executeCommand('workbench.action.reopenWithEditor');
+      const offered = await quickInputKeys('Text Editor', []);
+      assert.ok(offered.rows.some((r) => r.label.includes('PDF Viewer (Document Submission)')), JSON.stringify(offered.rows));
+      await quickInputKeys('PDF Viewer (Document Submission)', [{ type: 'Document Submission' }, { press: 'Enter' }]);
+    }, (m) => m.type === 'rendered', 'the workspace PDF') as { pages: number };
+    assert.equal(pages, titles.length);
+    await waitFor('the tab of the viewer', ours, 5000);
+    await pdfKeys([{ focus: '#outline-toggle' }, { press: 'Enter' }, { press: 'ArrowDown' }, { press: 'ArrowDown' }, { press: 'Enter' }]);
+    await waitFor('the outline\'s third chapter shown', async () => (await pdfPlaceShown()).page === '3', 5000)
+      .catch(async (e: Error) => assert.fail(`${e.message}: ${JSON.stringify(await pdfPlaceShown())}`));
   });
 });

@@ -92,6 +92,12 @@ export class PdfPanels implements vscode.Disposable {
     });
   }
 
+  /** A panel VS Code made for a PDF on disk (the custom editor): the viewer shows the file there, at its remembered place. */
+  async adopt(panel: vscode.WebviewPanel, source: PdfSource): Promise<void> {
+    const entry = this.attach(panel, source, this.deps.memory.get(keyOf(source)));
+    await entry.loader.load().catch(() => undefined);
+  }
+
   /** A viewer VS Code brings back after a window reload, at the reader's place; it loads once the session has started. */
   restore(panel: vscode.WebviewPanel, state: unknown): void {
     if (!isPdfState(state)) {
