@@ -82,3 +82,8 @@ export async function pdfPlaceShown(): Promise<{ page: string; zoom: string }> {
 export async function pdfPagePixel(): Promise<PixelSeen> {
   return JSON.parse(await askWorkbench('/pdf-page-pixel', {}, 'reading a pixel of the PDF\'s page 1')) as PixelSeen;
 }
+
+/** Where each dedicated worker of the workbench's page (its webviews' too) was loaded from. */
+export async function pageWorkers(): Promise<string[]> {
+  return JSON.parse(await askWorkbench('/page-workers', {}, 'listing the page\'s workers')) as string[];
+}

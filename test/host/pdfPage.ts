@@ -130,5 +130,7 @@ export function pdfRoutes(page: Page): Record<string, Route> {
     '/pdf-copy-line': async (q) => JSON.stringify(await copyLine(page, q.get('text') ?? '')),
     '/pdf-find-state': async () => JSON.stringify(await findState(page)),
     '/pdf-page-pixel': async () => JSON.stringify(await pagePixel(page)),
+    // The page's dedicated workers (of every frame): where each was loaded from.
+    '/page-workers': async () => JSON.stringify(page.workers().map((w) => w.url())),
   };
 }

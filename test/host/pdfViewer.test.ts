@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { closeAllEditors } from './fixtures';
-import { openSummary, pdfCopyLine, pdfPagePixel, pdfReport, pdfFindState, pdfKeys, pdfLeftEdge, pdfPlaceShown, zoomAndPage, zoomInTo } from './pdfDriver';
+import { openSummary, pageWorkers, pdfCopyLine, pdfPagePixel, pdfReport, pdfFindState, pdfKeys, pdfLeftEdge, pdfPlaceShown, zoomAndPage, zoomInTo } from './pdfDriver';
 import { waitFor, workspaceFile } from './fixtures';
 import { quickInputKeys } from './helpers';
 import { pdfWithOutline } from './pdfFixtures';
@@ -20,6 +20,15 @@ describe('PDF viewer', function () {
     return signIn();
   });
   after(closeAllEditors);
+
+  it('parses the PDF in a worker of its own, started from a blob: URL (the page is never held up by a large file)', async () => {
+    const s = await longSummary();
+    await closeAllEditors();
+    const before = await pageWorkers();
+    await openSummary(s.id);
+    const started = (await pageWorkers()).filter((u) => !before.includes(u));
+    assert.equal(started.filter((u) => u.startsWith('blob:')).length, 1, `workers started: ${JSON.stringify(started)}`);
+  });
 
   it('zoomed in to 300 %, a page scrolled fully left shows its left edge', async () => {
     const s = await longSummary();

@@ -111,7 +111,7 @@ export class PdfPanels implements vscode.Disposable {
   private attach(panel: vscode.WebviewPanel, source: PdfSource, position: PdfPlace | undefined, formReference?: string): Entry {
     const key = keyOf(source);
     panel.title = titleOf(source, formReference);
-    const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.extensionUri, { title: titleOf(source, formReference), script: 'pdfViewer.js', bodyClass: 'pdf', styles: PDF_STYLES }, { accepts: isFromPdf, log: this.deps.log });
+    const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.extensionUri, { title: titleOf(source, formReference), script: 'pdfViewer.js', bodyClass: 'pdf', styles: PDF_STYLES, blobWorkers: true }, { accepts: isFromPdf, log: this.deps.log });
     const loader = new PanelLoad(() => this.fetch(entry), host);
     const closing = new AbortController();
     const entry: Entry = { host, source, loader, closed: closing.signal, position, formReference };
