@@ -3,7 +3,8 @@
 // (pdf.js's find controller reads the text of every page).
 import type { EventBus } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import type { PdfStrings } from '../shared/pdfProtocol';
-import { button, el } from './vscodeApi';
+import { iconButton } from './pdfToolbar';
+import { el } from './vscodeApi';
 
 /** pdf.js's FindState. */
 const NOT_FOUND = 1;
@@ -20,14 +21,14 @@ export class FindBar {
   constructor(private readonly bus: EventBus, private readonly t: PdfStrings, private readonly onClose: () => void) {
     this.input = el('input', { className: 'find-input', attrs: { type: 'search', 'aria-label': t.findPlaceholder, placeholder: t.findPlaceholder, spellcheck: 'false' } });
     this.count = el('span', { className: 'find-count', attrs: { role: 'status', 'aria-live': 'polite' } });
-    this.matchCase = toggle(button('case-sensitive', t.matchCase, () => this.flip(this.matchCase, 'casesensitivitychange')));
-    this.wholeWords = toggle(button('whole-word', t.wholeWords, () => this.flip(this.wholeWords, 'entirewordchange')));
+    this.matchCase = toggle(iconButton('case-sensitive', t.matchCase, () => this.flip(this.matchCase, 'casesensitivitychange')));
+    this.wholeWords = toggle(iconButton('whole-word', t.wholeWords, () => this.flip(this.wholeWords, 'entirewordchange')));
     this.element = el('div', { className: 'findbar', attrs: { role: 'search', hidden: '' } },
       this.input, this.count,
-      button('arrow-up', t.findPrevious, () => this.again(true)),
-      button('arrow-down', t.findNext, () => this.again(false)),
+      iconButton('arrow-up', t.findPrevious, () => this.again(true)),
+      iconButton('arrow-down', t.findNext, () => this.again(false)),
       this.matchCase, this.wholeWords,
-      button('close', t.closeFind, () => this.close()));
+      iconButton('close', t.closeFind, () => this.close()));
     this.input.addEventListener('input', () => this.search(''));
     this.input.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') {

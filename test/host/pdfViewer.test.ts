@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { closeAllEditors } from './fixtures';
 import { openSummary, pageWorkers, pdfCopyLine, pdfPagePixel, pdfReport, pdfFindState, pdfKeys, pdfLeftEdge, pdfPlaceShown, zoomAndPage, zoomInTo } from './pdfDriver';
 import { waitFor, workspaceFile } from './fixtures';
-import { quickInputKeys } from './helpers';
+import { quickInputKeys, screenshot } from './helpers';
 import { pdfWithOutline } from './pdfFixtures';
 import * as vscode from 'vscode';
 import { api, sandboxState, signIn } from './session';
@@ -61,7 +61,7 @@ describe('PDF viewer', function () {
     await closeAllEditors();
     const { pages } = await openSummary(s.id);
     assert.ok(pages >= 2, `the summary has ${pages} pages`);
-    await pdfKeys([{ focus: '#viewerContainer' }, { press: 'ControlOrMeta+f' }, { type: word }, { focus: 'Match case' }, { press: 'Enter' }, { focus: 'Whole words' }, { press: 'Enter' }, { focus: 'Find in document' }]);
+    await pdfKeys([{ focus: 'Zoom level' }, { press: 'ControlOrMeta+a' }, { type: 'Fit width' }, { press: 'Enter' }, { focus: '#viewerContainer' }, { press: 'ControlOrMeta+f' }, { type: word }, { focus: 'Match case' }, { press: 'Enter' }, { focus: 'Whole words' }, { press: 'Enter' }, { focus: 'Find in document' }]);
     let seen = await waitFor('the matches counted', async () => {
       const f = await pdfFindState();
       return f.count === `1 of ${expected}` && f;
@@ -76,6 +76,7 @@ describe('PDF viewer', function () {
       return f.count === `${onFirst + 1} of ${expected}` && f.selectedOn === first + 1 && f;
     }, 10_000).catch(async (e: Error) => assert.fail(`${e.message}: ${JSON.stringify(await pdfFindState())}`));
     assert.equal(seen.page, String(first + 1), 'the toolbar shows the page of the match');
+    await screenshot('pdf-find');
     await pdfKeys([{ press: 'Shift+Enter' }]);
     seen = await waitFor('back to the match before', async () => {
       const f = await pdfFindState();
@@ -112,8 +113,10 @@ describe('PDF viewer', function () {
       await openSummary(s.id);
       const dark = await pixelWhere('the page in the theme\'s background', (p) => hex(p.pixel) === p.themeBackground.toLowerCase());
       assert.equal(dark.filter, 'none', 'drawn in the theme\'s colours, not inverted');
+      await screenshot('pdf-dark-pages');
       await setTheme('Default Light Modern');
       await pixelWhere('the page as printed in a light theme', (p) => hex(p.pixel) === '#ffffff');
+      await screenshot('pdf-light-pages');
       await setTheme('Default Dark Modern');
       await pixelWhere('the page dark again', (p) => hex(p.pixel) === p.themeBackground.toLowerCase());
       // The second mode: inverted.
