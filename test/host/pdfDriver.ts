@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { FromPdf } from '../../src/shared/pdfProtocol';
 import { nextEvent, waitFor } from './fixtures';
 import { askWorkbench, webviewControls, webviewKeys } from './helpers';
-import type { EdgeSeen, FindSeen, PixelSeen } from './pdfPage';
+import type { EdgeSeen, FindSeen, PixelSeen, ScrollSeen } from './pdfPage';
 import { api } from './session';
 import type { KeyStep } from './workbenchPage';
 
@@ -86,4 +86,9 @@ export async function pdfPagePixel(): Promise<PixelSeen> {
 /** Where each dedicated worker of the workbench's page (its webviews' too) was loaded from. */
 export async function pageWorkers(): Promise<string[]> {
   return JSON.parse(await askWorkbench('/page-workers', {}, 'listing the page\'s workers')) as string[];
+}
+
+/** Scrolls the viewer from its top to its end, a screen at a time; what it held meanwhile. */
+export async function pdfScrollThrough(): Promise<ScrollSeen> {
+  return JSON.parse(await askWorkbench('/pdf-scroll-through', {}, 'scrolling through the PDF')) as ScrollSeen;
 }

@@ -123,6 +123,38 @@ async function pagePixel(page: Page): Promise<PixelSeen> {
   });
 }
 
+interface ScrollableLike {
+  scrollTop: number; scrollHeight: number; clientHeight: number;
+  ownerDocument: { querySelectorAll(s: string): ArrayLike<unknown> };
+}
+interface MemoryLike { performance: { memory?: { usedJSHeapSize: number } } }
+
+/** Scrolling the viewer from its top to its end, a screen at a time: the most canvases alive at once and the page's peak JS heap. */
+export interface ScrollSeen { steps: number; maxCanvases: number; peakHeapMiB: number; endHeapMiB: number; ms: number }
+
+async function scrollThrough(page: Page): Promise<ScrollSeen> {
+  const frame = await pdfFrame(page);
+  // In the page, one evaluate: a round trip per screen would take minutes for hundreds of pages.
+  return frame.locator(SCROLLER).first().evaluate(async (s: ScrollableLike & MemoryLike & { ownerDocument: { defaultView: MemoryLike & { setTimeout(f: () => void, ms: number): void } } }) => {
+    const win = s.ownerDocument.defaultView;
+    const started = Date.now();
+    let steps = 0;
+    let maxCanvases = 0;
+    let peak = 0;
+    let heap = 0;
+    for (;;) {
+      s.scrollTop += s.clientHeight;
+      await new Promise<void>((resolve) => win.setTimeout(resolve, 25));
+      heap = win.performance.memory?.usedJSHeapSize ?? 0;
+      peak = Math.max(peak, heap);
+      maxCanvases = Math.max(maxCanvases, s.ownerDocument.querySelectorAll('.page canvas').length);
+      steps++;
+      if (s.scrollTop + s.clientHeight >= s.scrollHeight - 1 || steps > 5000) break;
+    }
+    return { steps, maxCanvases, peakHeapMiB: peak / 2 ** 20, endHeapMiB: heap / 2 ** 20, ms: Date.now() - started };
+  });
+}
+
 /** The routes of the PDF viewer (see workbenchPage.ts). */
 export function pdfRoutes(page: Page): Record<string, Route> {
   return {
@@ -130,6 +162,7 @@ export function pdfRoutes(page: Page): Record<string, Route> {
     '/pdf-copy-line': async (q) => JSON.stringify(await copyLine(page, q.get('text') ?? '')),
     '/pdf-find-state': async () => JSON.stringify(await findState(page)),
     '/pdf-page-pixel': async () => JSON.stringify(await pagePixel(page)),
+    '/pdf-scroll-through': async () => JSON.stringify(await scrollThrough(page)),
     // The page's dedicated workers (of every frame): where each was loaded from.
     '/page-workers': async () => JSON.stringify(page.workers().map((w) => w.url())),
   };

@@ -1,0 +1,47 @@
+import * as assert from 'node:assert/strict';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { closeAllEditors, workspaceFile } from './fixtures';
+import { log, writeArtifact } from './helpers';
+import { pdfReport, pdfScrollThrough, type PdfRendered } from './pdfDriver';
+import { api, signIn } from './session';
+
+const PAGES = 500;
+
+/** A PDF of `pages` pages of text, as a long report is. */
+async function longPdf(pages: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let p = 1; p <= pages; p++) {
+    const page = doc.addPage([595, 842]);
+    page.drawText(`Section ${p}`, { x: 56, y: 780, size: 20, font });
+    for (let l = 0; l < 40; l++) page.drawText(`Line ${l + 1} of page ${p}: the quick brown fox jumps over the lazy dog.`, { x: 56, y: 740 - l * 16, size: 10, font });
+  }
+  return Buffer.from(await doc.save());
+}
+
+describe('PDF viewer, a large PDF', function () {
+  before(function () {
+    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // scrolling the page needs the offline runner's browser
+    return signIn();
+  });
+  after(closeAllEditors);
+
+  it(`a ${PAGES}-page PDF shows its first page within a second and scrolls end to end with only the pages near the view drawn`, async function () {
+    this.timeout(180_000);
+    const uri = workspaceFile('viewer/long.pdf', await longPdf(PAGES));
+    await closeAllEditors();
+    const { pdfs } = (await api()).deps;
+    const started = Date.now();
+    const m = (await pdfReport(() => void pdfs.show({ kind: 'file', path: uri.fsPath, name: 'long.pdf' }), (x) => x.type === 'rendered', 'the long PDF')) as PdfRendered;
+    const firstPageMs = Date.now() - started;
+    assert.equal(m.pages, PAGES);
+    assert.equal(m.firstPageDrawn, true);
+    const scroll = await pdfScrollThrough();
+    const seen = { pages: PAGES, firstPageMs, ...scroll };
+    log(`    ${PAGES} pages: first page ${firstPageMs} ms; scrolled end to end in ${scroll.steps} screens (${scroll.ms} ms), at most ${scroll.maxCanvases} pages drawn at once, page heap peak ${scroll.peakHeapMiB.toFixed(1)} MiB`);
+    writeArtifact('pdf-large.json', seen);
+    assert.ok(firstPageMs < 1000, `first page in ${firstPageMs} ms`);
+    assert.ok(scroll.maxCanvases <= 12, `pages drawn at once: ${scroll.maxCanvases}`);
+    assert.ok(scroll.peakHeapMiB < 256, `the page's heap peaked at ${scroll.peakHeapMiB.toFixed(1)} MiB`);
+  });
+});
