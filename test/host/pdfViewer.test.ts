@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { closeAllEditors } from './fixtures';
 import { openSummary, pageWorkers, pdfCopyLine, pdfPagePixel, pdfReport, pdfFindState, pdfKeys, pdfLeftEdge, pdfPlaceShown, zoomAndPage, zoomInTo } from './pdfDriver';
 import { waitFor, workspaceFile } from './fixtures';
-import { quickInputKeys, screenshot } from './helpers';
+import { quickInputKeys, screenshot, webviewControls } from './helpers';
 import { pdfWithOutline } from './pdfFixtures';
 import * as vscode from 'vscode';
 import { api, sandboxState, signIn } from './session';
@@ -154,5 +154,31 @@ describe('PDF viewer', function () {
     await pdfKeys([{ focus: '#outline-toggle' }, { press: 'Enter' }, { press: 'ArrowDown' }, { press: 'ArrowDown' }, { press: 'Enter' }]);
     await waitFor('the outline\'s third chapter shown', async () => (await pdfPlaceShown()).page === '3', 5000)
       .catch(async (e: Error) => assert.fail(`${e.message}: ${JSON.stringify(await pdfPlaceShown())}`));
+  });
+
+  it('keys: End and Home go to the last and first page, Previous and Next say when they are disabled, Ctrl+0, Ctrl+= and Ctrl+- set and step the zoom', async () => {
+    const s = await longSummary();
+    await closeAllEditors();
+    const { pages } = await openSummary(s.id);
+    const disabled = async () => {
+      const [previous, next] = await webviewControls('Save PDF…', ['[aria-label="Previous page"][aria-disabled="true"]', '[aria-label="Next page"][aria-disabled="true"]']);
+      return { previous: previous.found, next: next.found };
+    };
+    const shown = (page: string, zoom?: string) => waitFor(`page ${page}${zoom ? ` at ${zoom}` : ''} shown`, async () => {
+      const p = await pdfPlaceShown();
+      return p.page === page && (!zoom || p.zoom === zoom) && p;
+    }, 5000).catch(async (e: Error) => assert.fail(`${e.message}: ${JSON.stringify(await pdfPlaceShown())}`));
+    await pdfKeys([{ focus: '#viewerContainer' }, { press: 'End' }]);
+    await shown(String(pages));
+    assert.deepEqual(await disabled(), { previous: false, next: true }, 'at the last page');
+    await pdfKeys([{ press: 'Home' }]);
+    await shown('1');
+    assert.deepEqual(await disabled(), { previous: true, next: false }, 'at the first page');
+    await pdfKeys([{ press: 'ControlOrMeta+0' }]);
+    await shown('1', '100%');
+    await pdfKeys([{ press: 'ControlOrMeta+=' }]);
+    await shown('1', '110%');
+    await pdfKeys([{ press: 'ControlOrMeta+-' }, { press: 'ControlOrMeta+-' }]);
+    await shown('1', '90%');
   });
 });
