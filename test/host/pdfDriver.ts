@@ -92,3 +92,8 @@ export async function pageWorkers(): Promise<string[]> {
 export async function pdfScrollThrough(): Promise<ScrollSeen> {
   return JSON.parse(await askWorkbench('/pdf-scroll-through', {}, 'scrolling through the PDF')) as ScrollSeen;
 }
+
+/** Clicks the `nth` link on page `page` of the PDF with the mouse. */
+export async function pdfClickLink(page: number, nth: number): Promise<void> {
+  await askWorkbench('/pdf-click-link', { page: String(page), nth: String(nth) }, `clicking link ${nth} of page ${page}`);
+}

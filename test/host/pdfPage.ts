@@ -155,6 +155,15 @@ async function scrollThrough(page: Page): Promise<ScrollSeen> {
   });
 }
 
+/** Clicks the `nth` link of the PDF's annotation layer on page `pageNumber`, with the mouse. */
+async function clickLink(page: Page, pageNumber: string, nth: number): Promise<void> {
+  const frame = await pdfFrame(page);
+  const link = frame.locator(`.page[data-page-number="${pageNumber}"] .annotationLayer a`).nth(nth);
+  await link.waitFor({ state: 'attached', timeout: 10_000 });
+  await link.scrollIntoViewIfNeeded();
+  await link.click({ timeout: 5000 });
+}
+
 /** The routes of the PDF viewer (see workbenchPage.ts). */
 export function pdfRoutes(page: Page): Record<string, Route> {
   return {
@@ -162,6 +171,7 @@ export function pdfRoutes(page: Page): Record<string, Route> {
     '/pdf-copy-line': async (q) => JSON.stringify(await copyLine(page, q.get('text') ?? '')),
     '/pdf-find-state': async () => JSON.stringify(await findState(page)),
     '/pdf-page-pixel': async () => JSON.stringify(await pagePixel(page)),
+    '/pdf-click-link': async (q) => (await clickLink(page, q.get('page') ?? '1', Number(q.get('nth') ?? '0')), 'clicked'),
     '/pdf-scroll-through': async () => JSON.stringify(await scrollThrough(page)),
     // The page's dedicated workers (of every frame): where each was loaded from.
     '/page-workers': async () => JSON.stringify(page.workers().map((w) => w.url())),

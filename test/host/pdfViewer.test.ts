@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { closeAllEditors } from './fixtures';
-import { openSummary, pageWorkers, pdfCopyLine, pdfPagePixel, pdfReport, pdfFindState, pdfKeys, pdfLeftEdge, pdfPlaceShown, zoomAndPage, zoomInTo } from './pdfDriver';
+import { openSummary, pageWorkers, pdfClickLink, pdfCopyLine, pdfPagePixel, pdfReport, pdfFindState, pdfKeys, pdfLeftEdge, pdfPlaceShown, zoomAndPage, zoomInTo } from './pdfDriver';
 import { waitFor, workspaceFile } from './fixtures';
 import { quickInputKeys, screenshot, webviewControls } from './helpers';
 import { pdfWithOutline } from './pdfFixtures';
@@ -133,7 +133,7 @@ describe('PDF viewer', function () {
     }
   });
 
-  it('a workspace PDF opens in the viewer by Reopen Editor With… (never by default), and its outline goes to a chapter\'s page', async () => {
+  it('a workspace PDF opens in the viewer by Reopen Editor With… (never by default), its outline and its link go to a chapter\'s page, its web link to VS Code', async () => {
     const titles = ['Chapter One', 'Chapter Two', 'Chapter Three'];
     const uri = workspaceFile('viewer/outline.pdf', await pdfWithOutline(titles));
     const ours = () => {
@@ -154,6 +154,16 @@ describe('PDF viewer', function () {
     await pdfKeys([{ focus: '#outline-toggle' }, { press: 'Enter' }, { press: 'ArrowDown' }, { press: 'ArrowDown' }, { press: 'Enter' }]);
     await waitFor('the outline\'s third chapter shown', async () => (await pdfPlaceShown()).page === '3', 5000)
       .catch(async (e: Error) => assert.fail(`${e.message}: ${JSON.stringify(await pdfPlaceShown())}`));
+    // Links: one inside the document goes to its page; one to a web page goes to the extension, which opens it through VS Code.
+    await pdfKeys([{ focus: 'Page number' }, { press: 'ControlOrMeta+a' }, { type: '1' }, { press: 'Enter' }]);
+    await waitFor('page 1 shown', async () => (await pdfPlaceShown()).page === '1', 5000);
+    await pdfClickLink(1, 0);
+    await waitFor('the link\'s page shown', async () => (await pdfPlaceShown()).page === '3', 5000)
+      .catch(async (e: Error) => assert.fail(`${e.message}: ${JSON.stringify(await pdfPlaceShown())}`));
+    await pdfKeys([{ focus: 'Page number' }, { press: 'ControlOrMeta+a' }, { type: '1' }, { press: 'Enter' }]);
+    const asked = await pdfReport(() => pdfClickLink(1, 1), (m) => m.type === 'openLink', 'the web link');
+    assert.deepEqual(asked, { type: 'openLink', url: 'https://example.org/from-a-pdf' });
+    assert.equal(await pdfPlaceShown().then((p) => p.page), '1', 'the page did not navigate away itself');
   });
 
   it('keys: End and Home go to the last and first page, Previous and Next say when they are disabled, Ctrl+0, Ctrl+= and Ctrl+- set and step the zoom', async () => {
