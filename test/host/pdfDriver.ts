@@ -88,7 +88,7 @@ export async function pageWorkers(): Promise<string[]> {
   return JSON.parse(await askWorkbench('/page-workers', {}, 'listing the page\'s workers')) as string[];
 }
 
-/** Scrolls the viewer from its top to its end, a screen at a time; what it held meanwhile. */
+/** Scrolls the viewer from its top to its end, two screens at a time; what it held meanwhile. */
 export async function pdfScrollThrough(): Promise<ScrollSeen> {
   return JSON.parse(await askWorkbench('/pdf-scroll-through', {}, 'scrolling through the PDF')) as ScrollSeen;
 }

@@ -129,7 +129,7 @@ interface ScrollableLike {
 }
 interface MemoryLike { performance: { memory?: { usedJSHeapSize: number } } }
 
-/** Scrolling the viewer from its top to its end, a screen at a time: the most canvases alive at once and the page's peak JS heap. */
+/** Scrolling the viewer from its top to its end, two screens at a time: the most canvases alive at once and the page's peak JS heap. */
 export interface ScrollSeen { steps: number; maxCanvases: number; peakHeapMiB: number; endHeapMiB: number; ms: number }
 
 async function scrollThrough(page: Page): Promise<ScrollSeen> {
@@ -143,8 +143,8 @@ async function scrollThrough(page: Page): Promise<ScrollSeen> {
     let peak = 0;
     let heap = 0;
     for (;;) {
-      s.scrollTop += s.clientHeight;
-      await new Promise<void>((resolve) => win.setTimeout(resolve, 25));
+      s.scrollTop += 2 * s.clientHeight;
+      await new Promise<void>((resolve) => win.setTimeout(resolve, 10));
       heap = win.performance.memory?.usedJSHeapSize ?? 0;
       peak = Math.max(peak, heap);
       maxCanvases = Math.max(maxCanvases, s.ownerDocument.querySelectorAll('.page canvas').length);
