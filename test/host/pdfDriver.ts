@@ -93,7 +93,8 @@ export async function pdfScrollThrough(): Promise<ScrollSeen> {
   return JSON.parse(await askWorkbench('/pdf-scroll-through', {}, 'scrolling through the PDF')) as ScrollSeen;
 }
 
-/** Clicks the `nth` link on page `page` of the PDF with the mouse. */
-export async function pdfClickLink(page: number, nth: number): Promise<void> {
-  await askWorkbench('/pdf-click-link', { page: String(page), nth: String(nth) }, `clicking link ${nth} of page ${page}`);
+/** Clicks the `nth` link on page `page` of the PDF with the mouse: the browser pages (tabs, pop-ups) opened within a second and a half. */
+export async function pdfClickLink(page: number, nth: number): Promise<{ opened: string[] }> {
+  return JSON.parse(await askWorkbench('/pdf-click-link', { page: String(page), nth: String(nth) }, `clicking link ${nth} of page ${page}`)) as { opened: string[] };
 }
+

@@ -4,7 +4,7 @@
 // Code passed to evaluate() runs in the page. The project compiles without
 // the DOM library, so each such function names the few members it reads.
 import type { Frame, Page } from 'playwright-core';
-import { poll } from './pageWaits';
+import { poll, sleep } from './pageWaits';
 
 type Route = (q: URLSearchParams) => Promise<string>;
 
@@ -155,13 +155,16 @@ async function scrollThrough(page: Page): Promise<ScrollSeen> {
   });
 }
 
-/** Clicks the `nth` link of the PDF's annotation layer on page `pageNumber`, with the mouse. */
-async function clickLink(page: Page, pageNumber: string, nth: number): Promise<void> {
+/** Clicks the `nth` link of the PDF's annotation layer on page `pageNumber`, with the mouse: the browser pages opened within 1.5 s after. */
+async function clickLink(page: Page, pageNumber: string, nth: number): Promise<{ opened: string[] }> {
   const frame = await pdfFrame(page);
   const link = frame.locator(`.page[data-page-number="${pageNumber}"] .annotationLayer a`).nth(nth);
   await link.waitFor({ state: 'attached', timeout: 10_000 });
   await link.scrollIntoViewIfNeeded();
+  const before = new Set(page.context().pages());
   await link.click({ timeout: 5000 });
+  await sleep(1500);
+  return { opened: page.context().pages().filter((p) => !before.has(p)).map((p) => p.url()) };
 }
 
 /** The routes of the PDF viewer (see workbenchPage.ts). */
@@ -171,7 +174,7 @@ export function pdfRoutes(page: Page): Record<string, Route> {
     '/pdf-copy-line': async (q) => JSON.stringify(await copyLine(page, q.get('text') ?? '')),
     '/pdf-find-state': async () => JSON.stringify(await findState(page)),
     '/pdf-page-pixel': async () => JSON.stringify(await pagePixel(page)),
-    '/pdf-click-link': async (q) => (await clickLink(page, q.get('page') ?? '1', Number(q.get('nth') ?? '0')), 'clicked'),
+    '/pdf-click-link': async (q) => JSON.stringify(await clickLink(page, q.get('page') ?? '1', Number(q.get('nth') ?? '0'))),
     '/pdf-scroll-through': async () => JSON.stringify(await scrollThrough(page)),
     // The page's dedicated workers (of every frame): where each was loaded from.
     '/page-workers': async () => JSON.stringify(page.workers().map((w) => w.url())),

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { closeAllEditors } from './fixtures';
 import { openSummary, pageWorkers, pdfClickLink, pdfCopyLine, pdfPagePixel, pdfReport, pdfFindState, pdfKeys, pdfLeftEdge, pdfPlaceShown, zoomAndPage, zoomInTo } from './pdfDriver';
-import { waitFor, workspaceFile } from './fixtures';
-import { quickInputKeys, screenshot, webviewControls } from './helpers';
+import { extensionLog, waitFor, workspaceFile } from './fixtures';
+import { pdfView, quickInputKeys, screenshot, webviewControls } from './helpers';
 import { pdfWithOutline } from './pdfFixtures';
 import * as vscode from 'vscode';
 import { api, sandboxState, signIn } from './session';
@@ -164,6 +164,24 @@ describe('PDF viewer', function () {
     const asked = await pdfReport(() => pdfClickLink(1, 1), (m) => m.type === 'openLink', 'the web link');
     assert.deepEqual(asked, { type: 'openLink', url: 'https://example.org/from-a-pdf' });
     assert.equal(await pdfPlaceShown().then((p) => p.page), '1', 'the page did not navigate away itself');
+  });
+
+  it('a web link in a PDF goes to VS Code, which asks before opening it (the question in the log: tests refuse it); a link of another kind opens nothing', async () => {
+    const uri = workspaceFile('viewer/links.pdf', await pdfWithOutline(['Chapter One', 'Chapter Two']));
+    await closeAllEditors();
+    const { pdfs } = (await api()).deps;
+    await pdfReport(() => void pdfs.show({ kind: 'file', path: uri.fsPath, name: 'links.pdf' }), (m) => m.type === 'rendered', 'the PDF with links');
+    const web = await pdfClickLink(1, 1);
+    // VS Code refuses to show a dialog while extension tests run, and says what it would have asked: its link protection.
+    const said = await waitFor('the log to say what became of the web link', async () => (await extensionLog()).split('\n').find((l) => l.includes('https://example.org/from-a-pdf')), 5000);
+    assert.match(said, /Do you want .* to open the external website\?/, said);
+    assert.deepEqual(web.opened, [], 'no page opened before the question is answered');
+    // An FTP link is not opened, nor followed by the page itself: no page, nothing handed to VS Code, the viewer still on the document.
+    const ftp = await pdfClickLink(1, 2);
+    assert.deepEqual(ftp.opened, []);
+    assert.ok(!(await extensionLog()).includes('ftp://example.org'), 'the FTP link is not handed to VS Code to open');
+    assert.equal((await pdfPlaceShown()).page, '1');
+    assert.equal((await pdfView()).pageLabel.replace(/\s/g, ''), '/2', 'the viewer still shows the document');
   });
 
   it('keys: End and Home go to the last and first page, Previous and Next say when they are disabled, Ctrl+0, Ctrl+= and Ctrl+- set and step the zoom', async () => {

@@ -130,9 +130,21 @@ export class PdfPanels implements vscode.Disposable {
       else if (m.type === 'archive') this.deps.archive(source, entry.formReference);
       else if (m.type === 'failed') this.deps.log.warn(`PDF viewer ${key}: ${m.message}`);
       else if (m.type === 'colors') void this.deps.memory.setColors(m.mode);
-      else if (m.type === 'openLink') void vscode.env.openExternal(vscode.Uri.parse(m.url, true));
+      else if (m.type === 'openLink') this.openLink(key, m.url);
     });
     return entry;
+  }
+
+  /**
+   * A link of the document to a web page or an e-mail address, opened by VS
+   * Code: a web page only once the user said yes to its question (link
+   * protection), unless its domain is trusted. What came of it is logged.
+   */
+  private openLink(key: string, url: string): void {
+    const uri = vscode.Uri.parse(url, true);
+    vscode.env.openExternal(uri).then(
+      (opened) => this.deps.log.info(`PDF viewer ${key}: ${uri.toString()} ${opened ? 'opened' : 'not opened (declined)'}`),
+      (e: unknown) => this.deps.log.warn(`PDF viewer ${key}: ${uri.toString()} not opened: ${describeError(e)}`));
   }
 
   private async fetch(entry: Entry): Promise<void> {
