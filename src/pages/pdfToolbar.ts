@@ -11,6 +11,7 @@ export interface ToolbarActions {
   step(direction: 1 | -1): void;
   setZoom(z: ZoomState): void;
   toggleOutline(): void;
+  toggleThumbnails(): void;
   find(): void;
   cycleColors(): void;
   save(): void;
@@ -30,6 +31,7 @@ export function iconButton(name: string, label: string, onClick: () => void): HT
 export class Toolbar {
   readonly element: HTMLElement;
   readonly outline: HTMLButtonElement;
+  readonly thumbnails: HTMLButtonElement;
   readonly colors: HTMLButtonElement;
   private readonly previous: HTMLButtonElement;
   private readonly next: HTMLButtonElement;
@@ -44,6 +46,9 @@ export class Toolbar {
     this.outline = iconButton('list-tree', t.outline, () => act.toggleOutline());
     this.outline.setAttribute('aria-pressed', 'false');
     this.outline.id = 'outline-toggle';
+    this.thumbnails = iconButton('layout-sidebar-left', t.thumbnails, () => act.toggleThumbnails());
+    this.thumbnails.setAttribute('aria-pressed', 'false');
+    this.thumbnails.id = 'thumbnails-toggle';
     this.previous = iconButton('arrow-up', t.previousPage, () => act.goTo(this.current() - 1));
     this.next = iconButton('arrow-down', t.nextPage, () => act.goTo(this.current() + 1));
     this.pageInput = el('input', { className: 'page-input', attrs: { type: 'text', inputmode: 'numeric', 'aria-label': t.pageNumber, autocomplete: 'off' } });
@@ -67,7 +72,7 @@ export class Toolbar {
       this.item(t.refresh, () => act.refresh()));
     this.menu.addEventListener('keydown', (e) => this.menuKeys(e));
     this.element = el('div', { className: 'toolbar', attrs: { role: 'toolbar', 'aria-label': t.toolbar } },
-      this.outline, this.previous, this.next, this.pageInput, this.pageLabel, el('span', { className: 'separator' }),
+      this.thumbnails, this.outline, this.previous, this.next, this.pageInput, this.pageLabel, el('span', { className: 'separator' }),
       iconButton('zoom-out', t.zoomOut, () => act.step(-1)), this.zoomInput, levels, iconButton('zoom-in', t.zoomIn, () => act.step(1)),
       el('span', { className: 'separator' }),
       iconButton('search', t.find, () => act.find()), this.colors,

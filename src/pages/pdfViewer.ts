@@ -8,6 +8,7 @@ import { t } from './l10n';
 import { FindBar } from './pdfFindBar';
 import { pdfjs } from './pdfLib';
 import { Outline } from './pdfOutline';
+import { Thumbnails } from './pdfThumbnails';
 import { COLOR_MODES, darkTheme, onThemeChange, pageColorsFor } from './pdfColors';
 import { Toolbar } from './pdfToolbar';
 import { PdfView, type Place } from './pdfView';
@@ -21,7 +22,7 @@ const { post, state: saved } = connect<FromPdf, ToPdf, State>(isToPdf, (m) => vo
 const state: State = saved.getState() ?? { page: 1, zoom: { mode: 'fitWidth' }, invert: false };
 const container = el('div', { className: 'pages', attrs: { id: 'viewerContainer', tabindex: '0' } }, el('div', { className: 'pdfViewer' }));
 let view: PdfView | undefined;
-let ui: { toolbar: Toolbar; find: FindBar; outline: Outline } | undefined;
+let ui: { toolbar: Toolbar; find: FindBar; outline: Outline; thumbnails: Thumbnails } | undefined;
 let strings: PdfStrings | undefined;
 
 async function onMessage(m: ToPdf): Promise<void> {
@@ -69,12 +70,15 @@ async function open(bytes: Uint8Array): Promise<void> {
   const words = strings as PdfStrings;
   const v = (view = view ?? new PdfView(container, { moved: (p) => moved(p), openLink: (url) => post({ type: 'openLink', url }) }, pageColorsFor(colorMode())));
   const outline = new Outline(words.outline, (dest) => void v.goToDestination(dest));
+  ui?.thumbnails.destroy();
+  const thumbnails = new Thumbnails((n) => words.pageLandmark.replace('{0}', String(n)), words.thumbnails, (n) => v.goTo(n));
   const find = new FindBar(v.eventBus, words, () => container.focus());
   const toolbar = new Toolbar(words, {
     goTo: (n) => v.goTo(n),
     step: (d) => v.step(d),
     setZoom: (z) => v.setZoom(z),
-    toggleOutline: () => showOutline(!outline.shown),
+    toggleOutline: () => showSide('outline', !outline.shown),
+    toggleThumbnails: () => showSide('thumbnails', !thumbnails.shown),
     find: () => find.open(selectedText()),
     cycleColors: () => setColors(COLOR_MODES[(COLOR_MODES.indexOf(colorMode()) + 1) % COLOR_MODES.length]),
     save: () => post({ type: 'save' }),
@@ -82,20 +86,24 @@ async function open(bytes: Uint8Array): Promise<void> {
     archive: state.source?.kind === 'summary' || state.source?.kind === 'attachment' ? () => post({ type: 'archive' }) : undefined,
     refresh,
   });
-  ui = { toolbar, find, outline };
-  app.replaceChildren(toolbar.element, find.element, el('div', { className: 'viewer-area' }, outline.element, el('div', { className: 'viewer-frame' }, container)));
+  ui = { toolbar, find, outline, thumbnails };
+  app.replaceChildren(toolbar.element, find.element, el('div', { className: 'viewer-area' }, outline.element, thumbnails.element, el('div', { className: 'viewer-frame' }, container)));
   toolbar.outline.hidden = !(await outline.load(doc));
+  await thumbnails.load(doc);
   applyColors();
   const firstPageDrawn = await v.show(doc, placeOf(state));
   moved(v.place());
   post({ type: 'rendered', pages: doc.numPages, firstPageDrawn });
 }
 
-/** Shows or hides the outline; shown, it takes the focus (its first entry), as a side bar opened from the keyboard does. */
-function showOutline(on: boolean): void {
-  ui?.outline.show(on);
-  ui?.toolbar.outline.setAttribute('aria-pressed', String(on));
-  if (on) ui?.outline.focus();
+/** Shows or hides the outline or the thumbnails, the one side bar; shown, it takes the focus, as a side bar opened from the keyboard does. */
+function showSide(side: 'outline' | 'thumbnails', on: boolean): void {
+  if (!ui) return;
+  for (const s of ['outline', 'thumbnails'] as const) {
+    ui[s].show(on && s === side);
+    ui.toolbar[s].setAttribute('aria-pressed', String(on && s === side));
+  }
+  if (on) ui[side].focus();
 }
 
 function selectedText(): string {
@@ -109,6 +117,7 @@ let reported = '';
 function moved(p: Place): void {
   Object.assign(state, { page: p.page, zoom: p.zoom, left: p.left, top: p.top });
   if (view) ui?.toolbar.update(view.page, view.pagesCount, p.zoom, view.scale);
+  ui?.thumbnails.setCurrent(p.page);
   saved.setState(state);
   const key = JSON.stringify(p);
   if (key === reported) return;
@@ -133,6 +142,7 @@ function applyColors(): void {
   const mode = colorMode();
   document.body.classList.toggle('inverted', mode === 'invert' && darkTheme());
   view?.recolor(pageColorsFor(mode));
+  ui?.thumbnails.recolor(pageColorsFor(mode));
   const b = ui?.toolbar.colors;
   if (!b || !strings) return;
   const label = { theme: strings.pageColorsTheme, invert: strings.pageColorsInvert, original: strings.pageColorsOriginal }[mode];

@@ -41,7 +41,7 @@ export type PdfStrings = { readonly [K in typeof PDF_STRING_KEYS[number]]: strin
 export const PDF_STRING_KEYS = [
   'previousPage', 'nextPage', 'pageNumber', 'ofPages', 'zoomIn', 'zoomOut', 'zoomLevel', 'fitWidth', 'fitPage', 'actualSize',
   'find', 'findPlaceholder', 'findPrevious', 'findNext', 'matchCase', 'wholeWords', 'closeFind', 'matchCount', 'noMatches',
-  'outline', 'savePdf', 'archive', 'refresh', 'moreActions', 'firstPage', 'lastPage', 'pageColors', 'pageColorsTheme',
+  'outline', 'thumbnails', 'savePdf', 'archive', 'refresh', 'moreActions', 'firstPage', 'lastPage', 'pageColors', 'pageColorsTheme',
   'pageColorsInvert', 'pageColorsOriginal', 'toolbar', 'pageLandmark',
 ] as const;
 

@@ -4,6 +4,7 @@ import type { FromPdf } from '../../src/shared/pdfProtocol';
 import { nextEvent, waitFor } from './fixtures';
 import { askWorkbench, webviewControls, webviewKeys } from './helpers';
 import type { EdgeSeen, FindSeen, PixelSeen, ScrollSeen } from './pdfPage';
+import type { ThumbnailsSeen } from './pdfThumbnailsPage';
 import { api } from './session';
 import type { KeyStep } from './workbenchPage';
 
@@ -98,3 +99,8 @@ export async function pdfClickLink(page: number, nth: number): Promise<{ opened:
   return JSON.parse(await askWorkbench('/pdf-click-link', { page: String(page), nth: String(nth) }, `clicking link ${nth} of page ${page}`)) as { opened: string[] };
 }
 
+
+/** The viewer's thumbnails now: shown or not, how many, the pages drawn, the current one. */
+export async function pdfThumbnails(): Promise<ThumbnailsSeen> {
+  return JSON.parse(await askWorkbench('/pdf-thumbnails', {}, 'reading the PDF viewer\'s thumbnails')) as ThumbnailsSeen;
+}

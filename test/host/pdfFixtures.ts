@@ -35,3 +35,15 @@ export async function pdfWithOutline(titles: readonly string[]): Promise<Buffer>
   ]));
   return Buffer.from(await doc.save());
 }
+
+/** A PDF of `pages` pages of text, as a long report is. */
+export async function longPdf(pages: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let p = 1; p <= pages; p++) {
+    const page = doc.addPage([595, 842]);
+    page.drawText(`Section ${p}`, { x: 56, y: 780, size: 20, font });
+    for (let l = 0; l < 40; l++) page.drawText(`Line ${l + 1} of page ${p}: the quick brown fox jumps over the lazy dog.`, { x: 56, y: 740 - l * 16, size: 10, font });
+  }
+  return Buffer.from(await doc.save());
+}

@@ -1,23 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { closeAllEditors, workspaceFile } from './fixtures';
 import { log, writeArtifact } from './helpers';
 import { pdfReport, pdfScrollThrough, type PdfRendered } from './pdfDriver';
+import { longPdf } from './pdfFixtures';
 import { api, signIn } from './session';
 
 const PAGES = 500;
-
-/** A PDF of `pages` pages of text, as a long report is. */
-async function longPdf(pages: number): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let p = 1; p <= pages; p++) {
-    const page = doc.addPage([595, 842]);
-    page.drawText(`Section ${p}`, { x: 56, y: 780, size: 20, font });
-    for (let l = 0; l < 40; l++) page.drawText(`Line ${l + 1} of page ${p}: the quick brown fox jumps over the lazy dog.`, { x: 56, y: 740 - l * 16, size: 10, font });
-  }
-  return Buffer.from(await doc.save());
-}
 
 describe('PDF viewer, a large PDF', function () {
   before(function () {

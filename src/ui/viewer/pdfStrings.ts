@@ -10,7 +10,7 @@ export function pdfStrings(): PdfStrings {
     find: t('Find'), findPlaceholder: t('Find in document'), findPrevious: t('Previous match (Shift+Enter)'), findNext: t('Next match (Enter)'),
     matchCase: t('Match case'), wholeWords: t('Whole words'), closeFind: t('Close (Escape)'),
     matchCount: t('{0} of {1}', '{0}', '{1}'), noMatches: t('No results'),
-    outline: t('Outline'), savePdf: t('Save PDF…'), archive: t('Archive…'), refresh: t('Refresh'), moreActions: t('More actions'),
+    outline: t('Outline'), thumbnails: t('Thumbnails'), savePdf: t('Save PDF…'), archive: t('Archive…'), refresh: t('Refresh'), moreActions: t('More actions'),
     firstPage: t('First page'), lastPage: t('Last page'), pageColors: t('Page colours'), pageColorsTheme: t('Pages in the theme\'s colours'),
     pageColorsInvert: t('Pages inverted'), pageColorsOriginal: t('Pages as printed'), toolbar: t('PDF toolbar'), pageLandmark: t('Page {0}', '{0}'),
   };
