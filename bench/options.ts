@@ -14,7 +14,7 @@ export interface BenchOptions {
   readonly workDir?: string;
 }
 
-export const ALL_CASES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export const ALL_CASES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
 const FULL = { sizeMiB: 1024, attachmentMiB: 300, runs: 5 };
 const QUICK = { sizeMiB: 32, attachmentMiB: 16, runs: 3 };
@@ -27,7 +27,7 @@ export const USAGE = `npm run bench -- [options]
   --runs <N>            timed runs per client, alternating ours and curl; default ${FULL.runs}
   --cases 1,2,…         only these cases (1 upload, 2 download, 3 submission, 4 parsing,
                         5 tree rows, 6 round trips, 7 memory, 8 bundle and activation,
-                        9 Explorer decorations)
+                        9 Explorer decorations, 10 a 500-page PDF in the viewer of the real workbench)
   --profile <dir>       write a CPU profile (--cpu-prof) of each run of our client to <dir>
   --work-dir <dir>      where the test files and the sandbox data go; default a temp folder
   --help`;
@@ -71,7 +71,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions | 'help' {
       case '--cases': {
         const list = value().split(',').map((s) => Number(s.trim()));
         const bad = list.filter((n) => !(ALL_CASES as readonly number[]).includes(n));
-        if (bad.length) throw new Error(`--cases: unknown case(s) ${bad.join(', ')}; cases are 1–9`);
+        if (bad.length) throw new Error(`--cases: unknown case(s) ${bad.join(', ')}; cases are 1–10`);
         cases = new Set(list);
         break;
       }

@@ -1,5 +1,6 @@
 // `npm run bench`: our client against curl on the sandbox, plus parsing, tree
-// rows, round trips, memory, bundle size and activation. Prints one table on
+// rows, round trips, memory, bundle size and activation, and a 500-page PDF in
+// the viewer. Prints one table on
 // stdout (progress goes to stderr) and writes bench/results.json. See the
 // README's Performance section; `npm run bench -- --help` for the options.
 import { mkdirSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { startSandbox } from '../tools/sandbox';
 import { measureBundle, readActivation } from './cases/bundle';
 import { runDecorations } from './cases/decorations';
 import { runParsing } from './cases/parsing';
+import { runPdfLarge } from './cases/pdfLarge';
 import { runRows } from './cases/rows';
 import { downloadSpec, runTransfer, sizeText, submissionSpec, uploadSpec, type TransferSpec } from './cases/transfer';
 import { disposeClientChild } from './clientProcess';
@@ -63,6 +65,11 @@ async function main(): Promise<number> {
   if (opts.cases.has(9)) {
     log('case 9: Explorer decorations, 10,000 workspace files against 1,000 archive files');
     results.decorations = await runDecorations(Math.max(opts.runs, 5));
+  }
+
+  if (opts.cases.has(10)) {
+    log('case 10: a 500-page PDF in the viewer of the real workbench (the host suite\'s large-PDF test, alone)');
+    results.pdfLarge = await runPdfLarge(log);
   }
 
   const transfers = [1, 2, 3].filter((c) => opts.cases.has(c));

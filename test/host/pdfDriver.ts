@@ -91,7 +91,8 @@ export async function pageWorkers(): Promise<string[]> {
 
 /** Scrolls the viewer from its top to its end, two screens at a time; what it held meanwhile. */
 export async function pdfScrollThrough(): Promise<ScrollSeen> {
-  return JSON.parse(await askWorkbench('/pdf-scroll-through', {}, 'scrolling through the PDF')) as ScrollSeen;
+  // Hundreds of screens: on a loaded machine this takes more than the usual minute.
+  return JSON.parse(await askWorkbench('/pdf-scroll-through', {}, 'scrolling through the PDF', 170_000)) as ScrollSeen;
 }
 
 /** Clicks the `nth` link on page `page` of the PDF with the mouse: the browser pages (tabs, pop-ups) opened within a second and a half. */

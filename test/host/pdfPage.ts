@@ -125,12 +125,16 @@ async function pagePixel(page: Page): Promise<PixelSeen> {
 
 interface ScrollableLike {
   scrollTop: number; scrollHeight: number; clientHeight: number;
-  ownerDocument: { querySelectorAll(s: string): ArrayLike<unknown> };
+  ownerDocument: { querySelectorAll(s: string): ArrayLike<{ width: number; height: number }> };
 }
 interface MemoryLike { performance: { memory?: { usedJSHeapSize: number } } }
 
-/** Scrolling the viewer from its top to its end, two screens at a time: the most canvases alive at once and the page's peak JS heap. */
-export interface ScrollSeen { steps: number; maxCanvases: number; peakHeapMiB: number; endHeapMiB: number; ms: number }
+/**
+ * Scrolling the viewer from its top to its end, two screens at a time: the
+ * most canvases alive at once, the most memory their pixels held at once
+ * (4 bytes a pixel), and the page's peak JS heap.
+ */
+export interface ScrollSeen { steps: number; maxCanvases: number; peakCanvasMiB: number; peakHeapMiB: number; endHeapMiB: number; ms: number }
 
 async function scrollThrough(page: Page): Promise<ScrollSeen> {
   const frame = await pdfFrame(page);
@@ -140,6 +144,7 @@ async function scrollThrough(page: Page): Promise<ScrollSeen> {
     const started = Date.now();
     let steps = 0;
     let maxCanvases = 0;
+    let peakCanvas = 0;
     let peak = 0;
     let heap = 0;
     for (;;) {
@@ -147,11 +152,13 @@ async function scrollThrough(page: Page): Promise<ScrollSeen> {
       await new Promise<void>((resolve) => win.setTimeout(resolve, 10));
       heap = win.performance.memory?.usedJSHeapSize ?? 0;
       peak = Math.max(peak, heap);
-      maxCanvases = Math.max(maxCanvases, s.ownerDocument.querySelectorAll('.page canvas').length);
+      const canvases = Array.from(s.ownerDocument.querySelectorAll('.page canvas'));
+      maxCanvases = Math.max(maxCanvases, canvases.length);
+      peakCanvas = Math.max(peakCanvas, canvases.reduce((sum, c) => sum + c.width * c.height * 4, 0));
       steps++;
       if (s.scrollTop + s.clientHeight >= s.scrollHeight - 1 || steps > 5000) break;
     }
-    return { steps, maxCanvases, peakHeapMiB: peak / 2 ** 20, endHeapMiB: heap / 2 ** 20, ms: Date.now() - started };
+    return { steps, maxCanvases, peakCanvasMiB: peakCanvas / 2 ** 20, peakHeapMiB: peak / 2 ** 20, endHeapMiB: heap / 2 ** 20, ms: Date.now() - started };
   });
 }
 
