@@ -2,7 +2,7 @@
 // case and Whole words; every match highlighted, on pages not drawn yet too
 // (pdf.js's find controller reads the text of every page).
 import type { EventBus } from 'pdfjs-dist/web/pdf_viewer.mjs';
-import type { PdfStrings } from '../shared/pdfProtocol';
+import { t } from './l10n';
 import { iconButton } from './pdfToolbar';
 import { el } from './vscodeApi';
 
@@ -18,17 +18,17 @@ export class FindBar {
   private readonly wholeWords: HTMLButtonElement;
   private total = 0;
 
-  constructor(private readonly bus: EventBus, private readonly t: PdfStrings, private readonly onClose: () => void) {
-    this.input = el('input', { className: 'find-input', attrs: { type: 'search', 'aria-label': t.findPlaceholder, placeholder: t.findPlaceholder, spellcheck: 'false' } });
+  constructor(private readonly bus: EventBus, private readonly onClose: () => void) {
+    this.input = el('input', { className: 'find-input', attrs: { type: 'search', 'aria-label': t('Find in document'), placeholder: t('Find in document'), spellcheck: 'false' } });
     this.count = el('span', { className: 'find-count', attrs: { role: 'status', 'aria-live': 'polite' } });
-    this.matchCase = toggle(iconButton('case-sensitive', t.matchCase, () => this.flip(this.matchCase, 'casesensitivitychange')));
-    this.wholeWords = toggle(iconButton('whole-word', t.wholeWords, () => this.flip(this.wholeWords, 'entirewordchange')));
+    this.matchCase = toggle(iconButton('case-sensitive', t('Match case'), () => this.flip(this.matchCase, 'casesensitivitychange')));
+    this.wholeWords = toggle(iconButton('whole-word', t('Whole words'), () => this.flip(this.wholeWords, 'entirewordchange')));
     this.element = el('div', { className: 'findbar', attrs: { role: 'search', hidden: '' } },
       this.input, this.count,
-      iconButton('arrow-up', t.findPrevious, () => this.again(true)),
-      iconButton('arrow-down', t.findNext, () => this.again(false)),
+      iconButton('arrow-up', t('Previous match (Shift+Enter)'), () => this.again(true)),
+      iconButton('arrow-down', t('Next match (Enter)'), () => this.again(false)),
       this.matchCase, this.wholeWords,
-      iconButton('close', t.closeFind, () => this.close()));
+      iconButton('close', t('Close (Escape)'), () => this.close()));
     this.input.addEventListener('input', () => this.search(''));
     this.input.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') {
@@ -41,7 +41,7 @@ export class FindBar {
     });
     bus.on('updatefindmatchescount', (e: { matchesCount: { current: number; total: number } }) => this.show(e.matchesCount));
     bus.on('updatefindcontrolstate', (e: { state: number; matchesCount: { current: number; total: number } }) => {
-      if (e.state === NOT_FOUND && this.input.value) this.setCount(t.noMatches);
+      if (e.state === NOT_FOUND && this.input.value) this.setCount(t('No results'));
       else if (e.state !== PENDING) this.show(e.matchesCount);
     });
   }
@@ -89,12 +89,12 @@ export class FindBar {
   private show({ current, total }: { current: number; total: number }): void {
     this.total = total;
     if (!this.input.value) this.setCount('');
-    else if (total) this.setCount(this.t.matchCount.replace('{0}', String(current)).replace('{1}', String(total)));
+    else if (total) this.setCount(t('{0} of {1}', current, total));
   }
 
   private setCount(text: string): void {
     this.count.textContent = text;
-    this.element.classList.toggle('no-match', text === this.t.noMatches);
+    this.element.classList.toggle('no-match', text === t('No results'));
     this.count.dataset.total = String(this.total);
   }
 }

@@ -2,7 +2,7 @@
 // viewer components (pdfView.ts), its toolbar, find bar and outline, the
 // reader's place kept (VS Code restores the page from it after a reload).
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { isToPdf, type FromPdf, type PageColorMode, type PdfSource, type PdfState, type PdfStrings, type ToPdf } from '../shared/pdfProtocol';
+import { isToPdf, type FromPdf, type PageColorMode, type PdfSource, type PdfState, type ToPdf } from '../shared/pdfProtocol';
 import { keepSelectAllInFields } from './fieldKeys';
 import { t } from './l10n';
 import { FindBar } from './pdfFindBar';
@@ -23,7 +23,6 @@ const state: State = saved.getState() ?? { page: 1, zoom: { mode: 'fitWidth' }, 
 const container = el('div', { className: 'pages', attrs: { id: 'viewerContainer', tabindex: '0' } }, el('div', { className: 'pdfViewer' }));
 let view: PdfView | undefined;
 let ui: { toolbar: Toolbar; find: FindBar; outline: Outline; thumbnails: Thumbnails } | undefined;
-let strings: PdfStrings | undefined;
 
 async function onMessage(m: ToPdf): Promise<void> {
   if (m.type === 'loading') {
@@ -39,7 +38,6 @@ async function onMessage(m: ToPdf): Promise<void> {
   } else if (m.type === 'pdf') {
     if (m.place) Object.assign(state, { left: undefined, top: undefined }, m.place);
     if (m.colors) state.colors = m.colors;
-    strings = m.strings;
     document.body.dataset.invertAllowed = String(m.invertInDark);
     await open(m.bytes);
   }
@@ -67,13 +65,12 @@ async function open(bytes: Uint8Array): Promise<void> {
   } catch (e) {
     return showError(t('The PDF could not be read: {0}', (e as Error).message));
   }
-  const words = strings as PdfStrings;
   const v = (view = view ?? new PdfView(container, { moved: (p) => moved(p), openLink: (url) => post({ type: 'openLink', url }) }, pageColorsFor(colorMode())));
-  const outline = new Outline(words.outline, (dest) => void v.goToDestination(dest));
+  const outline = new Outline(t('Outline'), (dest) => void v.goToDestination(dest));
   ui?.thumbnails.destroy();
-  const thumbnails = new Thumbnails((n) => words.pageLandmark.replace('{0}', String(n)), words.thumbnails, (n) => v.goTo(n));
-  const find = new FindBar(v.eventBus, words, () => container.focus());
-  const toolbar = new Toolbar(words, {
+  const thumbnails = new Thumbnails((n) => t('Page {0}', n), t('Thumbnails'), (n) => v.goTo(n));
+  const find = new FindBar(v.eventBus, () => container.focus());
+  const toolbar = new Toolbar({
     goTo: (n) => v.goTo(n),
     step: (d) => v.step(d),
     setZoom: (z) => v.setZoom(z),
@@ -88,10 +85,12 @@ async function open(bytes: Uint8Array): Promise<void> {
   });
   ui = { toolbar, find, outline, thumbnails };
   app.replaceChildren(toolbar.element, find.element, el('div', { className: 'viewer-area' }, outline.element, thumbnails.element, el('div', { className: 'viewer-frame' }, container)));
-  toolbar.outline.hidden = !(await outline.load(doc));
-  await thumbnails.load(doc);
+  // The side bars are made beside the first page, never before it.
+  toolbar.outline.hidden = true;
+  const sideBars = Promise.all([outline.load(doc).then((has) => (toolbar.outline.hidden = !has)), thumbnails.load(doc)]);
   applyColors();
   const firstPageDrawn = await v.show(doc, placeOf(state));
+  await sideBars;
   moved(v.place());
   post({ type: 'rendered', pages: doc.numPages, firstPageDrawn });
 }
@@ -144,10 +143,10 @@ function applyColors(): void {
   view?.recolor(pageColorsFor(mode));
   ui?.thumbnails.recolor(pageColorsFor(mode));
   const b = ui?.toolbar.colors;
-  if (!b || !strings) return;
-  const label = { theme: strings.pageColorsTheme, invert: strings.pageColorsInvert, original: strings.pageColorsOriginal }[mode];
-  b.setAttribute('aria-label', `${strings.pageColors}: ${label}`);
-  b.title = `${strings.pageColors}: ${label}`;
+  if (!b) return;
+  const label = { theme: t('Pages in the theme\'s colours'), invert: t('Pages inverted'), original: t('Pages as printed') }[mode];
+  b.setAttribute('aria-label', `${t('Page colours')}: ${label}`);
+  b.title = `${t('Page colours')}: ${label}`;
   b.dataset.mode = mode;
 }
 

@@ -3,7 +3,7 @@
  * page: the messages' types and their runtime checks (protocolChecks.ts says
  * how every page's messages are checked).
  */
-import { isBoolean, isBytes, isCount, isFiniteNumber, isOptional, isRecord, isString, messageCheck, none, type Fields } from './protocolChecks';
+import { isBoolean, isBytes, isCount, isFiniteNumber, isOptional, isRecord, isString, messageCheck, none } from './protocolChecks';
 
 /** What a viewer shows: a submission's summary, a PDF attachment, a PDF archive file, or a PDF on this computer (a download opened). */
 export type PdfSource =
@@ -35,18 +35,8 @@ export interface PdfState {
   readonly colors?: PageColorMode;
 }
 
-/** The viewer page's words, localized by the extension (vscode.l10n); `{0}` and `{1}` are filled in by the page. */
-export type PdfStrings = { readonly [K in typeof PDF_STRING_KEYS[number]]: string };
-
-export const PDF_STRING_KEYS = [
-  'previousPage', 'nextPage', 'pageNumber', 'ofPages', 'zoomIn', 'zoomOut', 'zoomLevel', 'fitWidth', 'fitPage', 'actualSize',
-  'find', 'findPlaceholder', 'findPrevious', 'findNext', 'matchCase', 'wholeWords', 'closeFind', 'matchCount', 'noMatches',
-  'outline', 'thumbnails', 'savePdf', 'archive', 'refresh', 'moreActions', 'firstPage', 'lastPage', 'pageColors', 'pageColorsTheme',
-  'pageColorsInvert', 'pageColorsOriginal', 'toolbar', 'pageLandmark',
-] as const;
-
 export type ToPdf =
-  | { readonly type: 'pdf'; readonly title: string; readonly bytes: Uint8Array; readonly place?: PdfPlace; readonly colors?: PageColorMode; readonly invertInDark: boolean; readonly strings: PdfStrings }
+  | { readonly type: 'pdf'; readonly title: string; readonly bytes: Uint8Array; readonly place?: PdfPlace; readonly colors?: PageColorMode; readonly invertInDark: boolean }
   /** Loading `source`: with a document shown, the page keeps it and marks it refreshing. */
   | { readonly type: 'loading'; readonly title: string; readonly source: PdfSource }
   | { readonly type: 'error'; readonly message: string }
@@ -110,8 +100,7 @@ export const isFromPdf = messageCheck<FromPdf>({
 
 /** From the extension to a PDF viewer page. */
 export const isToPdf = messageCheck<ToPdf>({
-  pdf: (m) => isString(m.title) && isBytes(m.bytes) && isOptional(isPdfPlace)(m.place) && isOptional(isColorMode)(m.colors) && isBoolean(m.invertInDark)
-    && isRecord(m.strings) && PDF_STRING_KEYS.every((k) => isString((m.strings as Fields)[k])),
+  pdf: (m) => isString(m.title) && isBytes(m.bytes) && isOptional(isPdfPlace)(m.place) && isOptional(isColorMode)(m.colors) && isBoolean(m.invertInDark),
   loading: (m) => isString(m.title) && isPdfSource(m.source),
   error: (m) => isString(m.message),
   stale: (m) => isString(m.message),

@@ -1,6 +1,6 @@
 import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
-import { PDF_STRING_KEYS, isFromPdf, isPdfState, isToPdf } from '../../src/shared/pdfProtocol';
+import { isFromPdf, isPdfState, isToPdf } from '../../src/shared/pdfProtocol';
 import { isFromTimeline, isTimelineState, isToTimeline, type TimelineData } from '../../src/shared/timelineProtocol';
 
 const time = { raw: '2025-03-03 09:00:00', ms: 1741000000000 };
@@ -58,8 +58,7 @@ describe('webview message checks', () => {
   });
 
   it('the PDF viewer accepts a document as bytes, and refuses one that is not', () => {
-    const strings = Object.fromEntries(PDF_STRING_KEYS.map((k) => [k, k]));
-    const pdf = { type: 'pdf', title: 'Summary 1001', bytes: new Uint8Array([37, 80, 68, 70]), invertInDark: true, strings };
+    const pdf = { type: 'pdf', title: 'Summary 1001', bytes: new Uint8Array([37, 80, 68, 70]), invertInDark: true };
     const source = { kind: 'summary', submissionId: '1001' };
     for (const m of [pdf, { ...pdf, place: { page: 3, zoom: { mode: 'fitWidth' } } }, { ...pdf, place: { page: 1, zoom: { mode: 'fitPage' }, left: 0, top: 792 } }, { type: 'loading', title: 'Summary', source }, { type: 'error', message: 'x' }, { type: 'stale', message: 'x' }, { type: 'changed' }]) {
       assert.ok(isToPdf(m), JSON.stringify(m));
@@ -68,7 +67,6 @@ describe('webview message checks', () => {
       { ...pdf, bytes: [37, 80, 68, 70] }, { ...pdf, bytes: { 0: 37 } }, { ...pdf, bytes: new Uint16Array(2) }, { ...pdf, bytes: undefined },
       { ...pdf, place: { page: 0.5, zoom: { mode: 'fitWidth' } } }, { ...pdf, place: { page: 1, zoom: { mode: 'scale', scale: 0 } } }, { ...pdf, place: { page: 1 } }, { ...pdf, place: 3 }, { ...pdf, invertInDark: 1 }, { ...pdf, title: undefined }, { type: 'loading' },
       { type: 'loading', title: 'Summary' }, { type: 'loading', title: 'Summary', source: { kind: 'attachment', submissionId: '1001' } }, { type: 'stale' },
-      { ...pdf, strings: undefined }, { ...pdf, strings: { ...strings, zoomIn: 3 } }, { ...pdf, strings: { find: 'Find' } },
     ]);
   });
 

@@ -10,7 +10,6 @@ import { safeText } from '../text/text';
 import { PanelHost } from '../panels/panelHost';
 import { PanelSet } from '../panels/panelSet';
 import type { PdfMemory } from './pdfMemory';
-import { pdfStrings } from './pdfStrings';
 import type { SubmissionUpdates } from '../submissions/submissionUpdates';
 import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, stillCurrent, type PanelDeps } from '../panels/panelLoad';
 
@@ -166,7 +165,7 @@ export class PdfPanels implements vscode.Disposable {
       }
       host.post({
         type: 'pdf', title: titleOf(source, entry.formReference), bytes, place: entry.position, colors: this.deps.memory.colors,
-        invertInDark: true, strings: pdfStrings(),
+        invertInDark: true,
       });
     } catch (e) {
       if (!entry.closed.aborted) this.deps.log.error(`PDF viewer ${keyOf(source)}: ${describeError(e)}`);
