@@ -5,6 +5,7 @@ import { nextEvent, waitFor } from './fixtures';
 import { askWorkbench, webviewControls, webviewKeys } from './helpers';
 import type { EdgeSeen, FindSeen, PixelSeen, ScrollSeen } from './pdfPage';
 import type { ThumbnailsSeen } from './pdfThumbnailsPage';
+import type { ToolbarSeen } from './pdfToolbarPage';
 import { api } from './session';
 import type { KeyStep } from './workbenchPage';
 
@@ -79,9 +80,9 @@ export async function pdfPlaceShown(): Promise<{ page: string; zoom: string }> {
   return { page: page.value, zoom: zoom.value };
 }
 
-/** How page 1 is drawn now: a pixel of its margin, the filter over it, the theme's editor background. */
-export async function pdfPagePixel(): Promise<PixelSeen> {
-  return JSON.parse(await askWorkbench('/pdf-page-pixel', {}, 'reading a pixel of the PDF\'s page 1')) as PixelSeen;
+/** How page 1 is drawn now: a pixel of its margin (or at `fx`, `fy`: fractions of its width and height), the filter over it, the theme's editor background. */
+export async function pdfPagePixel(at?: { fx: number; fy: number }): Promise<PixelSeen> {
+  return JSON.parse(await askWorkbench('/pdf-page-pixel', at ? { fx: String(at.fx), fy: String(at.fy) } : {}, 'reading a pixel of the PDF\'s page 1')) as PixelSeen;
 }
 
 /** Where each dedicated worker of the workbench's page (its webviews' too) was loaded from. */
@@ -104,4 +105,9 @@ export async function pdfClickLink(page: number, nth: number): Promise<{ opened:
 /** The viewer's thumbnails now: shown or not, how many, the pages drawn, the current one. */
 export async function pdfThumbnails(): Promise<ThumbnailsSeen> {
   return JSON.parse(await askWorkbench('/pdf-thumbnails', {}, 'reading the PDF viewer\'s thumbnails')) as ThumbnailsSeen;
+}
+
+/** The viewer's toolbar with the viewer `width` pixels wide (the workbench's window resized for it, then put back). */
+export async function pdfToolbarAt(width: number): Promise<ToolbarSeen> {
+  return JSON.parse(await askWorkbench('/pdf-toolbar-at', { width: String(width) }, `reading the PDF viewer's toolbar at ${width} px`)) as ToolbarSeen;
 }

@@ -1,4 +1,5 @@
 // PDFs the viewer's tests make: with an outline (bookmarks), which the sandbox's summaries lack.
+import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 
 /** A PDF of one page per title, its outline an entry per page (the title) going to it; on page 1 a link to the last page, one to a web page and one to an FTP file. */
@@ -45,5 +46,34 @@ export async function longPdf(pages: number): Promise<Buffer> {
     page.drawText(`Section ${p}`, { x: 56, y: 780, size: 20, font });
     for (let l = 0; l < 40; l++) page.drawText(`Line ${l + 1} of page ${p}: the quick brown fox jumps over the lazy dog.`, { x: 56, y: 740 - l * 16, size: 10, font });
   }
+  return Buffer.from(await doc.save());
+}
+
+/** A PNG of `size` × `size` pixels of one colour (8-bit RGB). */
+function solidPng(size: number, [r, g, b]: readonly number[]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A one-page PDF with a line of text and, filling the page's middle (from 25 % to 75 % of its width and height), a picture of pure red. */
+export async function pdfWithPicture(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([600, 800]);
+  page.drawText('A red picture below', { x: 72, y: 740, size: 18, font });
+  page.drawImage(await doc.embedPng(solidPng(64, [255, 0, 0])), { x: 150, y: 200, width: 300, height: 400 });
   return Buffer.from(await doc.save());
 }

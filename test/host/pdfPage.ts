@@ -99,28 +99,33 @@ async function findState(page: Page): Promise<FindSeen> {
   return { count, page: pageShown, selectedOn, highlights };
 }
 
-interface CanvasLike { width: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null }
+interface CanvasLike { width: number; height: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null }
 interface WrapperLike {
   querySelector(s: string): CanvasLike | null;
   ownerDocument: { documentElement: unknown; defaultView: { getComputedStyle(e: unknown): { filter: string; getPropertyValue(p: string): string } } };
 }
 
-/** How page 1 is drawn: a pixel of its margin (4 px in from its top left corner), the filter over its drawing, the theme's editor background. */
+/**
+ * How page 1 is drawn: a pixel of its margin (4 px in from its top left
+ * corner), or the one at (`fx`, `fy`), fractions of its width and height;
+ * the filter over its drawing, the theme's editor background.
+ */
 export interface PixelSeen { pixel: number[]; filter: string; themeBackground: string }
 
-async function pagePixel(page: Page): Promise<PixelSeen> {
+async function pagePixel(page: Page, at?: [number, number]): Promise<PixelSeen> {
   const frame = await pdfFrame(page);
   const wrapper = frame.locator('.page[data-page-number="1"][data-loaded="true"] .canvasWrapper').first();
   await wrapper.waitFor({ state: 'attached', timeout: 10_000 });
-  return wrapper.evaluate((w: WrapperLike) => {
+  return wrapper.evaluate((w: WrapperLike, xy: [number, number] | undefined) => {
     const canvas = w.querySelector('canvas');
-    const data = canvas?.getContext('2d')?.getImageData(4, 4, 1, 1).data ?? [];
+    const [x, y] = xy && canvas ? [Math.floor(canvas.width * xy[0]), Math.floor(canvas.height * xy[1])] : [4, 4];
+    const data = canvas?.getContext('2d')?.getImageData(x, y, 1, 1).data ?? [];
     const view = w.ownerDocument.defaultView;
     return {
       pixel: Array.from(data), filter: view.getComputedStyle(w).filter,
       themeBackground: view.getComputedStyle(w.ownerDocument.documentElement).getPropertyValue('--vscode-editor-background').trim(),
     };
-  });
+  }, at);
 }
 
 interface ScrollableLike {
@@ -180,7 +185,7 @@ export function pdfRoutes(page: Page): Record<string, Route> {
     '/pdf-left-edge': async () => JSON.stringify(await leftEdge(page)),
     '/pdf-copy-line': async (q) => JSON.stringify(await copyLine(page, q.get('text') ?? '')),
     '/pdf-find-state': async () => JSON.stringify(await findState(page)),
-    '/pdf-page-pixel': async () => JSON.stringify(await pagePixel(page)),
+    '/pdf-page-pixel': async (q) => JSON.stringify(await pagePixel(page, q.has('fx') ? [Number(q.get('fx')), Number(q.get('fy'))] : undefined)),
     '/pdf-click-link': async (q) => JSON.stringify(await clickLink(page, q.get('page') ?? '1', Number(q.get('nth') ?? '0'))),
     '/pdf-scroll-through': async () => JSON.stringify(await scrollThrough(page)),
     // The page's dedicated workers (of every frame): where each was loaded from.
