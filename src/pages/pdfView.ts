@@ -129,14 +129,42 @@ export class PdfView {
     this.viewer.currentPageNumber = Math.min(Math.max(1, Math.round(page) || 1), this.pagesCount);
   }
 
-  /** A zoom mode or level; `origin` (client point) stays where it is on screen. */
+  /** A zoom mode or level; the point of the page at `origin` (client point) stays under it. */
   setZoom(z: ZoomState, origin?: [number, number], quiet = false): void {
     this.zoom = z.mode === 'scale' ? { mode: 'scale', scale: clampZoom(z.scale) } : z;
-    if (this.zoom.mode === 'scale') {
-      if (origin && this.viewer.currentScale > 0) this.viewer.updateScale({ scaleFactor: this.zoom.scale / this.viewer.currentScale, origin });
-      else this.viewer.currentScaleValue = String(this.zoom.scale);
-    } else this.viewer.currentScaleValue = PRESETS[this.zoom.mode];
+    const anchor = origin && this.pagePointAt(origin);
+    this.viewer.currentScaleValue = this.zoom.mode === 'scale' ? String(this.zoom.scale) : PRESETS[this.zoom.mode];
+    // Scrolled so that the point comes back under the pointer: pdf.js's own origin misses by the viewer's offset in
+    // the page and by the centring of pages narrower than the viewer.
+    if (anchor && origin) {
+      const [x, y] = this.clientPointOf(anchor);
+      this.container.scrollLeft += x - origin[0];
+      this.container.scrollTop += y - origin[1];
+    }
     if (!quiet) this.events.moved(this.place());
+  }
+
+  /** The page under a client point and the point of it (PDF units). */
+  private pagePointAt([x, y]: [number, number]): { page: number; point: number[] } | undefined {
+    const div = document.elementFromPoint(x, y)?.closest<HTMLElement>('.page');
+    const page = Number(div?.dataset.pageNumber);
+    const view = page ? this.pageView(page) : undefined;
+    if (!view) return undefined;
+    const r = view.div.getBoundingClientRect();
+    return { page, point: view.viewport.convertToPdfPoint(x - r.left - view.div.clientLeft, y - r.top - view.div.clientTop) };
+  }
+
+  /** Where a point of a page is on screen now (client point). */
+  private clientPointOf(a: { page: number; point: number[] }): [number, number] {
+    const view = this.pageView(a.page);
+    if (!view) return [0, 0];
+    const [vx, vy] = view.viewport.convertToViewportPoint(a.point[0], a.point[1]);
+    const r = view.div.getBoundingClientRect();
+    return [r.left + view.div.clientLeft + vx, r.top + view.div.clientTop + vy];
+  }
+
+  private pageView(page: number): { div: HTMLElement; viewport: { convertToPdfPoint(x: number, y: number): number[]; convertToViewportPoint(x: number, y: number): number[] } } | undefined {
+    return this.viewer.getPageView(page - 1) as ReturnType<PdfView['pageView']>;
   }
 
   step(direction: 1 | -1, origin?: [number, number]): void {

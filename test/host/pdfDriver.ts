@@ -6,6 +6,7 @@ import { askWorkbench, webviewControls, webviewKeys } from './helpers';
 import type { EdgeSeen, FindSeen, PixelSeen, ScrollSeen } from './pdfPage';
 import type { ThumbnailsSeen } from './pdfThumbnailsPage';
 import type { ToolbarSeen } from './pdfToolbarPage';
+import type { WheelZoomSeen } from './pdfZoomPage';
 import { api } from './session';
 import type { KeyStep } from './workbenchPage';
 
@@ -110,4 +111,9 @@ export async function pdfThumbnails(): Promise<ThumbnailsSeen> {
 /** The viewer's toolbar with the viewer `width` pixels wide (the workbench's window resized for it, then put back). */
 export async function pdfToolbarAt(width: number): Promise<ToolbarSeen> {
   return JSON.parse(await askWorkbench('/pdf-toolbar-at', { width: String(width) }, `reading the PDF viewer's toolbar at ${width} px`)) as ToolbarSeen;
+}
+
+/** Ctrl+wheel over the point (`fx`, `fy`) of page 1, `notches` turns (negative: zoom in): where that point is before and after, the zoom shown. */
+export async function pdfWheelZoom(fx: number, fy: number, notches: number): Promise<WheelZoomSeen> {
+  return JSON.parse(await askWorkbench('/pdf-wheel-zoom', { fx: String(fx), fy: String(fy), notches: String(notches) }, 'zooming the PDF viewer with Ctrl+wheel')) as WheelZoomSeen;
 }

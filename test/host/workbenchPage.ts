@@ -17,6 +17,7 @@ import { notificationsSeen, watchNotifications } from './notificationsPage';
 import { pdfRoutes } from './pdfPage';
 import { pdfThumbnailRoutes } from './pdfThumbnailsPage';
 import { pdfToolbarRoutes } from './pdfToolbarPage';
+import { pdfZoomRoutes } from './pdfZoomPage';
 import { answerQuickInput, quickInputKeys, type QuickInputStep } from './quickInputPage';
 import { settingsBrowse, settingsGroups, settingsLabels } from './settingsPage';
 
@@ -48,6 +49,7 @@ export function pageRoutes(page: Page): Record<string, Route> {
     ...pdfRoutes(page),
     ...pdfThumbnailRoutes(page),
     ...pdfToolbarRoutes(page),
+    ...pdfZoomRoutes(page),
     '/quick-input': (q) => answerQuickInput(page, q.get('expect') ?? '', q.get('text') ?? ''),
     '/quick-input-keys': async (q) => JSON.stringify(await quickInputKeys(page, q.get('expect') ?? '', JSON.parse(q.get('steps') ?? '[]') as QuickInputStep[])),
     '/statusbar-text': () => page.locator('[id="workbench.parts.statusbar"]').innerText({ timeout: 5000 }),
