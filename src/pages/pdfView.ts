@@ -7,6 +7,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { clampZoom, stepZoom } from '../shared/pdfZoom';
 import type { ZoomState } from '../shared/pdfProtocol';
 import type { PageColors } from './pdfColors';
+import { keepPictures } from './pdfPictures';
 
 /** Where the reader is: the page at the top, its point there (PDF units), the zoom. */
 export interface Place { page: number; zoom: ZoomState; left?: number; top?: number }
@@ -42,6 +43,7 @@ export class PdfView {
       maxCanvasPixels: 2 ** 24,
     });
     this.links.setViewer(this.viewer);
+    keepPictures(this.eventBus, () => this.colors !== undefined);
     this.eventBus.on('updateviewarea', () => this.events.moved(this.place()));
     // Links out of the document go through VS Code (its usual confirmation), not the page's own navigation.
     container.addEventListener('click', (e) => {
