@@ -85,12 +85,12 @@ async function open(bytes: Uint8Array): Promise<void> {
   });
   ui = { toolbar, find, outline, thumbnails };
   app.replaceChildren(toolbar.element, find.element, el('div', { className: 'viewer-area' }, outline.element, thumbnails.element, el('div', { className: 'viewer-frame' }, container)));
-  // The side bars are made beside the first page, never before it.
+  // The side bars never hold up the first page: the outline is read beside it, the thumbnails made after it.
   toolbar.outline.hidden = true;
-  const sideBars = Promise.all([outline.load(doc).then((has) => (toolbar.outline.hidden = !has)), thumbnails.load(doc)]);
+  const outlineRead = outline.load(doc).then((has) => (toolbar.outline.hidden = !has));
   applyColors();
   const firstPageDrawn = await v.show(doc, placeOf(state));
-  await sideBars;
+  await Promise.all([outlineRead, thumbnails.load(doc)]);
   moved(v.place());
   post({ type: 'rendered', pages: doc.numPages, firstPageDrawn });
 }

@@ -1,4 +1,5 @@
 // Opening a PDF in the viewer and working it from the host tests, as a user would.
+import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FromPdf } from '../../src/shared/pdfProtocol';
 import { nextEvent, waitFor } from './fixtures';
@@ -7,7 +8,7 @@ import type { EdgeSeen, FindSeen, PixelSeen, ScrollSeen } from './pdfPage';
 import type { ThumbnailsSeen } from './pdfThumbnailsPage';
 import type { ToolbarSeen } from './pdfToolbarPage';
 import type { WheelZoomSeen } from './pdfZoomPage';
-import { api } from './session';
+import { api, sandboxState } from './session';
 import type { KeyStep } from './workbenchPage';
 
 export type PdfRendered = Extract<FromPdf, { type: 'rendered' }>;
@@ -116,4 +117,11 @@ export async function pdfToolbarAt(width: number): Promise<ToolbarSeen> {
 /** Ctrl+wheel over the point (`fx`, `fy`) of page 1, `notches` turns (negative: zoom in): where that point is before and after, the zoom shown. */
 export async function pdfWheelZoom(fx: number, fy: number, notches: number): Promise<WheelZoomSeen> {
   return JSON.parse(await askWorkbench('/pdf-wheel-zoom', { fx: String(fx), fy: String(fy), notches: String(notches) }, 'zooming the PDF viewer with Ctrl+wheel')) as WheelZoomSeen;
+}
+
+/** The submission whose summary PDF runs over several pages. */
+export async function longSummary(): Promise<{ id: string; formReference: string; history: { description: string }[] }> {
+  const s = (await sandboxState()).submissions.find((x) => x.formReference === 'POLICY-REVIEW');
+  assert.ok(s, 'the sandbox has the submission with a long history');
+  return s as typeof s & { history: { description: string }[] };
 }

@@ -1,18 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { closeAllEditors } from './fixtures';
-import { openSummary, pageWorkers, pdfClickLink, pdfCopyLine, pdfPagePixel, pdfReport, pdfFindState, pdfKeys, pdfLeftEdge, pdfPlaceShown, zoomAndPage, zoomInTo } from './pdfDriver';
+import { longSummary, openSummary, pageWorkers, pdfClickLink, pdfCopyLine, pdfPagePixel, pdfReport, pdfFindState, pdfKeys, pdfLeftEdge, pdfPlaceShown, zoomAndPage, zoomInTo } from './pdfDriver';
 import { extensionLog, waitFor, workspaceFile } from './fixtures';
 import { pdfView, quickInputKeys, screenshot, webviewControls } from './helpers';
 import { pdfWithOutline } from './pdfFixtures';
 import * as vscode from 'vscode';
-import { api, sandboxState, signIn } from './session';
-
-/** The submission whose summary PDF runs over several pages. */
-async function longSummary(): Promise<{ id: string; formReference: string; history: { description: string }[] }> {
-  const s = (await sandboxState()).submissions.find((x) => x.formReference === 'POLICY-REVIEW');
-  assert.ok(s, 'the sandbox has the submission with a long history');
-  return s as typeof s & { history: { description: string }[] };
-}
+import { api, signIn } from './session';
 
 describe('PDF viewer', function () {
   before(function () {
