@@ -67,6 +67,11 @@ const codiconCss = readFileSync('node_modules/@vscode/codicons/dist/codicon.css'
 if (!/url\("\.\/codicon\.ttf\?[0-9a-f]+"\)/.test(codiconCss)) throw new Error('codicon.css no longer names its font as ./codicon.ttf?<hash>');
 writeFileSync('dist/webview/codicons/codicon.css', codiconCss.replace(/url\("\.\/codicon\.ttf\?[0-9a-f]+"\)/, 'url("./codicon.ttf")'));
 
+// pdf.js's style sheet for the viewer's pages and layers, and the pictures it names.
+mkdirSync('dist/webview/pdfjs', { recursive: true });
+cpSync('node_modules/pdfjs-dist/web/pdf_viewer.css', 'dist/webview/pdfjs/pdf_viewer.css');
+cpSync('node_modules/pdfjs-dist/web/images', 'dist/webview/pdfjs/images', { recursive: true });
+
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
 } else {

@@ -29,7 +29,8 @@ export const USAGE = `npm run bench -- [options]
                         5 tree rows, 6 round trips, 7 memory, 8 bundle, activation and
                         transfers inside VS Code (host harness), 9 Explorer decorations,
                         10 costs that grow with the work: records of 10,000 archived
-                        files, details after uploads)
+                        files, details after uploads, 11 a 500-page PDF in the viewer
+                        of the real workbench)
   --profile <dir>       write a CPU profile (--cpu-prof) of each run of our client to <dir>
   --work-dir <dir>      where the test files and the sandbox data go; default a temp folder
   --help`;

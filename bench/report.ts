@@ -8,6 +8,7 @@ import type { DetailsResult } from './cases/details';
 import type { ListLoadResult } from './cases/lists';
 import type { ParseResult } from './cases/parsing';
 import type { RecordsResult } from './cases/records';
+import type { PdfLargeResult } from './cases/pdfLarge';
 import type { RowsResult } from './cases/rows';
 import type { TransferResult } from './cases/transfer';
 import type { MachineInfo } from './machine';
@@ -36,6 +37,7 @@ export interface Results {
   bundle?: BundleResult;
   activation?: ActivationResult;
   hostTransfers?: HostTransfers;
+  pdfLarge?: PdfLargeResult | { error: string };
 }
 
 export type Verdict = 'met' | 'missed' | 'not measured';
@@ -63,6 +65,10 @@ const RECORDS_BYTES_LIMIT = 1e9;
 const RECORDS_CPU_LIMIT_MS = 10_000;
 /** "About one request" per upload: the new file's detail. */
 const DETAILS_PER_UPLOAD_LIMIT = 2;
+const PDF_FIRST_PAGE_LIMIT_MS = 1000;
+/** Pages drawn at once, and the page's JS heap, while a 500-page PDF is scrolled end to end. */
+const PDF_CANVASES_LIMIT = 12;
+const PDF_HEAP_LIMIT_MIB = 256;
 
 const ms = (v: number): string => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : v >= 10 ? `${v.toFixed(0)} ms` : `${v.toFixed(1)} ms`);
 const mib = (v: number): string => `${(v / MiB).toFixed(1)} MiB`;
@@ -106,6 +112,7 @@ export function tableRows(r: Results, opts: BenchOptions): TableRow[] {
     });
   }
   rows.push(...growthRows(r));
+  rows.push(...pdfRows(r.pdfLarge));
   for (const t of r.roundTrips ?? []) {
     rows.push({
       caseNo: 6,
@@ -264,6 +271,17 @@ function listRows(r: Results): TableRow[] {
   return rows;
 }
 
+function pdfRows(p: Results['pdfLarge']): TableRow[] {
+  if (!p) return [];
+  if ('error' in p) return [{ caseNo: 11, what: 'PDF viewer, 500 pages', ours: p.error, curl: '', figure: '', goal: '', verdict: 'not measured' }];
+  const row = (what: string, ours: string, figure: string, goal: string, ok: boolean): TableRow => ({ caseNo: 11, what: `PDF viewer, ${p.pages} pages: ${what}`, ours, curl: '', figure, goal, verdict: verdict(ok) });
+  return [
+    row('first page drawn', ms(p.firstPageMs), ms(p.firstPageMs), `< ${ms(PDF_FIRST_PAGE_LIMIT_MS)}`, p.firstPageMs < PDF_FIRST_PAGE_LIMIT_MS),
+    row('pages drawn at once, scrolled end to end', `${p.maxCanvases} (${p.peakCanvasMiB.toFixed(1)} MiB of pixels; ${p.steps} screens in ${ms(p.ms)})`, String(p.maxCanvases), `≤ ${PDF_CANVASES_LIMIT}`, p.maxCanvases <= PDF_CANVASES_LIMIT),
+    row('peak JS heap of the page, scrolled end to end', `${p.peakHeapMiB.toFixed(1)} MiB`, `${p.peakHeapMiB.toFixed(1)} MiB`, `< ${PDF_HEAP_LIMIT_MIB} MiB`, p.peakHeapMiB < PDF_HEAP_LIMIT_MIB),
+  ];
+}
+
 /** A Markdown table: readable in a terminal and pasted as is into the README. */
 export function renderTable(rows: readonly TableRow[]): string {
   const head = ['#', 'Measure', 'Ours', 'curl', 'Figure', 'Goal', 'Result'];
@@ -300,6 +318,7 @@ export function writeResults(file: string, data: { date: string; machine: Machin
     roundTrips: data.results.roundTrips,
     bundle: data.results.bundle,
     activation: data.results.activation,
+    pdfLarge: data.results.pdfLarge,
     notes: [
       'Ours: the ServiceClient of src/core in a child process (bundled with esbuild, plain Node), timed around the operation\'s call after a warm-up sign-in (GET /submissions), so the Digest nonce is held, as in the extension once signed in.',
       'curl: curl --digest -H "Expect:", timed by its own time_total (its process start-up excluded; its 401 round trip included); wallMs adds the start-up.',

@@ -1,5 +1,6 @@
 // `npm run bench`: our client against curl on the sandbox, plus parsing, tree
-// rows, round trips, memory, bundle size and activation. Prints one table on
+// rows, round trips, memory, bundle size and activation, and a 500-page PDF in
+// the viewer. Prints one table on
 // stdout (progress goes to stderr) and writes bench/results.json. See the
 // README's Performance section; `npm run bench -- --help` for the options.
 import { mkdirSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { runDetails } from './cases/details';
 import { runListLoad } from './cases/lists';
 import { runParsing } from './cases/parsing';
 import { runRecords } from './cases/records';
+import { runPdfLarge } from './cases/pdfLarge';
 import { runRows } from './cases/rows';
 import { downloadSpec, runTransfer, sizeText, submissionSpec, uploadSpec, type TransferSpec } from './cases/transfer';
 import { disposeClientChild } from './clientProcess';
@@ -76,6 +78,8 @@ async function main(): Promise<number> {
     log('case 10: Explorer records of 10,000 archived files; archive details after uploads to a 400-file archive');
     results.records = await runRecords();
     results.details = await runDetails();
+    log('case 11: a 500-page PDF in the viewer of the real workbench (the host suite\'s large-PDF test, alone)');
+    results.pdfLarge = await runPdfLarge(log);
   }
 
   const transfers = [1, 2, 3].filter((c) => opts.cases.has(c));

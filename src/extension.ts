@@ -25,6 +25,8 @@ import { SubmissionsTree } from './ui/submissions/submissionsTree';
 import { SubmissionUpdates } from './ui/submissions/submissionUpdates';
 import { InputHolder, type UserInput } from './ui/input/userInput';
 import { PdfPanels } from './ui/viewer/pdfPanels';
+import { registerPdfEditor } from './ui/viewer/pdfEditor';
+import { PdfMemory } from './ui/viewer/pdfMemory';
 import { TimelinePanels } from './ui/submissions/timelinePanels';
 import { PanelTap } from './ui/panels/panelTap';
 import { registerRevealCommands } from './ui/workspace/revealCommands';
@@ -71,7 +73,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const submissions = new SubmissionsTree(session, log, updates);
   // The drop's Archive This File reveals the new files in this same tree: `deps` is read when a drop happens.
   const archive = new ArchiveTree(session, log, (uris) => commands.run(Cmd.archiveFile, () => archiveFiles(deps, uris)), (text) => void input.current.warn(text));
-  const pdfs = new PdfPanels({ extensionUri, log, session, sessionStarted, updates, tap, save: (source, formReference) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source, formReference)), archive: archiveFromViewer });
+  const pdfs = new PdfPanels({ extensionUri, log, session, sessionStarted, updates, tap, memory: new PdfMemory(context.globalState), save: (source, formReference) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source, formReference)), archive: archiveFromViewer });
   // Downloads offer Open, which shows a PDF in this viewer.
   const transfers = { input, log, session, pdfs, submissions };
   const timelines = new TimelinePanels({
@@ -88,7 +90,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, archiveUploads, timelines, pdfs, updates, composer, workspaceFiles, announced, tap };
   const poller = new Poller(deps);
   const statusBar = new PendingStatusBar({ session, submissions, poller });
-  context.subscriptions.push(...(tap ? [tap] : []), log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, poller, statusBar, workspaceFiles, workspaceFiles.register());
+  context.subscriptions.push(...(tap ? [tap] : []), log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, poller, statusBar, workspaceFiles, workspaceFiles.register(), registerPdfEditor(pdfs));
 
   beforeExit = () => workspaceFiles.flush();
 

@@ -1,4 +1,5 @@
-// pdf.js ships no types for its worker module; the viewer only hands it to pdf.js.
-declare module 'pdfjs-dist/build/pdf.worker.mjs' {
-  export const WorkerMessageHandler: unknown;
+// The worker's code as text (an import with `type: 'text'`): the viewer starts it from a blob: URL.
+declare module 'pdfjs-dist/build/pdf.worker.min.mjs' {
+  const source: string;
+  export default source;
 }

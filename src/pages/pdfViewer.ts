@@ -1,32 +1,33 @@
-import { t } from './l10n';
-import * as pdfjs from 'pdfjs-dist';
-import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.mjs';
-import { isToPdf, type FromPdf, type PdfSource, type PdfState, type ToPdf } from '../shared/pdfProtocol';
+// The PDF viewer page: the document from the extension, shown with pdf.js's
+// viewer components (pdfView.ts), its toolbar, find bar and outline, the
+// reader's place kept (VS Code restores the page from it after a reload).
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { isToPdf, type FromPdf, type PageColorMode, type PdfSource, type PdfState, type ToPdf } from '../shared/pdfProtocol';
 import { keepSelectAllInFields } from './fieldKeys';
+import { t } from './l10n';
+import { FindBar } from './pdfFindBar';
+import { pdfjs } from './pdfLib';
+import { Outline } from './pdfOutline';
+import { Thumbnails } from './pdfThumbnails';
+import { COLOR_MODES, darkTheme, onThemeChange, pageColorsFor } from './pdfColors';
+import { Toolbar } from './pdfToolbar';
+import { PdfView, type Place } from './pdfView';
 import { button, connect, el, failure, iconsLoaded, setNotice, staleNotice } from './vscodeApi';
-
-// A worker loaded from a webview resource URL fails (and blob: workers would
-// loosen the CSP): the worker code is bundled here and pdf.js runs it on the
-// page ("fake worker"). Pages are rendered lazily, so this stays responsive.
-(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
+import { viewerKeys } from './pdfKeys';
 
 type State = { -readonly [K in keyof PdfState]: PdfState[K] };
 
 const app = document.getElementById('app') as HTMLElement;
 const { post, state: saved } = connect<FromPdf, ToPdf, State>(isToPdf, (m) => void onMessage(m));
 const state: State = saved.getState() ?? { page: 1, zoom: { mode: 'fitWidth' }, invert: false };
-let doc: pdfjs.PDFDocumentProxy | undefined;
-let pages: HTMLElement[] = [];
-const rendered = new Map<number, number>(); // page → scale it was drawn at
-let observer: IntersectionObserver | undefined;
-const pageLabel = el('span', { className: 'page-label', text: '' });
-const pageInput = el('input', { className: 'page-input', attrs: { type: 'number', min: '1', 'aria-label': t('Page') } });
-const viewer = el('div', { className: 'pages', attrs: { tabindex: '0' } });
+const container = el('div', { className: 'pages', attrs: { id: 'viewerContainer', tabindex: '0' } }, el('div', { className: 'pdfViewer' }));
+let view: PdfView | undefined;
+let ui: { toolbar: Toolbar; find: FindBar; outline: Outline; thumbnails: Thumbnails } | undefined;
 
 async function onMessage(m: ToPdf): Promise<void> {
   if (m.type === 'loading') {
     remember(m.source); // lets the viewer come back after a window reload, loaded or not
-    if (doc) setNotice(app, { icon: 'sync', text: t('Refreshing {0}…', m.title) });
+    if (view?.document) setNotice(app, { icon: 'sync', text: t('Refreshing {0}…', m.title) });
     else app.replaceChildren(el('p', { className: 'muted', text: t('Loading {0}…', m.title) }));
   } else if (m.type === 'error') {
     showError(m.message);
@@ -35,8 +36,8 @@ async function onMessage(m: ToPdf): Promise<void> {
   } else if (m.type === 'changed') {
     setNotice(app, { icon: 'info', text: t('The submission changed since this summary was loaded.'), action: button('refresh', t('Reload'), refresh) });
   } else if (m.type === 'pdf') {
-    if (m.page) state.page = m.page;
-    if (m.zoom) state.zoom = m.zoom;
+    if (m.place) Object.assign(state, { left: undefined, top: undefined }, m.place);
+    if (m.colors) state.colors = m.colors;
     document.body.dataset.invertAllowed = String(m.invertInDark);
     await open(m.bytes);
   }
@@ -47,8 +48,8 @@ function refresh(): void {
 }
 
 function showError(message: string): void {
-  void doc?.destroy();
-  doc = undefined;
+  view?.destroy();
+  view = undefined;
   app.replaceChildren(failure(message, refresh));
   post({ type: 'failed', message });
 }
@@ -57,169 +58,110 @@ async function open(bytes: Uint8Array): Promise<void> {
   if (bytes.length === 0) return showError(t('The service sent an empty file instead of a PDF.'));
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   if (!head.includes('%PDF-')) return showError(t('The service sent something that is not a PDF.'));
+  let doc: PDFDocumentProxy;
   try {
-    await doc?.destroy();
-    doc = await pdfjs.getDocument({ data: bytes, isEvalSupported: false, useSystemFonts: true, disableAutoFetch: true }).promise;
+    view?.destroy();
+    doc = await pdfjs.getDocument({ data: bytes, isEvalSupported: false, useSystemFonts: true }).promise;
   } catch (e) {
     return showError(t('The PDF could not be read: {0}', (e as Error).message));
   }
-  buildPages(doc);
-}
-
-function toolbar(): HTMLElement {
-  pageInput.addEventListener('change', () => goTo(Number(pageInput.value)));
-  const invert = button('color-mode', t('Invert colours'), () => {
-    state.invert = !state.invert;
-    applyInvert();
-    remember();
-  });
-  invert.classList.add('invert-toggle');
-  return el('div', { className: 'toolbar', attrs: { role: 'toolbar' } },
-    button('arrow-up', t('Previous page'), () => goTo(state.page - 1)),
-    button('arrow-down', t('Next page'), () => goTo(state.page + 1)),
-    pageInput, pageLabel,
-    button('zoom-out', t('Zoom out'), () => setZoom(currentScale() / 1.25)),
-    button('zoom-in', t('Zoom in'), () => setZoom(currentScale() * 1.25)),
-    button('screen-full', t('Fit width'), () => setZoom('fitWidth')),
-    invert,
-    button('save', t('Save PDF…'), () => post({ type: 'save' })),
+  const v = (view = view ?? new PdfView(container, { moved: (p) => moved(p), openLink: (url) => post({ type: 'openLink', url }) }, pageColorsFor(colorMode())));
+  const outline = new Outline(t('Outline'), (dest) => void v.goToDestination(dest));
+  ui?.thumbnails.destroy();
+  const thumbnails = new Thumbnails((n) => t('Page {0}', n), t('Thumbnails'), (n) => v.goTo(n));
+  const find = new FindBar(v.eventBus, () => container.focus());
+  const toolbar = new Toolbar({
+    goTo: (n) => v.goTo(n),
+    step: (d) => v.step(d),
+    setZoom: (z) => v.setZoom(z),
+    toggleOutline: () => showSide('outline', !outline.shown),
+    toggleThumbnails: () => showSide('thumbnails', !thumbnails.shown),
+    find: () => find.open(selectedText()),
+    cycleColors: () => setColors(COLOR_MODES[(COLOR_MODES.indexOf(colorMode()) + 1) % COLOR_MODES.length]),
+    save: () => post({ type: 'save' }),
     // A summary or an attachment can go into the archive; an archive file is there already.
-    ...(state.source?.kind === 'summary' || state.source?.kind === 'attachment' ? [button('archive', t('Archive…'), () => post({ type: 'archive' }))] : []),
-    button('refresh', t('Refresh'), refresh));
-}
-
-/** Placeholders sized from page 1; each page is drawn when it comes near the viewport. */
-function buildPages(d: pdfjs.PDFDocumentProxy): void {
-  observer?.disconnect();
-  rendered.clear();
-  pages = [];
-  viewer.replaceChildren();
-  for (let n = 1; n <= d.numPages; n++) {
-    const holder = el('div', { className: 'page', attrs: { 'data-page': String(n), 'aria-label': t('Page {0}', n) } });
-    pages.push(holder);
-    viewer.append(holder);
-  }
-  app.replaceChildren(toolbar(), viewer);
-  pageLabel.textContent = `/ ${d.numPages}`;
-  pageInput.max = String(d.numPages);
-  applyInvert();
-  void layout().then(async () => {
-    observer = new IntersectionObserver((entries) => {
-      for (const e of entries) if (e.isIntersecting) void draw(Number((e.target as HTMLElement).dataset.page));
-      updateCurrentPage();
-    }, { root: viewer, rootMargin: '200% 0px' });
-    pages.forEach((p) => observer?.observe(p));
-    goTo(Math.min(state.page, d.numPages), false);
-    const firstPageDrawn = await draw(1);
-    post({ type: 'rendered', pages: d.numPages, firstPageDrawn });
+    archive: state.source?.kind === 'summary' || state.source?.kind === 'attachment' ? () => post({ type: 'archive' }) : undefined,
+    refresh,
   });
-  viewer.addEventListener('scroll', () => updateCurrentPage(), { passive: true });
-  window.addEventListener('resize', () => { if (state.zoom.mode === 'fitWidth') void relayout(); });
+  ui = { toolbar, find, outline, thumbnails };
+  app.replaceChildren(toolbar.element, find.element, el('div', { className: 'viewer-area' }, outline.element, thumbnails.element, el('div', { className: 'viewer-frame' }, container)));
+  // The side bars never hold up the first page: the outline is read beside it, the thumbnails made after it.
+  toolbar.outline.hidden = true;
+  const outlineRead = outline.load(doc).then((has) => (toolbar.outline.hidden = !has));
+  applyColors();
+  const firstPageDrawn = await v.show(doc, placeOf(state));
+  await Promise.all([outlineRead, thumbnails.load(doc)]);
+  moved(v.place());
+  post({ type: 'rendered', pages: doc.numPages, firstPageDrawn });
 }
 
-let baseSize = { width: 612, height: 792 };
-
-function currentScale(): number {
-  if (state.zoom.mode === 'scale') return state.zoom.scale;
-  return Math.max(0.25, (viewer.clientWidth - 32) / baseSize.width);
-}
-
-async function layout(): Promise<void> {
-  if (!doc) return;
-  const first = await doc.getPage(1);
-  const vp = first.getViewport({ scale: 1 });
-  baseSize = { width: vp.width, height: vp.height };
-  const s = currentScale();
-  for (const p of pages) {
-    p.style.width = `${Math.floor(baseSize.width * s)}px`;
-    p.style.height = `${Math.floor(baseSize.height * s)}px`;
+/** Shows or hides the outline or the thumbnails, the one side bar; shown, it takes the focus, as a side bar opened from the keyboard does. */
+function showSide(side: 'outline' | 'thumbnails', on: boolean): void {
+  if (!ui) return;
+  for (const s of ['outline', 'thumbnails'] as const) {
+    ui[s].show(on && s === side);
+    ui.toolbar[s].setAttribute('aria-pressed', String(on && s === side));
   }
+  if (on) ui[side].focus();
 }
 
-async function relayout(): Promise<void> {
-  const keep = state.page;
-  rendered.clear();
-  pages.forEach((p) => p.replaceChildren());
-  await layout();
-  goTo(keep, false);
-  pages.forEach((p, i) => {
-    const r = p.getBoundingClientRect();
-    const v = viewer.getBoundingClientRect();
-    if (r.bottom > v.top - v.height && r.top < v.bottom + v.height) void draw(i + 1);
-  });
+function selectedText(): string {
+  return document.getSelection()?.toString().trim() ?? '';
 }
 
-function setZoom(z: number | 'fitWidth'): void {
-  state.zoom = z === 'fitWidth' ? { mode: 'fitWidth' } : { mode: 'scale', scale: Math.min(6, Math.max(0.25, z)) };
+const placeOf = (s: State): Place => ({ page: s.page, zoom: s.zoom, left: s.left, top: s.top });
+
+let reported = '';
+/** The reader moved: the toolbar follows, the state keeps the place, the extension hears of it once it settles. */
+function moved(p: Place): void {
+  Object.assign(state, { page: p.page, zoom: p.zoom, left: p.left, top: p.top });
+  if (view) ui?.toolbar.update(view.page, view.pagesCount, p.zoom, view.scale);
+  ui?.thumbnails.setCurrent(p.page);
+  saved.setState(state);
+  const key = JSON.stringify(p);
+  if (key === reported) return;
+  reported = key;
+  clearTimeout(reportTimer);
+  reportTimer = setTimeout(() => post({ type: 'position', page: state.page, zoom: state.zoom, left: state.left, top: state.top }), 150);
+}
+let reportTimer: ReturnType<typeof setTimeout> | undefined;
+
+const colorMode = (): PageColorMode => state.colors ?? 'theme';
+
+function setColors(mode: PageColorMode): void {
+  state.colors = mode;
+  state.invert = mode === 'invert';
+  applyColors();
   remember();
-  void relayout();
+  post({ type: 'colors', mode });
 }
 
-async function draw(n: number): Promise<boolean> {
-  if (!doc || n < 1 || n > doc.numPages) return false;
-  const scale = currentScale();
-  if (rendered.get(n) === scale) return true;
-  rendered.set(n, scale);
-  const page = await doc.getPage(n);
-  const vp = page.getViewport({ scale });
-  const ratio = window.devicePixelRatio || 1;
-  const canvas = el('canvas', { attrs: { 'aria-hidden': 'true' } });
-  canvas.width = Math.floor(vp.width * ratio);
-  canvas.height = Math.floor(vp.height * ratio);
-  canvas.style.width = `${Math.floor(vp.width)}px`;
-  canvas.style.height = `${Math.floor(vp.height)}px`;
-  const holder = pages[n - 1];
-  holder.style.width = canvas.style.width;
-  holder.style.height = canvas.style.height;
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return false;
-  await page.render({ canvasContext: ctx, viewport: vp, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] }).promise;
-  holder.replaceChildren(canvas);
-  holder.dataset.drawn = 'true';
-  return true;
+/** Pages in the colours chosen, in the theme now: drawn again in the theme's colours, or inverted by a filter. */
+function applyColors(): void {
+  const mode = colorMode();
+  document.body.classList.toggle('inverted', mode === 'invert' && darkTheme());
+  view?.recolor(pageColorsFor(mode));
+  ui?.thumbnails.recolor(pageColorsFor(mode));
+  const b = ui?.toolbar.colors;
+  if (!b) return;
+  const label = { theme: t('Pages in the theme\'s colours'), invert: t('Pages inverted'), original: t('Pages as printed') }[mode];
+  b.setAttribute('aria-label', `${t('Page colours')}: ${label}`);
+  b.title = `${t('Page colours')}: ${label}`;
+  b.dataset.mode = mode;
 }
 
-function goTo(n: number, smooth = true): void {
-  if (!doc) return;
-  const page = Math.min(doc.numPages, Math.max(1, Math.round(n) || 1));
-  pages[page - 1]?.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
-  setPage(page);
-}
-
-function updateCurrentPage(): void {
-  const top = viewer.getBoundingClientRect().top;
-  let current = 1;
-  for (const [i, p] of pages.entries()) {
-    if (p.getBoundingClientRect().top - top <= viewer.clientHeight / 3) current = i + 1;
-    else break;
-  }
-  if (current !== state.page) setPage(current);
-}
-
-function setPage(n: number): void {
-  state.page = n;
-  pageInput.value = String(n);
-  remember();
-}
-
-function applyInvert(): void {
-  document.body.classList.toggle('inverted', state.invert);
-}
-
-/** Keeps the document and the reader's place (VS Code restores the panel from it); tells the extension the place. */
+/** Keeps the document and the reader's place (VS Code restores the panel from it). */
 function remember(source?: PdfSource): void {
   if (source) state.source = source;
   saved.setState(state);
-  if (!source) post({ type: 'position', page: state.page, zoom: state.zoom });
 }
 
 keepSelectAllInFields();
-document.addEventListener('keydown', (e) => {
-  if (e.target instanceof HTMLInputElement) return;
-  if (e.key === 'PageDown' || e.key === 'ArrowRight') goTo(state.page + 1);
-  else if (e.key === 'PageUp' || e.key === 'ArrowLeft') goTo(state.page - 1);
-  else if ((e.ctrlKey || e.metaKey) && (e.key === '+' || e.key === '=')) setZoom(currentScale() * 1.25);
-  else if ((e.ctrlKey || e.metaKey) && e.key === '-') setZoom(currentScale() / 1.25);
+onThemeChange(applyColors);
+viewerKeys(container, {
+  view: () => view,
+  find: () => ui?.find,
+  selectedText,
 });
 
 void iconsLoaded().then(() => post({ type: 'ready' }));

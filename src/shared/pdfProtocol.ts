@@ -3,7 +3,7 @@
  * page: the messages' types and their runtime checks (protocolChecks.ts says
  * how every page's messages are checked).
  */
-import { isBoolean, isBytes, isCount, isOptional, isRecord, isString, messageCheck, none } from './protocolChecks';
+import { isBoolean, isBytes, isCount, isFiniteNumber, isOptional, isRecord, isString, messageCheck, none } from './protocolChecks';
 
 /** What a viewer shows: a submission's summary, a PDF attachment, a PDF archive file, or a PDF on this computer (a download opened). */
 export type PdfSource =
@@ -12,16 +12,31 @@ export type PdfSource =
   | { readonly kind: 'archive'; readonly id: string; readonly ticket: string; readonly name: string }
   | { readonly kind: 'file'; readonly path: string; readonly name: string };
 
+/** Where the reader is in a PDF: the page at the top, the zoom, the point of the page at the viewer's top left (PDF units). */
+export interface PdfPlace {
+  readonly page: number;
+  readonly zoom: ZoomState;
+  readonly left?: number;
+  readonly top?: number;
+}
+
+/** How pages are drawn in a dark or high-contrast theme: in the theme's colours, inverted, or as printed. */
+export type PageColorMode = 'theme' | 'invert' | 'original';
+
 /** What a viewer page keeps across hiding and a window reload: the document and the reader's place. */
 export interface PdfState {
   readonly source?: PdfSource;
   readonly page: number;
   readonly zoom: ZoomState;
+  /** The point of the page at the viewer's top left, in PDF units. */
+  readonly left?: number;
+  readonly top?: number;
   readonly invert: boolean;
+  readonly colors?: PageColorMode;
 }
 
 export type ToPdf =
-  | { readonly type: 'pdf'; readonly title: string; readonly bytes: Uint8Array; readonly page?: number; readonly zoom?: ZoomState; readonly invertInDark: boolean }
+  | { readonly type: 'pdf'; readonly title: string; readonly bytes: Uint8Array; readonly place?: PdfPlace; readonly colors?: PageColorMode; readonly invertInDark: boolean }
   /** Loading `source`: with a document shown, the page keeps it and marks it refreshing. */
   | { readonly type: 'loading'; readonly title: string; readonly source: PdfSource }
   | { readonly type: 'error'; readonly message: string }
@@ -30,7 +45,7 @@ export type ToPdf =
   /** The submission of a summary changed since it was loaded: the page offers to reload. */
   | { readonly type: 'changed' };
 
-export type ZoomState = { readonly mode: 'fitWidth' } | { readonly mode: 'scale'; readonly scale: number };
+export type ZoomState = { readonly mode: 'fitWidth' } | { readonly mode: 'fitPage' } | { readonly mode: 'scale'; readonly scale: number };
 
 export type FromPdf =
   | { readonly type: 'ready' }
@@ -39,12 +54,16 @@ export type FromPdf =
   | { readonly type: 'archive' }
   | { readonly type: 'refresh' }
   /** Where the reader is, kept across hide/show and reloads. */
-  | { readonly type: 'position'; readonly page: number; readonly zoom: ZoomState }
+  | ({ readonly type: 'position' } & PdfPlace)
+  /** The reader chose how pages are drawn in dark themes (for every PDF). */
+  | { readonly type: 'colors'; readonly mode: PageColorMode }
+  /** A link in the document to outside it, to open through VS Code. */
+  | { readonly type: 'openLink'; readonly url: string }
   | { readonly type: 'rendered'; readonly pages: number; readonly firstPageDrawn: boolean }
   | { readonly type: 'failed'; readonly message: string };
 
 const isZoom = (v: unknown): v is ZoomState =>
-  isRecord(v) && (v.mode === 'fitWidth' || (v.mode === 'scale' && typeof v.scale === 'number' && Number.isFinite(v.scale) && v.scale > 0));
+  isRecord(v) && (v.mode === 'fitWidth' || v.mode === 'fitPage' || (v.mode === 'scale' && typeof v.scale === 'number' && Number.isFinite(v.scale) && v.scale > 0));
 
 const isPdfSource = (v: unknown): v is PdfSource => {
   if (!isRecord(v)) return false;
@@ -55,9 +74,16 @@ const isPdfSource = (v: unknown): v is PdfSource => {
     || (v.kind === 'file' && isString(v.path) && /\.pdf$/i.test(v.path) && isString(v.name));
 };
 
+export const isColorMode = (v: unknown): v is PageColorMode => v === 'theme' || v === 'invert' || v === 'original';
+
+/** A reader's place in a PDF, as a page reports it or the extension kept it. */
+export const isPdfPlace = (v: unknown): v is PdfPlace =>
+  isRecord(v) && isCount(v.page) && v.page >= 1 && isZoom(v.zoom) && isOptional(isFiniteNumber)(v.left) && isOptional(isFiniteNumber)(v.top);
+
 /** What a PDF viewer page saved, as the extension gets it back after a window reload. */
 export const isPdfState = (v: unknown): v is PdfState & { source: PdfSource } =>
-  isRecord(v) && isPdfSource(v.source) && isCount(v.page) && isZoom(v.zoom) && isBoolean(v.invert);
+  isRecord(v) && isPdfSource(v.source) && isCount(v.page) && isZoom(v.zoom) && isBoolean(v.invert)
+  && isOptional(isFiniteNumber)(v.left) && isOptional(isFiniteNumber)(v.top) && isOptional(isColorMode)(v.colors);
 
 /** From a PDF viewer page to the extension. */
 export const isFromPdf = messageCheck<FromPdf>({
@@ -65,14 +91,16 @@ export const isFromPdf = messageCheck<FromPdf>({
   save: none,
   archive: none,
   refresh: none,
-  position: (m) => isCount(m.page) && m.page >= 1 && isZoom(m.zoom),
+  position: isPdfPlace,
+  colors: (m) => isColorMode(m.mode),
+  openLink: (m) => isString(m.url) && /^(https?|mailto):/i.test(m.url) && m.url.length <= 8192,
   rendered: (m) => isCount(m.pages) && isBoolean(m.firstPageDrawn),
   failed: (m) => isString(m.message),
 });
 
 /** From the extension to a PDF viewer page. */
 export const isToPdf = messageCheck<ToPdf>({
-  pdf: (m) => isString(m.title) && isBytes(m.bytes) && isOptional(isCount)(m.page) && isOptional(isZoom)(m.zoom) && isBoolean(m.invertInDark),
+  pdf: (m) => isString(m.title) && isBytes(m.bytes) && isOptional(isPdfPlace)(m.place) && isOptional(isColorMode)(m.colors) && isBoolean(m.invertInDark),
   loading: (m) => isString(m.title) && isPdfSource(m.source),
   error: (m) => isString(m.message),
   stale: (m) => isString(m.message),

@@ -15,6 +15,7 @@ export type MessageCheck<M> = (m: unknown) => m is M;
 export const isRecord = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const isString = (v: unknown): v is string => typeof v === 'string';
 export const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+export const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 export const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 export const isOptional = <T>(check: (v: unknown) => v is T) => (v: unknown): v is T | undefined => v === undefined || check(v);
 export const isArrayOf = <T>(check: (v: unknown) => boolean) => (v: unknown): v is T[] => Array.isArray(v) && v.every(check);

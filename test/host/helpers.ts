@@ -96,10 +96,10 @@ export async function sidebarText(): Promise<string> {
  * A route bounds its own waits and says what it saw; the minute here only
  * catches a runner that stopped answering.
  */
-async function askWorkbench(route: string, params: Record<string, string>, what: string): Promise<string> {
+export async function askWorkbench(route: string, params: Record<string, string>, what: string, ms = 60_000): Promise<string> {
   const base = process.env.DSAS_WORKBENCH_URL;
   if (!base) throw new Error('DSAS_WORKBENCH_URL is not set: run through npm run test:host');
-  return askRunner(`${base}${route}?${new URLSearchParams(params).toString()}`, what, 60_000);
+  return askRunner(`${base}${route}?${new URLSearchParams(params).toString()}`, what, ms);
 }
 
 /**

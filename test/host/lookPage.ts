@@ -58,7 +58,8 @@ export async function look(frame: Frame): Promise<LookSeen> {
     });
     const texts = [];
     for (const [i, e] of all.entries()) {
-      if (e.closest('option, script, style, :disabled, [aria-disabled="true"]')) continue;
+      // A PDF's text layer is transparent text laid over the page's drawing (to select, copy and read aloud): what is seen is the drawing.
+      if (e.closest('option, script, style, :disabled, [aria-disabled="true"], .textLayer')) continue;
       if (!e.checkVisibility({ visibilityProperty: true })) continue;
       const r = e.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;

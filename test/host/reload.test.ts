@@ -14,6 +14,7 @@ import { TEMPORARY_FOLDER_PREFIX } from '../../src/ui/transfers/temporaryFolder'
 import { archiveDocumentsFetched, compose, continueDraft, edit, filled, heldBack, onComposerPage, recipient, sendReviewed } from './composerDriver';
 import { submissionNode, waitFor, workspaceFile } from './fixtures';
 import { EXTENSION_ID, extension, log, notificationText, pdfView, screenshot, timelineView, webviewControls, webviewKeys, webviewParts, webviewText } from './helpers';
+import { pdfPlaceShown, zoomAndPage } from './pdfDriver';
 import { api, control, deliver, sandboxState, signIn, withAnswers } from './session';
 import { pollRound } from './polls';
 
@@ -79,13 +80,16 @@ describe('a window reload', () => {
       this.timeout(0); // the reload ends this extension host
       await signIn();
       const subs = (await sandboxState()).submissions;
-      const [history, summary] = [subs[0].id, subs[1].id];
+      // The summary that runs over pages, left at page 2 and 150 %.
+      const long = subs.find((x) => x.formReference === 'POLICY-REVIEW')!;
+      const [history, summary] = [subs[0].id, long.id];
       const drawn = (id: string) => waitFor(`the History of ${id} drawn`, async () => (await timelineView(id)).descriptions.length > 0, 20_000);
       await vscode.commands.executeCommand('dsas.showHistory', await submissionNode(history));
       await drawn(history);
       await vscode.commands.executeCommand('dsas.showSummary', await submissionNode(summary));
       assert.match((await pdfView()).pageLabel, /\/\s*\d+/);
-      const formReferences = Object.fromEntries(subs.slice(0, 2).map((s) => [s.id, s.formReference]));
+      await zoomAndPage('150', 1.5, 2);
+      const formReferences = Object.fromEntries([subs[0], long].map((s) => [s.id, s.formReference]));
       // A composer with a draft typed in, left open.
       const id = await compose(workspaceFile('reload/draft.txt', 'a draft\n'));
       const archived = (await sandboxState()).archives[0];
@@ -200,12 +204,13 @@ describe('a window reload', () => {
     assert.ok(webviewTitles().includes(`History: ${mark.formReferences[mark.history]}`), JSON.stringify(webviewTitles()));
   });
 
-  it('(after) the restored Summary panel draws its PDF and keeps its tab', async () => {
+  it('(after) the restored Summary panel draws its PDF at the page and zoom it was left at, and keeps its tab', async () => {
     // Clicking the tab once made a restored viewer vanish ("OverlayWebview has been disposed").
     await showTab(`Summary: ${mark.formReferences[mark.summary]}`);
     const seen = await pdfView();
     assert.match(seen.pageLabel, /\/\s*\d+/);
     assert.ok(seen.canvas.inked > 0, 'page 1 is drawn');
+    assert.deepEqual(await pdfPlaceShown(), { page: '2', zoom: '150%' });
     assert.ok(webviewTitles().includes(`Summary: ${mark.formReferences[mark.summary]}`), JSON.stringify(webviewTitles()));
     await screenshot('reload-after');
   });

@@ -14,6 +14,10 @@ import { pressOnLayout, type LayoutChord } from './keyLayoutPage';
 import { look, parts } from './lookPage';
 import { dragExplorerRowToWebview } from './dragPage';
 import { notificationsSeen, watchNotifications } from './notificationsPage';
+import { pdfRoutes } from './pdfPage';
+import { pdfThumbnailRoutes } from './pdfThumbnailsPage';
+import { pdfToolbarRoutes } from './pdfToolbarPage';
+import { pdfZoomRoutes } from './pdfZoomPage';
 import { answerQuickInput, quickInputKeys, type QuickInputStep } from './quickInputPage';
 import { settingsBrowse, settingsGroups, settingsLabels } from './settingsPage';
 
@@ -42,6 +46,10 @@ export interface TabSeen { tabs: string[]; text?: string }
 /** The routes runOffline.ts serves (POST, parameters in the query): each resolves with text or JSON. */
 export function pageRoutes(page: Page): Record<string, Route> {
   return {
+    ...pdfRoutes(page),
+    ...pdfThumbnailRoutes(page),
+    ...pdfToolbarRoutes(page),
+    ...pdfZoomRoutes(page),
     '/quick-input': (q) => answerQuickInput(page, q.get('expect') ?? '', q.get('text') ?? ''),
     '/quick-input-keys': async (q) => JSON.stringify(await quickInputKeys(page, q.get('expect') ?? '', JSON.parse(q.get('steps') ?? '[]') as QuickInputStep[])),
     '/statusbar-text': () => page.locator('[id="workbench.parts.statusbar"]').innerText({ timeout: 5000 }),
@@ -165,7 +173,7 @@ async function timelineView(page: Page, id: string): Promise<TimelineSeen> {
 async function pdfView(page: Page): Promise<PdfSeen> {
   return poll('no PDF viewer drew page 1', async () => {
     for (const frame of page.frames()) {
-      const canvas = frame.locator('.page[data-page="1"][data-drawn="true"] canvas');
+      const canvas = frame.locator('.page[data-page-number="1"][data-loaded="true"] canvas');
       if (!(await canvas.count().catch(() => 0))) continue;
       const pageLabel = await frame.locator('.page-label').innerText({ timeout: 1000 });
       const drawn = await canvas.first().evaluate((c: CanvasLike) => {

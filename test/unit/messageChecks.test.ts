@@ -33,12 +33,13 @@ describe('webview message checks', () => {
   });
 
   it('accepts every message a PDF viewer sends, and refuses malformed ones', () => {
-    for (const m of [{ type: 'ready' }, { type: 'save' }, { type: 'refresh' }, { type: 'position', page: 2, zoom: { mode: 'fitWidth' } }, { type: 'position', page: 1, zoom: { mode: 'scale', scale: 1.25 } }, { type: 'rendered', pages: 3, firstPageDrawn: true }, { type: 'failed', message: 'not a PDF' }]) {
+    for (const m of [{ type: 'ready' }, { type: 'save' }, { type: 'refresh' }, { type: 'position', page: 2, zoom: { mode: 'fitWidth' } }, { type: 'position', page: 1, zoom: { mode: 'scale', scale: 1.25 } }, { type: 'position', page: 4, zoom: { mode: 'fitPage' }, left: 0, top: 612.5 }, { type: 'openLink', url: 'https://example.org/a?b=c' }, { type: 'openLink', url: 'mailto:a@example.org' }, { type: 'colors', mode: 'invert' }, { type: 'rendered', pages: 3, firstPageDrawn: true }, { type: 'failed', message: 'not a PDF' }]) {
       assert.ok(isFromPdf(m), JSON.stringify(m));
     }
     refusesAll(isFromPdf, [
       { type: 'openSummary' }, { type: 'position', page: 0, zoom: { mode: 'fitWidth' } }, { type: 'position', page: 2 }, { type: 'position', page: 2, zoom: { mode: 'scale' } },
-      { type: 'position', page: 2, zoom: { mode: 'scale', scale: -1 } }, { type: 'position', page: 2, zoom: { mode: 'scale', scale: Infinity } }, { type: 'position', page: 2, zoom: { mode: 'zoom' } },
+      { type: 'position', page: 2, zoom: { mode: 'scale', scale: -1 } }, { type: 'position', page: 2, zoom: { mode: 'scale', scale: Infinity } }, { type: 'position', page: 2, zoom: { mode: 'zoom' } }, { type: 'position', page: 2, zoom: { mode: 'fitWidth' }, top: 'top' }, { type: 'position', page: 2, zoom: { mode: 'fitWidth' }, left: NaN },
+      { type: 'openLink', url: 'javascript:alert(1)' }, { type: 'openLink', url: 'file:///etc/passwd' }, { type: 'openLink', url: 'command:workbench.action.quit' }, { type: 'openLink' }, { type: 'colors', mode: 'sepia' }, { type: 'colors' },
       { type: 'rendered', pages: 3 }, { type: 'rendered', pages: 3, firstPageDrawn: 'yes' }, { type: 'failed' }, { type: 'failed', message: { text: 'x' } },
     ]);
   });
@@ -59,12 +60,12 @@ describe('webview message checks', () => {
   it('the PDF viewer accepts a document as bytes, and refuses one that is not', () => {
     const pdf = { type: 'pdf', title: 'Summary 1001', bytes: new Uint8Array([37, 80, 68, 70]), invertInDark: true };
     const source = { kind: 'summary', submissionId: '1001' };
-    for (const m of [pdf, { ...pdf, page: 3, zoom: { mode: 'fitWidth' } }, { type: 'loading', title: 'Summary', source }, { type: 'error', message: 'x' }, { type: 'stale', message: 'x' }, { type: 'changed' }]) {
+    for (const m of [pdf, { ...pdf, place: { page: 3, zoom: { mode: 'fitWidth' } } }, { ...pdf, place: { page: 1, zoom: { mode: 'fitPage' }, left: 0, top: 792 } }, { type: 'loading', title: 'Summary', source }, { type: 'error', message: 'x' }, { type: 'stale', message: 'x' }, { type: 'changed' }]) {
       assert.ok(isToPdf(m), JSON.stringify(m));
     }
     refusesAll(isToPdf, [
       { ...pdf, bytes: [37, 80, 68, 70] }, { ...pdf, bytes: { 0: 37 } }, { ...pdf, bytes: new Uint16Array(2) }, { ...pdf, bytes: undefined },
-      { ...pdf, page: 0.5 }, { ...pdf, zoom: { mode: 'scale', scale: 0 } }, { ...pdf, invertInDark: 1 }, { ...pdf, title: undefined }, { type: 'loading' },
+      { ...pdf, place: { page: 0.5, zoom: { mode: 'fitWidth' } } }, { ...pdf, place: { page: 1, zoom: { mode: 'scale', scale: 0 } } }, { ...pdf, place: { page: 1 } }, { ...pdf, place: 3 }, { ...pdf, invertInDark: 1 }, { ...pdf, title: undefined }, { type: 'loading' },
       { type: 'loading', title: 'Summary' }, { type: 'loading', title: 'Summary', source: { kind: 'attachment', submissionId: '1001' } }, { type: 'stale' },
     ]);
   });

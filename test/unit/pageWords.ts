@@ -26,6 +26,8 @@ const VISIBLE_PARAMETERS = new Set([...VISIBLE, 'term', 'message']);
 /** Literals with a space that are not words: CSS. */
 const NON_WORDS = new Set(['16px codicon']);
 
+/** Lengths alone (`400px 0px`, `-1em 50%`): CSS, not words. */
+const LENGTHS = /^\s*(-?[\d.]+(px|em|rem|%|vh|vw)?\s*)+$/;
 const LETTER = /\p{L}/u;
 /** Two words: a selector (`:scope > .notice`) or a size (`200% 0px`) is not prose. */
 const PROSE = /\p{L}{2,}\S*\s+\S*\p{L}/u;
@@ -142,7 +144,7 @@ export function untranslatedWords(source: ts.SourceFile, shown: ReadonlyMap<stri
       for (const i of shown.get(name ?? '') ?? []) shownValue(n.arguments[i]);
     }
     const text = literalText(n);
-    if (text !== undefined && PROSE.test(text) && !NON_WORDS.has(text)) report(n, 'words without t()');
+    if (text !== undefined && PROSE.test(text) && !NON_WORDS.has(text) && !LENGTHS.test(text)) report(n, 'words without t()');
     if (ts.isTemplateExpression(n) && [n.head, ...n.templateSpans.map((s) => s.literal)].some((p) => JOINED_WORD.test(p.text))) report(n, 'words joined to values: t() with {0}');
     ts.forEachChild(n, visit);
   };

@@ -20,6 +20,14 @@ describe('webview Content Security Policy', () => {
     assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|\s\*|http:|connect-src|worker-src/);
   });
 
+  it('lets the PDF viewer start workers from blob: URLs, and nothing more', () => {
+    const plain = contentSecurityPolicy(SOURCE, 'abc123').split('; ');
+    const withWorkers = contentSecurityPolicy(SOURCE, 'abc123', true).split('; ');
+    assert.deepEqual(withWorkers.filter((d) => !plain.includes(d)), ['worker-src blob:']);
+    assert.deepEqual(plain.filter((d) => !withWorkers.includes(d)), []);
+    assert.doesNotMatch(withWorkers.join('; '), /unsafe-inline|unsafe-eval|\s\*|http:|connect-src/);
+  });
+
   it('accepts a webview source that lists several sources', () => {
     assert.match(contentSecurityPolicy("'self' https://*.vscode-cdn.net", 'abc'), /style-src 'self' https:\/\/\*\.vscode-cdn\.net; /);
   });

@@ -12,6 +12,8 @@ export interface ShellOptions {
   /** The fonts they use, paths relative to the extension root: requested with them, not after the page has drawn. */
   readonly fonts?: readonly string[];
   readonly bodyAttributes?: Readonly<Record<string, string>>;
+  /** Workers from blob: URLs allowed (see contentSecurityPolicy). */
+  readonly blobWorkers?: boolean;
 }
 
 /** The folders a page may load from: our bundles (and the codicon font), our CSS. */
@@ -32,5 +34,6 @@ export function renderShell(o: ShellOptions): string {
     fontUris: o.fonts?.map(uri),
     // The page's words come in the display language as the extension's do (src/pages/l10n.ts).
     bodyAttributes: { ...o.bodyAttributes, 'data-l10n': JSON.stringify(vscode.l10n.bundle ?? {}) },
+    blobWorkers: o.blobWorkers,
   });
 }

@@ -27,8 +27,8 @@ export class PanelHost<To, From extends { type: string }> implements vscode.Disp
   constructor(
     readonly panel: vscode.WebviewPanel,
     extensionUri: vscode.Uri,
-    /** `styles`: the page's own style sheets (paths from the extension root), after the shared ones. */
-    page: { title: string; script: string; bodyClass?: string; styles?: readonly string[] },
+    /** `styles`: the page's own style sheets (paths from the extension root), after the shared ones; `blobWorkers`: see contentSecurityPolicy. */
+    page: { title: string; script: string; bodyClass?: string; styles?: readonly string[]; blobWorkers?: boolean },
     protocol: PageProtocol<From>,
   ) {
     panel.webview.options = { enableScripts: true, localResourceRoots: localResourceRoots(extensionUri) };
@@ -40,6 +40,7 @@ export class PanelHost<To, From extends { type: string }> implements vscode.Disp
       styles: ['dist/webview/codicons/codicon.css', 'media/webview.css', ...(page.styles ?? [])],
       fonts: ['dist/webview/codicons/codicon.ttf'],
       bodyAttributes: page.bodyClass ? { class: page.bodyClass } : undefined,
+      blobWorkers: page.blobWorkers,
     });
     this.subs.push(panel.webview.onDidReceiveMessage((m: unknown) => this.take(m, page.script, protocol).catch((e: unknown) => protocol.log.warn(`${page.script}: handling a message failed: ${errorDetail(e)}`))));
     const tap = protocol.tap;

@@ -13,6 +13,8 @@ export interface Shell {
   /** Fonts the style sheets use, fetched with them (preloaded) rather than once the page has drawn. */
   readonly fontUris?: readonly string[];
   readonly bodyAttributes?: Readonly<Record<string, string>>;
+  /** Whether the page may start workers from blob: URLs it makes (the PDF viewer's pdf.js worker). */
+  readonly blobWorkers?: boolean;
 }
 
 /** 128 random bits as 32 hex digits: always the same length, nothing to strip. */
@@ -22,9 +24,11 @@ export function makeNonce(): string {
 
 /**
  * Nothing by default; scripts only by nonce; styles, images and fonts only
- * from the extension's own files; no inline code, no eval, no network.
+ * from the extension's own files; no inline code, no eval, no network. With
+ * `blobWorkers`, workers from blob: URLs too (made by the page's own scripts:
+ * no other script runs).
  */
-export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+export function contentSecurityPolicy(cspSource: string, nonce: string, blobWorkers = false): string {
   if (!/^[A-Za-z0-9]+$/.test(nonce)) throw new Error('a nonce is letters and digits only');
   // cspSource may list several sources ('self' https://*.vscode-cdn.net); only ; and line breaks could add a directive.
   if (/[;\r\n,]/.test(cspSource)) throw new Error('unexpected characters in the webview source');
@@ -34,6 +38,7 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
     `style-src ${cspSource}`,
     `img-src ${cspSource} data:`,
     `font-src ${cspSource}`,
+    ...(blobWorkers ? ['worker-src blob:'] : []),
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
@@ -46,7 +51,7 @@ export function htmlShell(s: Shell): string {
 <html lang="${escapeAttr(s.lang)}">
 <head>
 <meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${escapeAttr(contentSecurityPolicy(s.cspSource, s.nonce))}">
+<meta http-equiv="Content-Security-Policy" content="${escapeAttr(contentSecurityPolicy(s.cspSource, s.nonce, s.blobWorkers))}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <title>${escapeText(s.title)}</title>
 ${(s.fontUris ?? []).map((u) => `<link rel="preload" href="${escapeAttr(u)}" as="font" type="font/ttf" crossorigin>\n`).join('')}${s.styleUris.map((u) => `<link rel="stylesheet" href="${escapeAttr(u)}">`).join('\n')}

@@ -2,17 +2,20 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { readAtMost, type OpenedDownload, type ServiceClient } from '../../core';
-import { isFromPdf, isPdfState, type FromPdf, type PdfSource, type ToPdf, type ZoomState } from '../../shared/pdfProtocol';
+import { isFromPdf, isPdfState, type FromPdf, type PdfPlace, type PdfSource, type ToPdf } from '../../shared/pdfProtocol';
 import { describeError } from '../text/errorText';
 import { formatBytes } from '../text/format';
 import { differs, knownOf, type Known } from '../submissions/submissionUpdates';
 import { safeText } from '../text/text';
 import { PanelHost } from '../panels/panelHost';
 import { PanelSet } from '../panels/panelSet';
+import type { PdfMemory } from './pdfMemory';
 import type { SubmissionUpdates } from '../submissions/submissionUpdates';
 import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, stillCurrent, type PanelDeps } from '../panels/panelLoad';
 
 const VIEW_TYPE = 'dsas.pdf';
+/** pdf.js's own style sheet for its pages and layers, then the viewer's. */
+const PDF_STYLES = ['dist/webview/pdfjs/pdf_viewer.css', 'media/pdfViewer.css'];
 /** Larger PDFs are offered for download instead: the page needs the whole file. */
 const MAX_PDF_BYTES = 200 * 1024 * 1024;
 
@@ -26,9 +29,9 @@ export interface PdfPanelDeps extends PanelDeps {
   save(source: PdfSource, formReference?: string): void;
   /** The viewer's "Archive…" (a summary or an attachment), under the commands' error handler. */
   archive(source: PdfSource, formReference?: string): void;
+  /** Where the reader left each document, across closed tabs and windows. */
+  readonly memory: PdfMemory;
 }
-
-interface Position { page?: number; zoom?: ZoomState }
 
 interface Entry {
   readonly host: PanelHost<ToPdf, FromPdf>;
@@ -36,7 +39,8 @@ interface Entry {
   readonly loader: PanelLoad;
   /** Aborts when the panel closes: a download under way for it ends, and gives its connection back. */
   readonly closed: AbortSignal;
-  position: Position;
+  /** Where the reader is (none yet: the document's start, at the width of the panel). */
+  position?: PdfPlace;
   /** A summary's submission as it was when the summary was loaded, to tell when to offer a reload. */
   shown?: Known;
   /** The form reference of a summary's submission, for its title. */
@@ -81,8 +85,14 @@ export class PdfPanels implements vscode.Disposable {
         // Keeps the rendered pages and the reader's place while the tab is hidden.
         retainContextWhenHidden: true,
       });
-      return this.attach(panel, source, {}, formReference);
+      return this.attach(panel, source, this.deps.memory.get(keyOf(source)), formReference);
     });
+  }
+
+  /** A panel VS Code made for a PDF on disk (the custom editor): the viewer shows the file there, at its remembered place. */
+  async adopt(panel: vscode.WebviewPanel, source: PdfSource): Promise<void> {
+    const entry = this.attach(panel, source, this.deps.memory.get(keyOf(source)));
+    await entry.loader.load().catch(() => undefined);
   }
 
   /** A viewer VS Code brings back after a window reload, at the reader's place; it loads once the session has started. */
@@ -91,14 +101,14 @@ export class PdfPanels implements vscode.Disposable {
       panel.dispose();
       return;
     }
-    const entry = this.attach(panel, state.source, { page: state.page, zoom: state.zoom });
+    const entry = this.attach(panel, state.source, { page: Math.max(1, state.page), zoom: state.zoom, left: state.left, top: state.top });
     void entry.loader.load().catch(() => undefined);
   }
 
-  private attach(panel: vscode.WebviewPanel, source: PdfSource, position: Position, formReference?: string): Entry {
+  private attach(panel: vscode.WebviewPanel, source: PdfSource, position: PdfPlace | undefined, formReference?: string): Entry {
     const key = keyOf(source);
     panel.title = titleOf(source, formReference);
-    const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.extensionUri, { title: titleOf(source, formReference), script: 'pdfViewer.js', bodyClass: 'pdf' }, { accepts: isFromPdf, log: this.deps.log, tap: this.deps.tap && { tap: this.deps.tap, key } });
+    const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.extensionUri, { title: titleOf(source, formReference), script: 'pdfViewer.js', bodyClass: 'pdf', styles: PDF_STYLES, blobWorkers: true }, { accepts: isFromPdf, log: this.deps.log, tap: this.deps.tap && { tap: this.deps.tap, key } });
     const loader = new PanelLoad(() => this.fetch(entry), host);
     const closing = new AbortController();
     const entry: Entry = { host, source, loader, closed: closing.signal, position, formReference };
@@ -107,13 +117,30 @@ export class PdfPanels implements vscode.Disposable {
       host.dispose();
     });
     host.onMessage((m) => {
-      if (m.type === 'position') entry.position = { page: m.page, zoom: m.zoom };
+      if (m.type === 'position') {
+        entry.position = { page: m.page, zoom: m.zoom, left: m.left, top: m.top };
+        void this.deps.memory.set(key, entry.position);
+      }
       else if (m.type === 'refresh') void loader.load().catch(() => undefined);
       else if (m.type === 'save') this.deps.save(source, entry.formReference);
       else if (m.type === 'archive') this.deps.archive(source, entry.formReference);
       else if (m.type === 'failed') this.deps.log.warn(`PDF viewer ${key}: ${m.message}`);
+      else if (m.type === 'colors') void this.deps.memory.setColors(m.mode);
+      else if (m.type === 'openLink') this.openLink(key, m.url);
     });
     return entry;
+  }
+
+  /**
+   * A link of the document to a web page or an e-mail address, opened by VS
+   * Code: a web page only once the user said yes to its question (link
+   * protection), unless its domain is trusted. What came of it is logged.
+   */
+  private openLink(key: string, url: string): void {
+    const uri = vscode.Uri.parse(url, true);
+    vscode.env.openExternal(uri).then(
+      (opened) => this.deps.log.info(`PDF viewer ${key}: ${uri.toString()} ${opened ? 'opened' : 'not opened (declined)'}`),
+      (e: unknown) => this.deps.log.warn(`PDF viewer ${key}: ${uri.toString()} not opened: ${describeError(e)}`));
   }
 
   private async fetch(entry: Entry): Promise<void> {
@@ -134,7 +161,7 @@ export class PdfPanels implements vscode.Disposable {
         host.panel.title = titleOf(source, entry.formReference);
       }
       host.post({
-        type: 'pdf', title: titleOf(source, entry.formReference), bytes, page: entry.position.page, zoom: entry.position.zoom,
+        type: 'pdf', title: titleOf(source, entry.formReference), bytes, place: entry.position, colors: this.deps.memory.colors,
         invertInDark: true,
       });
     } catch (e) {

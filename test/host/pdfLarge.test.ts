@@ -1,0 +1,37 @@
+import * as assert from 'node:assert/strict';
+import { closeAllEditors, workspaceFile } from './fixtures';
+import { log, writeArtifact } from './helpers';
+import { pdfReport, pdfScrollThrough, type PdfRendered } from './pdfDriver';
+import { longPdf } from './pdfFixtures';
+import { api, signIn } from './session';
+
+const PAGES = 500;
+
+describe('PDF viewer, a large PDF', function () {
+  before(function () {
+    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // scrolling the page needs the offline runner's browser
+    return signIn();
+  });
+  after(closeAllEditors);
+
+  it(`a ${PAGES}-page PDF shows its first page within 1.5 s and scrolls end to end with only the pages near the view drawn`, async function () {
+    this.timeout(180_000);
+    const uri = workspaceFile('viewer/long.pdf', await longPdf(PAGES));
+    await closeAllEditors();
+    const { pdfs } = (await api()).deps;
+    const started = Date.now();
+    const m = (await pdfReport(() => void pdfs.show({ kind: 'file', path: uri.fsPath, name: 'long.pdf' }), (x) => x.type === 'rendered', 'the long PDF')) as PdfRendered;
+    const firstPageMs = Date.now() - started;
+    assert.equal(m.pages, PAGES);
+    assert.equal(m.firstPageDrawn, true);
+    const scroll = await pdfScrollThrough();
+    const seen = { pages: PAGES, firstPageMs, ...scroll };
+    log(`    ${PAGES} pages: first page ${firstPageMs} ms; scrolled end to end in ${scroll.steps} screens (${scroll.ms} ms), at most ${scroll.maxCanvases} pages drawn at once (${scroll.peakCanvasMiB.toFixed(1)} MiB of pixels), page heap peak ${scroll.peakHeapMiB.toFixed(1)} MiB`);
+    // npm run bench (case 10) reads these measures.
+    writeArtifact('pdf-large.json', seen);
+    // The goal is under a second (0.7–1.1 s measured); the bound leaves room for the shared machine's load.
+    assert.ok(firstPageMs < 1500, `first page in ${firstPageMs} ms`);
+    assert.ok(scroll.maxCanvases <= 12, `pages drawn at once: ${scroll.maxCanvases}`);
+    assert.ok(scroll.peakHeapMiB < 256, `the page's heap peaked at ${scroll.peakHeapMiB.toFixed(1)} MiB`);
+  });
+});
