@@ -527,6 +527,14 @@ describe('ResponseReader envelope errors', () => {
     const body = fixture('submission-detail-one.xml').replace('<comment><![CDATA[]]></comment>', '<comment><![CDATA[Use <!ENTITY in the DTD]]></comment>');
     assert.equal(read.submissionDetail(body, 'op').recipients[0].comment, 'Use <!ENTITY in the DTD');
   });
+
+  it('reports a refusal whose message nests 50,000 elements as the service\'s error, its text kept', () => {
+    const deep = `${'<m>'.repeat(50_000)}Not found${'</m>'.repeat(50_000)}`;
+    assert.throws(() => read.submissionDetail(`<response status="error">${deep}</response>`, 'GET /submissions/1'),
+      isError('serviceError', 'The service reported status "error": Not found'));
+    assert.equal(messageFromBody(`<html>${deep}</html>`, boundOnly), 'Not found');
+    tried('hostile');
+  });
 });
 
 describe('messageFromBody', () => {
