@@ -62,8 +62,10 @@ describe('client ↔ hostile server: no secret in any message or log line', () =
   it('a new submission answered with a status that echoes the password and key: redacted and bounded in the error', async () => {
     const PASSWORD = 'pa55-w0rd-echoed';
     const KEY = 'K3Y-0123456789abcdef';
-    const sv = await hostile((x) => x.server.standard(x, () => x.req.on('end', () => x.res.writeHead(200, { 'Content-Type': 'application/xml' })
-      .end(`<response status="ok"><submission status="refused for ${PASSWORD} ${KEY}${' padding'.repeat(200)}"><id>7</id></submission></response>`)).resume()));
+    const answer = `<response status="ok"><submission status="refused for ${PASSWORD} ${KEY}${' padding'.repeat(200)}"><id>7</id></submission></response>`;
+    const sv = await hostile((x) => x.server.standard(x, () => {
+      x.req.on('end', () => x.res.writeHead(200, { 'Content-Type': 'application/xml' }).end(answer)).resume();
+    }));
     sv.account.password = PASSWORD;
     sv.account.key = KEY;
     const { c } = hostileClient(sv, { retry: undefined });
