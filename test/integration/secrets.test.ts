@@ -59,6 +59,26 @@ describe('client ↔ hostile server: no secret in any message or log line', () =
     }
   });
 
+  it('a new submission answered with a status that echoes the password and key: redacted and bounded in the error', async () => {
+    const PASSWORD = 'pa55-w0rd-echoed';
+    const KEY = 'K3Y-0123456789abcdef';
+    const answer = `<response status="ok"><submission status="refused for ${PASSWORD} ${KEY}${' padding'.repeat(200)}"><id>7</id></submission></response>`;
+    const sv = await hostile((x) => x.server.standard(x, () => {
+      x.req.on('end', () => x.res.writeHead(200, { 'Content-Type': 'application/xml' }).end(answer)).resume();
+    }));
+    sv.account.password = PASSWORD;
+    sv.account.key = KEY;
+    const { c } = hostileClient(sv, { retry: undefined });
+    const dir = tempDir();
+    const doc = makeFile(dir, 'offer.txt', 'an offer');
+    const e = await rejection(() => c.createSubmission({ formReference: 'R-1', documents: [{ path: doc }], recipients: [{ firstName: 'Ada', lastName: 'L', email: 'ada@example.org' }] }));
+    assert.equal(e.kind, 'serviceError');
+    for (const secret of [PASSWORD, KEY]) assert.ok(!e.message.includes(secret), `${secret} in ${JSON.stringify(e.message)}`);
+    assert.ok(e.message.length <= 500, `message of ${e.message.length} characters`);
+    tried('leakChecks');
+    tried('hostile');
+  });
+
   describe('no credential in any log line', () => {
     /** The request's headers as they arrived, the credentials first (as a page that shows them would, within the 200 characters quoted). */
     const headersOf = (x: Exchange): [string, string][] => {

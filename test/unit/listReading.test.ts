@@ -100,4 +100,12 @@ describe('readList', () => {
       await assert.rejects(readList(arriving(Buffer.from(text), 3), reading()), isError('badResponse', message), text);
     }
   });
+
+  it('refuses a DOCTYPE past the first bytes whatever pieces it arrives in, even one byte at a time', async () => {
+    // Past the 256 bytes that choose the decoder, the text reaches the parser as the network cut it.
+    const body = Buffer.from(`<?xml version="1.0"?><!--${'x'.repeat(300)}--><!DOCTYPE response [<!ENTITY x "y">]><response status="ok"><Files><file><id>&x;</id></file></Files></response>`);
+    for (const size of [1, 2, 4, 7, 8, 1000]) {
+      await assert.rejects(readList(arriving(body, size), reading()), isError('badResponse', /document type declaration/), `pieces of ${size} bytes`);
+    }
+  });
 });

@@ -155,4 +155,17 @@ describe('where a submission stands (counters, icon, order, quick filters)', () 
     assert.equal(list.filter, undefined);
     assert.deepStrictEqual(list.page().rows.map((r) => r.item.id), ['3', '2', '1']);
   });
+  it('a list that repeats ids shows the first of each and says so in one log line per list, not one per repeat', async () => {
+    // A hostile or broken service: 30,000 rows naming three ids; every poll brings the same list again.
+    const repeated = Array.from({ length: 30_000 }, (_v, i) => item(String(i % 3), { formReference: `Form ${i}` }));
+    const lines: string[] = [];
+    const log = { ...silentLogger, warn: (m: string) => void lines.push(m) };
+    const list = new RowList(submissionModel, { what: 'submissions', fetch: async () => repeated, describe: String, pageSize: () => 50, log });
+    await list.load();
+    assert.deepEqual(list.page().rows.map((n) => n.item.formReference), ['Form 0', 'Form 1', 'Form 2']);
+    await list.load();
+    assert.equal(lines.length, 2, `${lines.length} log lines for two lists`);
+    assert.match(lines[0], /29997 rows repeat an id .*"0"/);
+    tried('hostile');
+  });
 });

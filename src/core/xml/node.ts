@@ -38,15 +38,16 @@ export function attr(node: XmlValue | undefined, name: string): string | undefin
 /** Every text and CDATA in the tree, in document order, as one line. */
 export function messageText(node: XmlValue): string {
   const parts: string[] = [];
-  const walk = (v: XmlValue): void => {
+  // Walked with a stack of its own: a hostile body nests elements deeper than the call stack goes.
+  const stack: XmlValue[] = [node];
+  while (stack.length) {
+    const v = stack.pop() as XmlValue;
     if (typeof v === 'string') {
       if (v.trim()) parts.push(v.trim());
-    } else if (Array.isArray(v)) {
-      v.forEach(walk);
-    } else {
-      for (const [k, c] of Object.entries(v as XmlNode)) if (!k.startsWith('@_') && k !== '?xml') walk(c);
+      continue;
     }
-  };
-  walk(node);
+    const next = Array.isArray(v) ? v : Object.entries(v as XmlNode).filter(([k]) => !k.startsWith('@_') && k !== '?xml').map(([, c]) => c);
+    for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]);
+  }
   return parts.join(' ').replace(/\s+/g, ' ').slice(0, 1000);
 }

@@ -117,7 +117,7 @@ export class ResponseReader {
     const s = required(parseResponse(body, op, this.quote), 'submission', op);
     const state = attr(s, 'status');
     if (state !== undefined && state !== 'created') {
-      throw new ServiceError('serviceError', `The service answered the new submission with status "${state}" instead of "created".`, { operation: op });
+      throw new ServiceError('serviceError', `The service answered the new submission with status "${this.quote(state)}" instead of "created".`, { operation: op });
     }
     return { id: requiredText(this.f.str(s, 'id'), 'id', op) };
   }

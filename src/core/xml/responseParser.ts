@@ -98,8 +98,10 @@ export class ResponseParser {
     if (this.head.length < EXCERPT_CHARS) this.head += text.slice(0, EXCERPT_CHARS - this.head.length);
     if (this.blank && text.trim() !== '') this.blank = false;
     // A declaration is looked for in the text, not among saxes' events: also as text in CDATA or a comment.
-    if (this.refusal === undefined && DOCTYPE.test(this.tail + text)) this.refuse('doctype');
-    this.tail = text.slice(-8);
+    const seen = this.tail + text;
+    if (this.refusal === undefined && DOCTYPE.test(seen)) this.refuse('doctype');
+    // From the text so far, not this piece alone: a piece may be shorter than the keyword.
+    this.tail = seen.slice(-8);
     this.sax.write(text);
   }
 

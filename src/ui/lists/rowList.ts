@@ -177,10 +177,12 @@ export class RowList<Item, Row extends { item: Item }, Children = undefined> {
     const changed: RowState<Row, Children>[] = [];
     const next: RowState<Row, Children>[] = [];
     const seen = new Set<string>();
+    // Told once per list: a list that repeats ids comes again with every poll.
+    const repeats = { count: 0, first: '' };
     for (const item of items) {
       const id = this.model.key(item);
       if (seen.has(id)) {
-        this.source.log.warn(`The ${this.source.what} list holds id ${JSON.stringify(id)} more than once; showing the first.`);
+        if (repeats.count++ === 0) repeats.first = id;
         continue;
       }
       seen.add(id);
@@ -202,6 +204,9 @@ export class RowList<Item, Row extends { item: Item }, Children = undefined> {
       if (seen.has(id)) continue;
       this.byId.delete(id);
       this.byRow.delete(s.row);
+    }
+    if (repeats.count) {
+      this.source.log.warn(`In the ${this.source.what} list, ${repeats.count} rows repeat an id listed before them (the first: ${JSON.stringify(repeats.first)}); only the first row of each id is shown.`);
     }
     this.states = next;
     this.rowArray = next.map((s) => s.row);
