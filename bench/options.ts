@@ -14,7 +14,7 @@ export interface BenchOptions {
   readonly workDir?: string;
 }
 
-export const ALL_CASES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+export const ALL_CASES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 
 const FULL = { sizeMiB: 1024, attachmentMiB: 300, runs: 5 };
 const QUICK = { sizeMiB: 32, attachmentMiB: 16, runs: 3 };

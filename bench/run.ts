@@ -78,6 +78,9 @@ async function main(): Promise<number> {
     log('case 10: Explorer records of 10,000 archived files; archive details after uploads to a 400-file archive');
     results.records = await runRecords();
     results.details = await runDetails();
+  }
+
+  if (opts.cases.has(11)) {
     log('case 11: a 500-page PDF in the viewer of the real workbench (the host suite\'s large-PDF test, alone)');
     results.pdfLarge = await runPdfLarge(log);
   }

@@ -1,4 +1,4 @@
-// Case 10: a generated 500-page PDF in the PDF viewer of the real workbench
+// Case 11: a generated 500-page PDF in the PDF viewer of the real workbench
 // (code-server in Chromium, as the host tests run it): the time to its first
 // page, and, scrolled from end to end two screens at a time, the most pages
 // drawn at once, the memory of their pixels and the page's peak JS heap.

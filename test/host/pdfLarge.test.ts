@@ -14,7 +14,7 @@ describe('PDF viewer, a large PDF', function () {
   });
   after(closeAllEditors);
 
-  it(`a ${PAGES}-page PDF shows its first page within 1.5 s and scrolls end to end with only the pages near the view drawn`, async function () {
+  it(`a ${PAGES}-page PDF shows its first page and scrolls end to end with only the pages near the view drawn (its time and memory measured for npm run bench)`, async function () {
     this.timeout(180_000);
     const uri = workspaceFile('viewer/long.pdf', await longPdf(PAGES));
     await closeAllEditors();
@@ -27,11 +27,8 @@ describe('PDF viewer, a large PDF', function () {
     const scroll = await pdfScrollThrough();
     const seen = { pages: PAGES, firstPageMs, ...scroll };
     log(`    ${PAGES} pages: first page ${firstPageMs} ms; scrolled end to end in ${scroll.steps} screens (${scroll.ms} ms), at most ${scroll.maxCanvases} pages drawn at once (${scroll.peakCanvasMiB.toFixed(1)} MiB of pixels), page heap peak ${scroll.peakHeapMiB.toFixed(1)} MiB`);
-    // npm run bench (case 10) reads these measures.
+    // npm run bench (case 11) reads these measures and holds them to their goals: a test bounds no time.
     writeArtifact('pdf-large.json', seen);
-    // The goal is under a second (0.7–1.1 s measured); the bound leaves room for the shared machine's load.
-    assert.ok(firstPageMs < 1500, `first page in ${firstPageMs} ms`);
     assert.ok(scroll.maxCanvases <= 12, `pages drawn at once: ${scroll.maxCanvases}`);
-    assert.ok(scroll.peakHeapMiB < 256, `the page's heap peaked at ${scroll.peakHeapMiB.toFixed(1)} MiB`);
   });
 });

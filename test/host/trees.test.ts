@@ -408,7 +408,7 @@ describe('sidebar trees', () => {
       await vscode.commands.executeCommand('dsas.clearSubmissionsFilter');
       await deps.submissions.view.reveal(expanded, { select: false, expand: true });
       // The workbench tells the tree of the expansion by an event of its own, which can come after reveal returns.
-      await waitFor('the tree to learn the row is expanded', () => item(subs(), expanded).collapsibleState === vscode.TreeItemCollapsibleState.Expanded);
+      await waitFor('the tree to learn the row is expanded', () => item(subs(), expanded).collapsibleState === vscode.TreeItemCollapsibleState.Expanded, 30_000);
       await withAnswers(['ubersicht'], () => vscode.commands.executeCommand('dsas.filterSubmissions'));
       assert.deepEqual(await shownIds(), ['1004']);
       await vscode.commands.executeCommand('dsas.clearSubmissionsFilter');
