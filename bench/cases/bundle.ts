@@ -53,8 +53,9 @@ export function measureBundle(): BundleResult {
   }
 }
 
-export function readActivation(): ActivationResult {
-  const file = path.join(ROOT, 'test-artifacts', 'activation.json');
+/** `activation.json`: the development build in the main host run; `activation-installed.json`: the packaged one (`--installed`). */
+export function readActivation(name = 'activation.json'): ActivationResult {
+  const file = path.join(ROOT, 'test-artifacts', name);
   try {
     const j = JSON.parse(readFileSync(file, 'utf8')) as { ms?: unknown; codeLoadingMs?: unknown; activateCallMs?: unknown; wallMs?: unknown; at?: unknown; vscode?: unknown };
     const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
