@@ -57,6 +57,7 @@ async function main(): Promise<number> {
     log('case 8: production bundle (node esbuild.mjs --production, in a temporary folder)');
     results.bundle = measureBundle();
     results.activation = readActivation();
+    results.installedActivation = readActivation('activation-installed.json');
     results.hostTransfers = readHostTransfers();
   }
   if (opts.cases.has(4)) {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { errorDetail } from './core';
 import { Cmd } from './ui/commands/commandIds';
 import { CommandRunner } from './ui/commands/commandRunner';
 import { ComposerMemory } from './ui/composer/composerMemory';
@@ -54,10 +55,6 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const log = createLog();
   const input = new InputHolder();
   const secrets = new Secrets(context.secrets);
-  // Settings read the old keys meanwhile, so nothing below waits for this.
-  void moveRenamedSettings('dsas', log).catch((e: unknown) => log.warn(`Moving renamed settings failed: ${String(e)}`));
-  // Copies of archive documents a reloaded, closed or crashed window left behind.
-  context.subscriptions.push({ dispose: removeLeftovers(log) });
   const session = new Session(secrets, input, log);
   // Started here so that restored panels can wait for it; it reads the secrets
   // asynchronously, so everything below is built before it changes anything.
@@ -90,7 +87,15 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, archiveUploads, timelines, pdfs, updates, composer, workspaceFiles, announced, tap };
   const poller = new Poller(deps);
   const statusBar = new PendingStatusBar({ session, submissions, poller });
-  context.subscriptions.push(...(tap ? [tap] : []), log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, poller, statusBar, workspaceFiles, workspaceFiles.register(), registerPdfEditor(pdfs));
+  context.subscriptions.push(...(tap ? [tap] : []), log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, poller, statusBar, workspaceFiles, registerPdfEditor(pdfs));
+  // What the views' first paint does not need waits for the next turn, after VS Code has the views.
+  const later = setImmediate(() => {
+    // Settings read the old keys meanwhile, so nothing waits for this.
+    void moveRenamedSettings('dsas', log).catch((e: unknown) => log.warn(`Moving renamed settings failed: ${errorDetail(e)}`));
+    // Copies of archive documents a reloaded, closed or crashed window left behind.
+    context.subscriptions.push({ dispose: removeLeftovers(log) }, workspaceFiles.register());
+  });
+  context.subscriptions.push({ dispose: () => clearImmediate(later) });
 
   beforeExit = () => workspaceFiles.flush();
 

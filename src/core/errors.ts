@@ -47,6 +47,8 @@ export interface ServiceErrorDetails {
   operation?: string;
   /** What is wrong with the user's input, for `invalidRequest`: the extension words it. */
   problem?: Problem;
+  /** For a list refused as larger than the client's limit for lists: that limit, in bytes (the extension names its setting). */
+  listLimit?: number;
   cause?: unknown;
 }
 
@@ -57,6 +59,7 @@ export class ServiceError extends Error {
   readonly outcomeUnknown: boolean;
   readonly operation?: string;
   readonly problem?: Problem;
+  readonly listLimit?: number;
 
   constructor(kind: ServiceErrorKind, message: string, details: ServiceErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -67,6 +70,7 @@ export class ServiceError extends Error {
     this.outcomeUnknown = details.outcomeUnknown ?? false;
     this.operation = details.operation;
     this.problem = details.problem;
+    this.listLimit = details.listLimit;
   }
 }
 

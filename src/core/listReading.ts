@@ -62,7 +62,7 @@ export async function readList<T>(body: Readable, o: ListReading<T>): Promise<Kn
   const feed = new Feed(o);
   const tooLarge = (): ServiceError => {
     body.destroy();
-    return new ServiceError('badResponse', `The service's list is larger than the ${formatBytes(o.limit)} limit for lists.`, { operation: o.operation });
+    return new ServiceError('badResponse', `The service's list is larger than the ${formatBytes(o.limit)} limit for lists.`, { operation: o.operation, listLimit: o.limit });
   };
   // Announced too large: refused before a byte of it is read.
   if ((o.contentLength ?? 0) > o.limit) throw tooLarge();

@@ -22,8 +22,10 @@ const SECONDS_LIMIT = 1e11;
 export function parseServiceTime(raw: string, naive: NaiveTimeZone = 'utc'): ServiceTime {
   const value = raw.trim();
   if (value === '') return { raw };
-  let ms: number | undefined;
-  if (DIGITS.test(value)) {
+  let ms = naiveSeconds(value, naive);
+  if (ms !== undefined) {
+    // `YYYY-MM-DD HH:MM:SS`, read without a regular expression's match: lists hold thousands.
+  } else if (DIGITS.test(value)) {
     const n = Number(value);
     ms = Math.abs(n) < SECONDS_LIMIT ? n * 1000 : n;
   } else {
@@ -47,6 +49,32 @@ export function parseServiceTime(raw: string, naive: NaiveTimeZone = 'utc'): Ser
   if (ms === undefined || !Number.isFinite(ms)) return { raw };
   const date = new Date(ms);
   return Number.isNaN(date.getTime()) ? { raw } : { raw, date };
+}
+
+/**
+ * The instant of exactly `YYYY-MM-DD HH:MM:SS` (or a `T` between date and
+ * time), as NAIVE reads it; undefined for anything else (left to the general
+ * rules, which read this form the same), NaN for a part out of range.
+ */
+function naiveSeconds(v: string, naive: NaiveTimeZone): number | undefined {
+  if (v.length !== 19) return undefined;
+  const parts = [0, 0, 0, 0, 0, 0];
+  let part = 0;
+  for (let i = 0; i < 19; i++) {
+    const c = v.charCodeAt(i);
+    if (i === 4 || i === 7 || i === 10 || i === 13 || i === 16) {
+      const separator = i < 10 ? c === 45 /* - */ : i === 10 ? c === 32 || c === 84 /* space, T */ : c === 58; /* : */
+      if (!separator) return undefined;
+      part++;
+    } else if (c < 48 || c > 57) {
+      return undefined;
+    } else {
+      parts[part] = parts[part] * 10 + (c - 48);
+    }
+  }
+  const [y, mo, d, h, mi, s] = parts;
+  if (!validParts(y, mo, d, h, mi, s)) return NaN;
+  return naive === 'utc' ? Date.UTC(y, mo - 1, d, h, mi, s) : new Date(y, mo - 1, d, h, mi, s).getTime();
 }
 
 function num(p: string | undefined): number {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { extension, EXTENSION_ID, log, panelText, screenshot, writeArtifact } from './helpers';
+import { activationMarks, extension, EXTENSION_ID, log, panelText, screenshot, writeArtifact } from './helpers';
 
 describe('activation', () => {
   it('activates without error, and the time is logged', async () => {
@@ -8,10 +8,12 @@ describe('activation', () => {
     const alreadyActive = ext.isActive;
     const started = performance.now();
     await ext.activate();
-    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const wallMs = Math.round((performance.now() - started) * 10) / 10;
     assert.equal(ext.isActive, true);
-    log(`activation: ${ms} ms${alreadyActive ? ' (already active before the test)' : ''}`);
-    writeArtifact('activation.json', { extension: EXTENSION_ID, ms, alreadyActive, vscode: vscode.version, appHost: vscode.env.appHost, at: new Date().toISOString() });
+    const marks = activationMarks();
+    assert.ok(marks, 'VS Code marked the loading and the activation of the extension');
+    log(`activation: ${marks.ms} ms as VS Code measures it (code ${marks.codeLoadingMs} ms, activate() ${marks.activateCallMs} ms); ext.activate() took ${wallMs} ms${alreadyActive ? ' (already active before the test)' : ''}`);
+    writeArtifact('activation.json', { extension: EXTENSION_ID, ...marks, wallMs, alreadyActive, vscode: vscode.version, appHost: vscode.env.appHost, at: new Date().toISOString() });
   });
 
   it('Show Log opens the extension\'s log in the panel, where its activation is written', async () => {

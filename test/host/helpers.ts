@@ -43,6 +43,32 @@ export function writeArtifact(name: string, value: unknown): string {
   return file;
 }
 
+/** The marks VS Code's extension host sets (vs/base/common/performance), read in its own process. */
+interface PerformanceMarks { getMarks(): { name: string; startTime: number }[] }
+
+/** VS Code's own figures for the extension's activation, in ms. */
+export interface ActivationMarks { readonly ms: number; readonly codeLoadingMs: number; readonly activateCallMs: number }
+
+/**
+ * The extension's activation as VS Code measures it: what its Running
+ * Extensions view adds up is the loading of the code (`willLoadExtensionCode`
+ * to `didLoadExtensionCode`) and the call of `activate()`
+ * (`willActivateExtension` to `didActivateExtension`). Undefined before it
+ * was activated.
+ */
+export function activationMarks(): ActivationMarks | undefined {
+  const marks = (globalThis as { MonacoPerformanceMarks?: PerformanceMarks }).MonacoPerformanceMarks?.getMarks() ?? [];
+  const at = (name: string) => marks.find((m) => m.name.toLowerCase() === `code/exthost/${name}/${EXTENSION_ID}`.toLowerCase())?.startTime;
+  const between = (from: string, to: string) => {
+    const [start, end] = [at(from), at(to)];
+    return start === undefined || end === undefined ? undefined : end - start;
+  };
+  const codeLoadingMs = between('willLoadExtensionCode', 'didLoadExtensionCode');
+  const activateCallMs = between('willActivateExtension', 'didActivateExtension');
+  if (codeLoadingMs === undefined || activateCallMs === undefined) return undefined;
+  return { ms: codeLoadingMs + activateCallMs, codeLoadingMs, activateCallMs };
+}
+
 /** The sandbox service the runner started for this run, if any. */
 export interface SandboxInfo {
   baseUrl: string;

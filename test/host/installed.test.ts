@@ -17,7 +17,7 @@ import { renderSummaryPdf } from '../../tools/sandbox/summary-pdf';
 import type { ArchiveRecord, SubmissionRecord } from '../../tools/sandbox/types';
 import { waitFor } from './fixtures';
 import {
-  answerQuickInput, EXTENSION_ID, extensionDetails, extensionTab, log, notificationText, pdfView, screenshot, sidebarText, statusBarText, webviewText,
+  activationMarks, answerQuickInput, EXTENSION_ID, extensionDetails, extensionTab, log, notificationText, pdfView, screenshot, sidebarText, statusBarText, webviewText, writeArtifact,
 } from './helpers';
 import { ServiceClient } from '../../src/core';
 import { workspaceFile } from './fixtures';
@@ -101,6 +101,11 @@ describe('installed the normal way (Production mode)', () => {
 
     const exported = await ext.activate();
     assert.equal(ext.isActive, true, 'it activated');
+    // As users have it: the production bundle, the figure VS Code shows in its Running Extensions view.
+    const marks = activationMarks();
+    assert.ok(marks, 'VS Code marked the loading and the activation of the extension');
+    log(`activation of the installed extension: ${marks.ms} ms as VS Code measures it (code ${marks.codeLoadingMs} ms, activate() ${marks.activateCallMs} ms)`);
+    writeArtifact('activation-installed.json', { extension: EXTENSION_ID, ...marks, vscode: vscode.version, at: new Date().toISOString() });
     // Named, not dumped: what it would expose is an object graph holding the session.
     const shape = (v: unknown) => (v === undefined ? 'nothing' : `${typeof v} with ${Object.keys(v as object).join(', ')}`);
     assert.equal(shape(exported), 'nothing', 'activate() gives other extensions nothing');

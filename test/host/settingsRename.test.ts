@@ -25,7 +25,7 @@ describe('settings as the Settings editor shows them', () => {
     assert.ok(!labels.some((l) => /Base Url|Username|Insecure Http/.test(l)), `no setting under 0.1's key is listed: ${JSON.stringify(labels)}`);
     const groups = await settingsGroups();
     // The User tab of a remote window leaves out the download folder, a setting of the machine.
-    for (const group of ['Connection (7)', 'Sending and Downloads (3)', 'Views and Polling (3)']) assert.ok(groups.includes(group), `${group} in ${JSON.stringify(groups)}`);
+    for (const group of ['Connection (7)', 'Sending and Downloads (3)', 'Views and Polling (4)']) assert.ok(groups.includes(group), `${group} in ${JSON.stringify(groups)}`);
   });
 
   it('browsed to, its groups show the titles alone, without the key\'s prefix', async () => {

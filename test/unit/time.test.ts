@@ -100,4 +100,22 @@ describe('parseServiceTime', () => {
     assert.deepStrictEqual(parseServiceTime('\t1763799300 '), { raw: '\t1763799300 ', date: new Date('2025-11-22T08:15:00.000Z') });
     assert.deepStrictEqual(parseServiceTime(' 2026-11-22T08:15:00Z '), { raw: ' 2026-11-22T08:15:00Z ', date: T0815Z });
   });
+
+  it('reads YYYY-MM-DD HH:MM:SS exactly as the same time with a fraction of zero, valid or not, in either zone', () => {
+    const dates = ['2024-02-29', '2023-02-29', '2100-02-29', '2000-02-29', '0050-01-01', '2026-13-01', '2026-00-10', '2026-04-31', '2026-12-31', '2026-01-00'];
+    const clocks = ['00:00:00', '23:59:59', '23:59:60', '24:00:00', '12:60:00', '07:05:09'];
+    for (const naive of ['utc', 'local'] as const) {
+      for (const d of dates) {
+        for (const sep of [' ', 'T']) {
+          for (const c of clocks) {
+            const whole = `${d}${sep}${c}`;
+            assert.equal(parseServiceTime(whole, naive).date?.getTime(), parseServiceTime(`${whole}.0`, naive).date?.getTime(), `${whole} (${naive})`);
+          }
+        }
+      }
+    }
+    for (const other of ['2026-11-22_08:15:00', '2026/11/22 08:15:00', '2026-11-22 08:15:0x', '2026-11-22t08:15:00', '+026-11-22 08:15:00']) {
+      assert.equal(parseServiceTime(other).date, undefined, other);
+    }
+  });
 });

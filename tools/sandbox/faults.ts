@@ -2,7 +2,7 @@
 // also slows the 401 challenge); every other kind is matched only after auth
 // and key checks passed, so the Digest round trip never consumes a fault.
 
-export const FAULT_KINDS = ['delay', 'status', 'drop', 'malformed', 'notXml', 'statusNotOk', 'slowBody', 'empty', 'disposition', 'hangUp', 'storedLate'] as const;
+export const FAULT_KINDS = ['delay', 'status', 'drop', 'malformed', 'notXml', 'statusNotOk', 'slowBody', 'empty', 'disposition', 'hangUp', 'storedLate', 'padded'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultRule {
@@ -25,6 +25,8 @@ export interface FaultRule {
   afterBytes?: number;
   /** slowBody: bytes per chunk (default 16). */
   chunkBytes?: number;
+  /** padded: how many bytes an XML comment after the answer's root element adds (the same answer, larger). */
+  bytes?: number;
   /** disposition: the raw Content-Disposition value a download is sent with instead (hostile names). */
   value?: string;
 }
@@ -43,7 +45,7 @@ function isNonNegInt(n: unknown): n is number {
 export function validateRule(input: unknown): FaultRule {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new Error('a fault rule must be a JSON object');
   const r = input as Record<string, unknown>;
-  const known = new Set(['method', 'path', 'times', 'rate', 'kind', 'ms', 'status', 'body', 'afterBytes', 'chunkBytes', 'value']);
+  const known = new Set(['method', 'path', 'times', 'rate', 'kind', 'ms', 'status', 'body', 'afterBytes', 'chunkBytes', 'value', 'bytes']);
   for (const k of Object.keys(r)) if (!known.has(k)) throw new Error(`unknown fault rule field "${k}"`);
   if (typeof r.kind !== 'string' || !(FAULT_KINDS as readonly string[]).includes(r.kind)) {
     throw new Error(`fault kind must be one of ${FAULT_KINDS.join(', ')}`);
@@ -60,7 +62,7 @@ export function validateRule(input: unknown): FaultRule {
   }
   if (r.times !== undefined && (!isNonNegInt(r.times) || r.times < 1)) throw new Error('times must be a positive integer');
   if (r.rate !== undefined && (typeof r.rate !== 'number' || r.rate < 0 || r.rate > 1)) throw new Error('rate must be between 0 and 1');
-  for (const k of ['ms', 'afterBytes'] as const) {
+  for (const k of ['ms', 'afterBytes', 'bytes'] as const) {
     if (r[k] !== undefined && !isNonNegInt(r[k])) throw new Error(`${k} must be a non-negative integer`);
   }
   if (r.chunkBytes !== undefined && (!isNonNegInt(r.chunkBytes) || r.chunkBytes < 1)) throw new Error('chunkBytes must be a positive integer');

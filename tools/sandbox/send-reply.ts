@@ -44,6 +44,11 @@ function replaceForFault(ctx: RequestContext, reply: Reply): Reply {
   if (kind === 'statusNotOk') {
     return { kind: 'body', status: 200, contentType: XML_TYPE, body: Buffer.from(errorXml(500, 'Internal service error (injected fault)')), isXml: true };
   }
+  if (kind === 'padded' && reply.kind === 'body' && reply.isXml) {
+    // Comments after the root element are well-formed XML: the same answer, `bytes` larger.
+    const pad = Math.max(0, (ctx.fault?.bytes ?? 0) - '<!---->'.length);
+    return { ...reply, body: Buffer.concat([reply.body, Buffer.from(`<!--${' '.repeat(pad)}-->`)]) };
+  }
   if (kind === 'empty') {
     return { kind: 'body', status: 200, contentType: XML_TYPE, body: Buffer.alloc(0) };
   }

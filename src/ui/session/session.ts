@@ -194,6 +194,7 @@ export class Session implements vscode.Disposable {
       logger: this.log,
       headerEncoding: s.headerEncoding,
       naiveTimeZone: s.timesWithoutZone,
+      maxListBytes: s.listLimitBytes,
       packageDefaults: { recipientType: s.defaultRecipientType },
     });
     return client;

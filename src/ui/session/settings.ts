@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { HeaderEncoding, NaiveTimeZone } from '../../core';
+import { LIST_LIMIT_SETTING } from '../text/errorText';
 import { oldUserValue, RENAMED } from './settingsRename';
 
 export type RecipientTypeSetting = 'PRIMARY' | 'REGULAR' | 'COPIED';
@@ -20,6 +21,8 @@ export interface Settings {
   readonly pageSize: number;
   readonly headerEncoding: HeaderEncoding;
   readonly timesWithoutZone: NaiveTimeZone;
+  /** Largest list (submissions, archive files) read, in bytes. */
+  readonly listLimitBytes: number;
 }
 
 const SECTION = 'dsas';
@@ -61,6 +64,7 @@ export function readSettings(): Settings {
     pageSize: Math.round(num('pageSize', 50, 5, 1000)),
     headerEncoding: oneOf('nonAsciiHeaderEncoding', ['rfc2047', 'rfc8187'], user('nonAsciiHeaderEncoding', 'rfc2047') as HeaderEncoding),
     timesWithoutZone: oneOf('timesWithoutZone', ['utc', 'local'], 'utc'),
+    listLimitBytes: Math.round(num(LIST_LIMIT_SETTING, 128, 1, 1024) * 1024 * 1024),
   };
 }
 
@@ -71,7 +75,7 @@ function clamp(v: unknown, fallback: number, min: number, max: number): number {
 
 /** Whether a change touches anything the connection is built from. */
 export function affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
-  return ['baseURL', 'userName', 'allowInsecureHTTP', ...Object.values(RENAMED), 'requestTimeoutSeconds', 'responseDeadlineSeconds', 'nonAsciiHeaderEncoding', 'timesWithoutZone']
+  return ['baseURL', 'userName', 'allowInsecureHTTP', ...Object.values(RENAMED), 'requestTimeoutSeconds', 'responseDeadlineSeconds', 'nonAsciiHeaderEncoding', 'timesWithoutZone', LIST_LIMIT_SETTING]
     .some((k) => e.affectsConfiguration(`${SECTION}.${k}`));
 }
 

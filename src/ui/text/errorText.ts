@@ -2,6 +2,9 @@ import * as vscode from 'vscode';
 import { isServiceError } from '../../core';
 import { problemText } from './problemText';
 
+/** The setting of the largest list read (session/settings.ts), which the message refusing a longer list names. */
+export const LIST_LIMIT_SETTING = 'listLimitMegabytes';
+
 /** Thrown by UI code when a command needs a sign-in first. */
 export class NotSignedInError extends Error {
   constructor() {
@@ -35,7 +38,8 @@ export function describeError(e: unknown): string {
     case 'serviceError':
       return vscode.l10n.t('The service reported an error{0}.', e.status ? ` (HTTP ${e.status})` : '') + detail;
     case 'badResponse':
-      return vscode.l10n.t('The service sent a response that could not be read: {0}', e.message);
+      return vscode.l10n.t('The service sent a response that could not be read: {0}', e.message)
+        + (e.listLimit === undefined ? '' : ` ${vscode.l10n.t('The setting "dsas.{0}" raises the limit.', LIST_LIMIT_SETTING)}`);
     case 'network':
     case 'timeout':
       // The core's sentence already says what failed ("The service could not be
