@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 
 const coreByIndex = { group: ['**/core/*', '**/core/**/*'], message: 'import the core from its index (src/core/index.ts).' };
 const noPages = { group: ['**/pages', '**/pages/**'], message: 'the extension talks to webview pages by messages only (src/shared).' };
+// The whole dependency bag (src/ui/deps.ts): the command registrations take it, everything below them the few things it uses.
+const noBag = { group: ['**/deps'], message: 'take the few things used (a Pick or a small interface); only the register…Commands files see the whole dependency bag.' };
 // The feature folders of src/ui; the rest of src/ui (commands, input, lists, panels, text, session) is what they build on.
 const featureFolders = ['archive', 'composer', 'status', 'submissions', 'transfers', 'viewer', 'workspace'];
 
@@ -57,6 +59,14 @@ export default tseslint.config(
     },
   },
   {
+    // Below the command registrations (the *Commands.ts files), commands' helpers and services take the few things they use.
+    files: ['src/ui/**/*.ts'],
+    ignores: ['src/ui/**/*Commands.ts', 'src/ui/deps.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [coreByIndex, noPages, noBag] }],
+    },
+  },
+  {
     // The generic machinery (the list tree, the panel host and shell, the command runner, user input, words)
     // serves every feature folder and knows none of them, nor the whole dependency bag.
     files: ['src/ui/*.ts', 'src/ui/commands/**/*.ts', 'src/ui/input/**/*.ts', 'src/ui/lists/**/*.ts', 'src/ui/panels/**/*.ts', 'src/ui/text/**/*.ts'],
@@ -66,7 +76,7 @@ export default tseslint.config(
         patterns: [
           coreByIndex,
           noPages,
-          { group: ['**/deps'], message: 'generic machinery takes the few things it uses, never the dependency bag.' },
+          noBag,
           { group: featureFolders.flatMap((f) => [`**/${f}/*`, `./${f}/*`]), message: 'generic machinery must not depend on a feature folder.' },
         ],
       }],

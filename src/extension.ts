@@ -30,6 +30,7 @@ import { registerPdfEditor } from './ui/viewer/pdfEditor';
 import { PdfMemory } from './ui/viewer/pdfMemory';
 import { TimelinePanels } from './ui/submissions/timelinePanels';
 import { PanelTap } from './ui/panels/panelTap';
+import { LateBound } from './ui/lateBound';
 import { registerRevealCommands } from './ui/workspace/revealCommands';
 import { WorkspaceFiles } from './ui/workspace/workspaceFiles';
 
@@ -66,26 +67,30 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const commands = new CommandRunner({ log, input, session }, context.subscriptions);
   const { extensionUri } = context;
 
-  // Panel buttons and drops run their action directly, under the commands' error handler.
+  // Each object is built from those built before it. Panel buttons and drops run their action directly, under the commands' error handler.
   const submissions = new SubmissionsTree(session, log, updates);
-  // The drop's Archive This File reveals the new files in this same tree: `deps` is read when a drop happens.
-  const archive = new ArchiveTree(session, log, (uris) => commands.run(Cmd.archiveFile, () => archiveFiles(deps, uris)), (text) => void input.current.warn(text));
+  // The Archive view and the uploads need each other: a drop on the view archives the files, and the uploads reveal what arrived in it.
+  const archiveDrop = new LateBound<[vscode.Uri[]], Promise<unknown>>('the Archive view\'s drop');
+  const archive = new ArchiveTree(session, log, archiveDrop.call, (text) => void input.current.warn(text));
+  // The Explorer's decorations of files sent or archived: reads nothing until a decoration is asked for.
+  const workspaceFiles = new WorkspaceFiles({ context, log, session, archive, updates });
+  const archiveUploads = new ArchiveUploads({ session, input, log, view: archive, records: workspaceFiles });
+  archiveDrop.bind((uris) => commands.run(Cmd.archiveFile, () => archiveFiles({ input, log, session, archiveUploads }, uris)));
+  // The viewer and the downloads need each other: its Save PDF… is a download, and a download offers Open, which shows a PDF in this viewer.
+  const openPdf = new LateBound<Parameters<PdfPanels['show']>, ReturnType<PdfPanels['show']>>('the PDF viewer\'s Open');
+  const transfers = { input, log, session, pdfs: { show: openPdf.call }, submissions };
   const pdfs = new PdfPanels({ extensionUri, log, session, sessionStarted, updates, tap, memory: new PdfMemory(context.globalState), save: (source, formReference) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source, formReference)), archive: archiveFromViewer });
-  // Downloads offer Open, which shows a PDF in this viewer.
-  const transfers = { input, log, session, pdfs, submissions };
+  openPdf.bind((source, formReference) => pdfs.show(source, formReference));
   const timelines = new TimelinePanels({
     extensionUri, log, session, sessionStarted, updates, tap,
     openSummary: (submissionId, formReference) => void commands.run(Cmd.showSummary, () => pdfs.show({ kind: 'summary', submissionId }, formReference)),
     downloadAttachment: (submissionId, attachmentId) => void commands.run(Cmd.downloadAttachment, () => downloadListedAttachment(transfers, submissionId, attachmentId)),
   });
-  // The composer reads `deps` when a page speaks or a command opens it, never while being built.
-  const composer = new ComposerPanels(() => deps, new ComposerMemory(context.workspaceState, context.globalState), sessionStarted);
-  // The Explorer's decorations of files sent or archived: reads nothing until a decoration is asked for.
-  const workspaceFiles = new WorkspaceFiles({ context, log, session, archive, updates });
+  const composer = new ComposerPanels({ extensionUri, log, tap, input, session, commands, submissions, archive, workspaceFiles }, new ComposerMemory(context.workspaceState, context.globalState), sessionStarted);
   const announced = new AnnouncedStore(context.globalState);
-  const archiveUploads = new ArchiveUploads({ session, input, log, view: archive, records: workspaceFiles });
+  const poller = new Poller({ input, log, session, submissions, timelines, updates, announced });
+  // What the commands are built from.
   const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, archiveUploads, timelines, pdfs, updates, composer, workspaceFiles, announced, tap };
-  const poller = new Poller(deps);
   const statusBar = new PendingStatusBar({ session, submissions, poller });
   context.subscriptions.push(...(tap ? [tap] : []), log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, poller, statusBar, workspaceFiles, registerPdfEditor(pdfs));
   // What the views' first paint does not need waits for the next turn, after VS Code has the views.

@@ -16,9 +16,10 @@ import type { TimelinePanels } from './submissions/timelinePanels';
 import type { PanelTap } from './panels/panelTap';
 
 /**
- * What the commands are built from; assembled once in extension.ts. Helpers
- * below the commands take the narrow thing they use (the prompts, the
- * client), never this bag.
+ * What the commands are built from; assembled once in extension.ts and
+ * taken by the register…Commands functions only. Everything below them
+ * takes the few things it uses (a Pick, or a small interface of its own):
+ * the linter keeps this file out of every other file of src/ui.
  */
 export interface Deps {
   readonly context: vscode.ExtensionContext;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ArchiveFile } from '../../core';
+import type { ArchiveFile, Logger } from '../../core';
 import { ArchiveFileSystem, archiveUri, OPEN_SIZE_LIMIT } from '../viewer/archiveFileSystem';
 import { Cmd } from '../commands/commandIds';
 import type { Deps } from '../deps';
@@ -14,7 +14,21 @@ import type { ArchiveNode } from '../lists/nodes';
 import { anArchiveFile, explorerUris, selectedArchiveFiles } from '../lists/rowArgs';
 import { downloadArchiveFiles } from '../transfers/downloadSets';
 import { archiveTitleProblem } from './archiveUpload';
-import { isPdf, offerOpenDownload, openInEditor } from '../transfers/openFile';
+import { isPdf, offerOpenDownload, openInEditor, type OpenOffer } from '../transfers/openFile';
+import type { InputHolder } from '../input/userInput';
+import type { ArchiveUploads } from './archiveUploads';
+import type { Session } from '../session/session';
+
+/** What Archive This File uses: the prompts, the log, the session (signed in?) and the uploads. */
+export interface ArchivingFiles {
+  readonly input: InputHolder;
+  readonly log: Logger;
+  readonly session: Pick<Session, 'client'>;
+  readonly archiveUploads: Pick<ArchiveUploads, 'each' | 'batch'>;
+}
+
+/** What downloading and opening an archive file use: the client, the Archive view's rows and hash checks, and Open's viewer. */
+type ArchiveFileDeps = OpenOffer & Pick<Deps, 'session' | 'archive'>;
 
 /** Archive This File (Archive Folder… on a folder), Download Archive File, Open Archive File, Copy File Id. */
 export function registerArchiveCommands(deps: Deps): void {
@@ -41,17 +55,17 @@ export function registerArchiveCommands(deps: Deps): void {
 const TITLED_ONE_BY_ONE = 5;
 
 /** The files to archive when none was passed: the active editor's, else an open dialog. */
-async function filesToArchive(deps: Deps, given: vscode.Uri[]): Promise<vscode.Uri[] | undefined> {
+async function filesToArchive(input: InputHolder, given: vscode.Uri[]): Promise<vscode.Uri[] | undefined> {
   if (given.length) return given;
   const active = vscode.window.activeTextEditor?.document.uri;
   if (active?.scheme === 'file') return [active];
-  return deps.input.current.openDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: vscode.l10n.t('Archive'), title: vscode.l10n.t('Files to archive') });
+  return input.current.openDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: vscode.l10n.t('Archive'), title: vscode.l10n.t('Files to archive') });
 }
 
 /** Archive This File, for the Explorer's files (or the view's dropped ones). */
-export async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<string[] | undefined> {
+export async function archiveFiles(deps: ArchivingFiles, given: vscode.Uri[]): Promise<string[] | undefined> {
   void deps.session.client; // fails early, before any question, when signed out
-  const uris = await filesToArchive(deps, given);
+  const uris = await filesToArchive(deps.input, given);
   if (!uris?.length) return [];
   const chosen = await chosenFiles(deps.input.current, uris, { log: deps.log });
   if (!chosen) return [];
@@ -91,7 +105,7 @@ export async function archiveFiles(deps: Deps, given: vscode.Uri[]): Promise<str
 // ── Download / Open ───────────────────────────────────────────────────────
 
 /** The file's detail (ticket, size): from the row when it was loaded, else fetched. */
-async function detailOf(deps: Deps, node: ArchiveNode | undefined, placeHolder: string): Promise<ArchiveFile | undefined> {
+async function detailOf(deps: Pick<Deps, 'input' | 'session' | 'archive'>, node: ArchiveNode | undefined, placeHolder: string): Promise<ArchiveFile | undefined> {
   if (node?.detail) return node.detail;
   const item = node?.item ?? (await pickArchiveFile(deps.input.current, deps.session.client, deps.archive, placeHolder));
   if (!item) return undefined;
@@ -100,13 +114,13 @@ async function detailOf(deps: Deps, node: ArchiveNode | undefined, placeHolder: 
   return detail;
 }
 
-async function downloadArchiveFile(deps: Deps, node: ArchiveNode | undefined): Promise<vscode.Uri | undefined> {
+async function downloadArchiveFile(deps: ArchiveFileDeps, node: ArchiveNode | undefined): Promise<vscode.Uri | undefined> {
   const f = await detailOf(deps, node, vscode.l10n.t('File to download'));
   return f && saveArchiveFile(deps, f, node?.item.name);
 }
 
 /** Downloads a file whose detail is known; `listedName` is the list's name for it, should the detail lack one. */
-async function saveArchiveFile(deps: Deps, f: ArchiveFile, listedName?: string): Promise<vscode.Uri | undefined> {
+async function saveArchiveFile(deps: ArchiveFileDeps, f: ArchiveFile, listedName?: string): Promise<vscode.Uri | undefined> {
   const name = f.name || listedName || `file-${f.id}`;
   const where = await askSaveTarget(deps.input.current, name, vscode.l10n.t('Download "{0}"', oneLine(f.title || name)));
   if (!where) return undefined;
@@ -123,7 +137,7 @@ async function saveArchiveFile(deps: Deps, f: ArchiveFile, listedName?: string):
   return vscode.Uri.file(result.path);
 }
 
-async function openArchiveFile(deps: Deps, files: ArchiveFileSystem, node: ArchiveNode | undefined): Promise<vscode.Uri | undefined> {
+async function openArchiveFile(deps: ArchiveFileDeps, files: ArchiveFileSystem, node: ArchiveNode | undefined): Promise<vscode.Uri | undefined> {
   const f = await detailOf(deps, node, vscode.l10n.t('File to open'));
   if (!f) return undefined;
   // PDFs go to the extension's viewer, which has a limit of its own.

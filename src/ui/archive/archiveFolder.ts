@@ -1,13 +1,13 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ruleExample, summaryText, titleByRule, type TitleRule } from '../transfers/bulkRules';
-import type { Deps } from '../deps';
 import { describeError } from '../text/errorText';
 import { formatBytes } from '../text/format';
 import { confirmUploadInRestrictedMode, skippedSentence, withoutEmptyFiles, type ChosenFiles, type LocalFile } from '../transfers/localFiles';
 import { notificationText } from '../text/text';
 import { BACK } from '../input/userInput';
-import { showTransferSummary } from '../transfers/bulkDownloads';
+import { showTransferSummary, type BulkDeps } from '../transfers/bulkDownloads';
+import type { ArchiveUploads } from './archiveUploads';
 
 // Archive This File on folders: the files inside them (not hidden ones, not
 // node_modules; as localFiles.ts collects them), after the count and total
@@ -15,7 +15,7 @@ import { showTransferSummary } from '../transfers/bulkDownloads';
 // under one progress notification (`ArchiveUploads.batch`), then one summary.
 
 /** Archive This File with folders among the choices (`chosen`, from `uris`). The ids of the files archived. */
-export async function archiveFolders(deps: Deps, chosen: ChosenFiles, uris: readonly vscode.Uri[]): Promise<string[]> {
+export async function archiveFolders(deps: BulkDeps & { readonly archiveUploads: Pick<ArchiveUploads, 'batch'> }, chosen: ChosenFiles, uris: readonly vscode.Uri[]): Promise<string[]> {
   const ui = deps.input.current;
   const t = vscode.l10n.t;
   if (chosen.files.length === 0) {

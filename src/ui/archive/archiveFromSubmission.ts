@@ -8,9 +8,9 @@ import { submissionNodeOf } from '../lists/nodes';
 // they ask no workspace confirmation (`confirmUploadInRestrictedMode`).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { safeFileName, type Attachment, type DownloadOptions, type DownloadResult } from '../../core';
+import { safeFileName, type Attachment, type DownloadOptions, type DownloadResult, type Logger } from '../../core';
 import { Cmd } from '../commands/commandIds';
-import type { Deps } from '../deps';
+import type { CommandRunner } from '../commands/commandRunner';
 import { pickSubmission } from '../input/pickers';
 import { summaryFileName, type NamedSubmission } from '../submissions/submissionNames';
 import { withCancellableProgress } from '../input/progress';
@@ -20,7 +20,10 @@ import type { PdfSource } from '../viewer/pdfPanels';
 import { anAttachment, aSubmissionRow, type SubmissionRow } from '../lists/rowArgs';
 import { archiveTitleProblem } from './archiveUpload';
 import { pickAttachment } from '../transfers/pickAttachment';
-import { describeSubmission } from '../submissions/whichSubmission';
+import { describeSubmission, type SubmissionAsking } from '../submissions/whichSubmission';
+import type { InputHolder } from '../input/userInput';
+import type { Session } from '../session/session';
+import type { ArchiveUploads } from './archiveUploads';
 
 /** A submission as its documents are titled by: its id and form reference. */
 type Titled = NamedSubmission & { readonly formReference: string };
@@ -34,14 +37,26 @@ interface ServiceDocument {
   download(to: string, o: DownloadOptions): Promise<DownloadResult>;
 }
 
-export function registerArchiveFromSubmission(deps: Deps): void {
+/** What archiving a document of a submission uses: the prompts, the log and the uploads. */
+interface ArchivingDocument {
+  readonly input: InputHolder;
+  readonly log: Logger;
+  readonly archiveUploads: Pick<ArchiveUploads, 'each'>;
+}
+
+/** What the two commands use: asking for a submission, the client, archiving, and where commands are registered. */
+export interface ArchiveFromSubmissionDeps extends SubmissionAsking, ArchivingDocument {
+  readonly commands: Pick<CommandRunner, 'register'>;
+}
+
+export function registerArchiveFromSubmission(deps: ArchiveFromSubmissionDeps): void {
   deps.commands.register(Cmd.archiveAttachment, anAttachment, async (node) => {
     const target = node ? { submission: node.submission.item, attachment: node.attachment } : await pickAttachment(deps, {
       title: vscode.l10n.t('Archive This Attachment'),
       submission: vscode.l10n.t('Submission with the attachment to archive'),
       attachment: vscode.l10n.t('Attachment to archive'),
     });
-    return target && archiveDocument(deps, attachmentDocument(deps, target.submission, target.attachment));
+    return target && archiveDocument(deps, attachmentDocument(deps.session, target.submission, target.attachment));
   });
   deps.commands.register(Cmd.archiveSummary, aSubmissionRow, async (row) => {
     const s = await submissionOf(deps, row);
@@ -58,17 +73,17 @@ export function archiveFromViewer(source: PdfSource, formReference?: string): vo
     : vscode.commands.executeCommand(Cmd.archiveAttachment, { kind: 'attachment', submission, attachment: { id: source.id, ticket: source.ticket, name: source.name } }));
 }
 
-function attachmentDocument(deps: Deps, s: Titled, a: Attachment): ServiceDocument {
+function attachmentDocument(session: Pick<Session, 'client'>, s: Titled, a: Attachment): ServiceDocument {
   const name = safeFileName(a.name, `attachment-${a.id}`);
   return {
     name,
     what: `"${oneLine(name)}"`,
     title: `${defaultTitleOf(s)} – ${oneLine(a.name) || a.id}`,
-    download: (to, o) => deps.session.client.downloadAttachment(s.id, a, { path: to }, o),
+    download: (to, o) => session.client.downloadAttachment(s.id, a, { path: to }, o),
   };
 }
 
-function summaryDocument(deps: Deps, s: Titled): ServiceDocument {
+function summaryDocument(deps: Pick<SubmissionAsking, 'session' | 'submissions'>, s: Titled): ServiceDocument {
   return {
     name: summaryFileName(s, deps.submissions, vscode.l10n.t('summary')),
     what: vscode.l10n.t('the summary PDF of {0}', describeSubmission(s, deps.submissions)),
@@ -85,8 +100,8 @@ const defaultTitleOf = (s: Titled): string => oneLine(s.formReference) || s.id;
  * Cancel; the folder is removed whatever happens. The new file is revealed
  * and selected in the Archive view; its id, or undefined.
  */
-async function archiveDocument(deps: Deps, doc: ServiceDocument): Promise<string | undefined> {
-  const title = await askTitle(deps, doc);
+async function archiveDocument(deps: ArchivingDocument, doc: ServiceDocument): Promise<string | undefined> {
+  const title = await askTitle(deps.input, doc);
   if (title === undefined) return undefined;
   const done = await withTemporaryFolder(deps.log, (folder) => deps.archiveUploads.each([{
     title, name: doc.name,
@@ -102,8 +117,8 @@ async function archiveDocument(deps: Deps, doc: ServiceDocument): Promise<string
   return done[0];
 }
 
-async function askTitle(deps: Deps, doc: ServiceDocument): Promise<string | undefined> {
-  const title = await deps.input.current.inputBox({
+async function askTitle(input: InputHolder, doc: ServiceDocument): Promise<string | undefined> {
+  const title = await input.current.inputBox({
     title: vscode.l10n.t('Archive {0}', doc.what),
     prompt: vscode.l10n.t('Title in the archive'),
     value: doc.title,
@@ -113,7 +128,7 @@ async function askTitle(deps: Deps, doc: ServiceDocument): Promise<string | unde
 }
 
 /** The row's submission, or one picked from the palette; its form reference fetched when only an id was entered. */
-async function submissionOf(deps: Deps, row: SubmissionRow | undefined): Promise<Titled | undefined> {
+async function submissionOf(deps: SubmissionAsking, row: SubmissionRow | undefined): Promise<Titled | undefined> {
   if (row) return submissionNodeOf(row).item;
   const s = await pickSubmission(deps.input.current, deps.session.client, deps.submissions, vscode.l10n.t('Submission whose summary PDF to archive'));
   if (!s || s.formReference !== undefined) return s;

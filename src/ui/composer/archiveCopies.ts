@@ -3,10 +3,17 @@ import { errorDetail } from '../../core';
 import { archiveDocumentKey, type ComposerDocument, type DocumentUnavailable } from '../../shared/composerProtocol';
 import type { ArchiveDocuments } from './archiveDocuments';
 import { accountInSettings } from '../session/account';
-import type { Deps } from '../deps';
 import { withCancellableProgress } from '../input/progress';
-import { fetchArchiveCopy, isGone } from './archiveSource';
+import type { InputHolder } from '../input/userInput';
+import type { Session } from '../session/session';
+import { fetchArchiveCopy, isGone, type ArchiveFetching } from './archiveSource';
 import { awaitingSignIn, failed, fetching, goneMessage, notFetchedText, notYet, otherAccount, unknownAccount } from './heldBack';
+
+/** What the copies use: the session (which account's archive, and its client), the prompts, the log and the archive's hash checks. */
+export interface ArchiveCopiesDeps extends ArchiveFetching {
+  readonly input: InputHolder;
+  readonly session: Pick<Session, 'signedIn' | 'account' | 'client'>;
+}
 
 /** Where one archive document of the form stands. */
 type CopyState =
@@ -44,7 +51,7 @@ export class ArchiveCopies {
   private closed = false;
 
   /** `documents()` gives the form's documents now; `changed` is told when what `documents` returns may have changed. */
-  constructor(private readonly deps: Deps, private readonly host: { documents(): readonly ComposerDocument[]; changed(): void }) {}
+  constructor(private readonly deps: ArchiveCopiesDeps, private readonly host: { documents(): readonly ComposerDocument[]; changed(): void }) {}
 
   /**
    * The documents as they stand: each archive document as fetched, or held

@@ -1,17 +1,28 @@
 import * as vscode from 'vscode';
-import { isServiceError, mediaTypeFor, recordedHash, shortDigest, type ArchiveFile, type ArchiveListItem, type ServiceClient } from '../../core';
+import { isServiceError, mediaTypeFor, recordedHash, shortDigest, type ArchiveFile, type ArchiveListItem, type Logger, type ServiceClient } from '../../core';
 import type { ComposerDocument } from '../../shared/composerProtocol';
 import { ArchiveMismatchError, archiveFilesAsDocuments, type ArchiveDocumentDeps, type ArchiveDocuments } from './archiveDocuments';
-import type { Deps } from '../deps';
 import { formatBytes } from '../text/format';
 import type { LocalFile } from '../transfers/localFiles';
 import { withCancellableProgress, type TaskProgress } from '../input/progress';
-import type { Sender } from '../session/session';
-import { BACK, type Back } from '../input/userInput';
+import type { Sender, Session } from '../session/session';
+import { BACK, type Back, type InputHolder } from '../input/userInput';
+import type { HashChecks } from '../transfers/downloads';
 import { iconsAsText, oneLine } from '../text/text';
 import type { FetchedFromArchive } from './composer';
 import { documentOf } from './composerSend';
 
+/** What fetching archive files as documents uses: the log, and the Archive view, which shows each hash check. */
+export interface ArchiveFetching {
+  readonly log: Logger;
+  readonly archive: HashChecks;
+}
+
+/** What Add from the Archive… uses besides: the prompts, and the session whose archive is offered. */
+export interface ArchiveChoosing extends ArchiveFetching {
+  readonly input: InputHolder;
+  readonly session: Pick<Session, 'sender' | 'uses' | 'signedIn'>;
+}
 
 /**
  * "Add from the Archive…": the archive files the user ticks, downloaded
@@ -24,7 +35,7 @@ import { documentOf } from './composerSend';
  * (its archive counts its ids from the same start, so the same id is
  * another file there), nothing is fetched, and the user is told.
  */
-export async function chooseArchiveDocuments(deps: Deps, o: { readonly title?: string; readonly back?: boolean } = {}): Promise<FetchedFromArchive | Back | undefined> {
+export async function chooseArchiveDocuments(deps: ArchiveChoosing, o: { readonly title?: string; readonly back?: boolean } = {}): Promise<FetchedFromArchive | Back | undefined> {
   const sender = deps.session.sender;
   const t = vscode.l10n.t;
   const files = await withCancellableProgress(t('Reading the archive…'), (_p, signal) => sender.client.listArchive({ signal }));
@@ -59,13 +70,13 @@ export async function chooseArchiveDocuments(deps: Deps, o: { readonly title?: s
  * chooseArchiveDocuments) and marked as that account's; the bytes reported
  * to `p`.
  */
-export async function fetchArchiveDocuments(deps: Deps, from: Sender, files: readonly (ArchiveListItem | ArchiveFile)[], signal: AbortSignal, p?: TaskProgress): Promise<FetchedFromArchive> {
+export async function fetchArchiveDocuments(deps: ArchiveFetching, from: Sender, files: readonly (ArchiveListItem | ArchiveFile)[], signal: AbortSignal, p?: TaskProgress): Promise<FetchedFromArchive> {
   const fetched = await archiveFilesAsDocuments(hashChecked(deps, from.client), files, signal, (done, total) => p?.bytes(done, total));
   return { ...fetched, fileIds: files.map((f) => f.id), account: from.account };
 }
 
 /** What fetching with `client` needs; the Archive view shows each hash check. */
-function hashChecked(deps: Deps, client: ServiceClient): ArchiveDocumentDeps {
+function hashChecked(deps: ArchiveFetching, client: ServiceClient): ArchiveDocumentDeps {
   return { client, log: deps.log, recordHashCheck: (id, check) => deps.archive.recordHashCheck(id, check) };
 }
 
@@ -77,7 +88,7 @@ function hashChecked(deps: Deps, client: ServiceClient): ArchiveDocumentDeps {
  * the draft kept. Fails as the download does: `isGone` tells a failure that
  * proves the file is not there to send from one that may pass.
  */
-export async function fetchArchiveCopy(deps: Deps, d: ComposerDocument, signal: AbortSignal, onProgress: (done: number, total?: number) => void): Promise<{ copy: ArchiveDocuments; doc: ComposerDocument }> {
+export async function fetchArchiveCopy(deps: ArchiveFetching & { readonly session: Pick<Session, 'client'> }, d: ComposerDocument, signal: AbortSignal, onProgress: (done: number, total?: number) => void): Promise<{ copy: ArchiveDocuments; doc: ComposerDocument }> {
   const copy = await archiveFilesAsDocuments(hashChecked(deps, deps.session.client), [{ id: d.archiveId!, name: d.name, title: d.name }], signal, onProgress);
   return { copy, doc: archiveDocumentOf(copy.documents[0], copy.files[0], { archiveId: d.archiveId!, account: d.account }) };
 }

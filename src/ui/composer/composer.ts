@@ -16,11 +16,7 @@ export interface ComposeFrom {
   readonly account?: string;
 }
 
-/**
- * The composers as the commands (and tests) use them. Declared apart from
- * ComposerPanels, which sends through sendSubmission and so needs the
- * commands' Deps: Deps names only this.
- */
+/** The composers as the commands (and tests) use them; ComposerPanels holds them. */
 export interface Composer {
   readonly memory: ComposerMemory;
   /** The drafts being sent, their tab open or closed meanwhile: not offered to continue until the send is over. */

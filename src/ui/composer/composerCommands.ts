@@ -20,7 +20,7 @@ export function registerComposerCommands(deps: Deps): void {
   commands.register(Cmd.sendAgain, aSubmissionRow, (row) => sendAgainWith(deps, row));
 }
 
-async function sendAgainWith(deps: Deps, row: SubmissionRow | undefined): Promise<void> {
+async function sendAgainWith(deps: Pick<Deps, 'input' | 'session' | 'submissions' | 'log' | 'archive' | 'composer'>, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose recipients to send to again'));
   if (s) await sendAgain(deps, s, describeSubmission(s, deps.submissions));
 }

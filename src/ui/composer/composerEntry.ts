@@ -1,7 +1,12 @@
+import type * as vscode from 'vscode';
 import type { ComposerForm, ComposerProblems, FromComposer, ToComposer } from '../../shared/composerProtocol';
-import type { Deps } from '../deps';
+import type { CommandRunner } from '../commands/commandRunner';
 import type { PanelHost } from '../panels/panelHost';
-import type { ArchiveCopies } from './archiveCopies';
+import type { PanelTap } from '../panels/panelTap';
+import type { Session } from '../session/session';
+import type { ArchiveCopies, ArchiveCopiesDeps } from './archiveCopies';
+import type { ArchiveChoosing } from './archiveSource';
+import type { Sending } from './sendSubmission';
 import type { ComposerMemory } from './composerMemory';
 import type { TabTitle } from './composerTitle';
 
@@ -24,12 +29,24 @@ export interface Entry {
   readonly title: TabTitle;
 }
 
+/**
+ * What the composers use of the extension: where the page's files are, the
+ * host tests' tap (ExtensionMode.Test only), the commands' error handler,
+ * and what fetching archive documents, adding documents and sending use.
+ */
+export interface ComposerParts extends Sending, ArchiveChoosing, ArchiveCopiesDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly tap?: PanelTap;
+  readonly commands: Pick<CommandRunner, 'run'>;
+  readonly session: Pick<Session, 'sender' | 'uses' | 'signedIn' | 'account' | 'client' | 'onDidChange'>;
+}
+
 /** What the parts of an open form (adding documents, sending) use of the panels that hold it. */
 export interface FormOps {
   readonly memory: ComposerMemory;
   /** The drafts being sent, their tab open or closed meanwhile. */
   readonly sending: Set<string>;
-  deps(): Deps;
+  readonly parts: ComposerParts;
   /** A form that came from the page (or an edit of the extension's): checked, kept as the draft, its problems posted. */
   changed(e: Entry, form: ComposerForm): Promise<void>;
   /** Sends the page the whole form. */

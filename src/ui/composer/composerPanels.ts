@@ -4,9 +4,8 @@ import { DEFAULT_PACKAGE } from '../../core';
 import { isComposerState, type ComposerForm, type FromComposer } from '../../shared/composerProtocol';
 import { accountInSettings } from '../session/account';
 import { Cmd } from '../commands/commandIds';
-import type { Deps } from '../deps';
 import { affectsConnection, readSettings } from '../session/settings';
-import type { Entry, FormOps } from './composerEntry';
+import type { ComposerParts, Entry, FormOps } from './composerEntry';
 import { ArchiveCopies } from './archiveCopies';
 import { ComposerPage } from './composerPage';
 import { pageDocuments } from './pageMessages';
@@ -46,9 +45,9 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   private readonly ops: FormOps;
 
   /** `sessionStarted` settles once the session read its secrets: a draft's archive documents wait for it before they are fetched. */
-  constructor(private readonly deps: () => Deps, readonly memory: ComposerMemory, private readonly sessionStarted: Promise<unknown> = Promise.resolve()) {
+  constructor(private readonly parts: ComposerParts, readonly memory: ComposerMemory, private readonly sessionStarted: Promise<unknown> = Promise.resolve()) {
     this.ops = {
-      memory, sending: this.sendingIds, deps,
+      memory, sending: this.sendingIds, parts,
       changed: (e, form) => this.changed(e, form), post: (e) => this.post(e), documentsChanged: (e) => this.documentsChanged(e), problems: (e, form) => this.problems(e, form),
     };
   }
@@ -62,7 +61,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   }
 
   async compose(uris: readonly vscode.Uri[], form?: ComposerForm, draftId: string = randomUUID()): Promise<string> {
-    const documents = await documentsOf(this.deps().input.current, uris);
+    const documents = await documentsOf(this.parts.input.current, uris);
     const start = form ? { ...form, documents: [...form.documents, ...documents] } : newForm(documents, advancedOf(DEFAULT_PACKAGE));
     return this.show(start, draftId, form ? this.memory.stored(draftId) : undefined);
   }
@@ -101,8 +100,8 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   async addToLatest(uris: readonly vscode.Uri[]): Promise<string> {
     const e = this.latest === undefined ? undefined : this.open.get(this.latest);
     if (!e) return this.compose(uris);
-    const deps = this.deps();
-    await addDocuments(this.ops, e, await documentsOf(deps.input.current, uris, { log: deps.log }));
+    const { input, log } = this.parts;
+    await addDocuments(this.ops, e, await documentsOf(input.current, uris, { log }));
     e.host.panel.reveal();
     return e.draftId;
   }
@@ -121,13 +120,12 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   private async deliver(draftId: string, m: FromComposer): Promise<void> {
     const e = this.open.get(draftId);
     if (!e) return;
-    const deps = this.deps();
     if (m.type === 'changed') await this.changed(e, m.form);
     else if (m.type === 'back') e.reviewed = undefined;
-    else if (m.type === 'addDocuments' || m.type === 'dropped') await deps.commands.run(Cmd.newSubmission, () => addAsked(this.ops, e, m));
+    else if (m.type === 'addDocuments' || m.type === 'dropped') await this.parts.commands.run(Cmd.newSubmission, () => addAsked(this.ops, e, m));
     else if (m.type === 'send' && !e.sending) await reviewOrSend(this.ops, e, m.form);
     else if (m.type === 'fetchAgain') e.copies.retry();
-    else if (m.type === 'discard') await discardDraft(this, deps.input.current, draftId);
+    else if (m.type === 'discard') await discardDraft(this, this.parts.input.current, draftId);
   }
 
   /**
@@ -138,11 +136,11 @@ export class ComposerPanels implements Composer, vscode.Disposable {
    */
   private attach(panel: vscode.WebviewPanel, draftId: string, form: ComposerForm, { account, touched, sendingSince }: { account?: string; touched: boolean; sendingSince?: number },
     o: { archive?: FetchedFromArchive; said?: string } = {}): Entry {
-    const deps = this.deps();
-    const host = new ComposerPage(panel, deps.context.extensionUri, vscode.l10n.t('New Submission'), { log: deps.log, tap: deps.tap && { tap: deps.tap, key: draftId } });
+    const { parts } = this;
+    const host = new ComposerPage(panel, parts.extensionUri, vscode.l10n.t('New Submission'), { log: parts.log, tap: parts.tap && { tap: parts.tap, key: draftId } });
     const entry: Entry = {
       host, draftId, account, form, sending: false, touched, closed: false, title: new TabTitle(panel),
-      copies: new ArchiveCopies(deps, { documents: () => entry.form.documents, changed: () => this.documentsChanged(entry) }),
+      copies: new ArchiveCopies(parts, { documents: () => entry.form.documents, changed: () => this.documentsChanged(entry) }),
     };
     if (o.archive) entry.copies.adopt(o.archive, markedFromArchive(o.archive));
     entry.form = { ...form, documents: entry.copies.documents(form.documents) };
@@ -164,7 +162,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     panel.onDidChangeViewState(() => { if (panel.active) this.shown(draftId); });
     this.post(entry);
     if (o.said) host.post({ type: 'announce', text: o.said }, true);
-    if (sendingSince !== undefined) sayCutOff({ form, sendingSince }, host, deps.input.current);
+    if (sendingSince !== undefined) sayCutOff({ form, sendingSince }, host, parts.input.current);
     void this.sessionStarted.catch(() => undefined).then(() => entry.copies.refresh(true));
     return entry;
   }
@@ -177,19 +175,19 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   private watchSession(): void {
     if (this.watching) return;
     this.watching = true;
-    this.subs.push(this.deps().session.onDidChange(() => {
+    this.subs.push(this.parts.session.onDidChange(() => {
       for (const e of this.open.values()) e.copies.sessionChanged();
       this.accountChanged();
     }), vscode.workspace.onDidChangeConfiguration((c) => void (affectsConnection(c) && this.accountChanged())));
   }
 
   private accountChanged(): void {
-    for (const e of this.open.values()) if (!e.closed) tellAccount(this.deps().session, e, this.problems(e));
+    for (const e of this.open.values()) if (!e.closed) tellAccount(this.parts.session, e, this.problems(e));
   }
 
   /** The form's problems, worded, its account's among them. */
   private problems(e: Entry, form = e.form): ReturnType<typeof wordedProblems> {
-    return wordedProblems(this.deps(), form, e.account);
+    return wordedProblems(this.parts, form, e.account);
   }
 
   /** Remembers the composer shown last; the Explorer offers Add to New Submission while one is open. */
@@ -200,9 +198,8 @@ export class ComposerPanels implements Composer, vscode.Disposable {
 
   /** Sends the page the whole form (first, and after documents were added). */
   private post(e: Entry): void {
-    const deps = this.deps();
     e.host.post({
-      type: 'form', draftId: e.draftId, form: e.form, problems: this.problems(e), to: sentToText(deps.session, e.account),
+      type: 'form', draftId: e.draftId, form: e.form, problems: this.problems(e), to: sentToText(this.parts.session, e.account),
       recentRecipients: this.memory.recentRecipients(), defaults: advancedOf(DEFAULT_PACKAGE), defaultType: readSettings().defaultRecipientType,
     });
   }

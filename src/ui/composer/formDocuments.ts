@@ -12,10 +12,10 @@ import type * as vscode from 'vscode';
 
 /** What the page asked to add: the files of a drop, or those chosen with Add from the Workspace… or Add from the Archive…. */
 export async function addAsked(ops: FormOps, e: Entry, m: Extract<FromComposer, { type: 'addDocuments' | 'dropped' }>): Promise<void> {
-  const deps = ops.deps();
+  const { parts } = ops;
   // What the page received in a drop is text, in the workbench's names for files (see droppedUri).
   await addDocuments(ops, e, m.type === 'dropped'
-    ? await documentsOf(deps.input.current, m.uris.map(droppedUri).filter((u): u is vscode.Uri => u !== undefined), { log: deps.log, sameRemote: sameRemoteAs(e.host.panel.webview) })
+    ? await documentsOf(parts.input.current, m.uris.map(droppedUri).filter((u): u is vscode.Uri => u !== undefined), { log: parts.log, sameRemote: sameRemoteAs(e.host.panel.webview) })
     : await choose(ops, e, m.from));
 }
 
@@ -30,22 +30,22 @@ export async function addDocuments(ops: FormOps, e: Entry, listed: readonly Comp
 
 /** Documents from the workspace picker, or archive files fetched as temporary documents (kept until the tab closes), marked as such. */
 async function choose(ops: FormOps, e: Entry, from: 'workspace' | 'archive'): Promise<ComposerDocument[] | undefined> {
-  const deps = ops.deps();
+  const { parts } = ops;
   if (from === 'workspace') {
-    const uris = await chooseDocuments(deps.input.current, deps.log);
-    return uris && uris !== BACK ? documentsOf(deps.input.current, uris) : undefined;
+    const uris = await chooseDocuments(parts.input.current, parts.log);
+    return uris && uris !== BACK ? documentsOf(parts.input.current, uris) : undefined;
   }
   // Another account's archive documents would never be sent with this form.
-  const problem = accountProblem(deps.session, e.account);
-  if (problem) return void deps.input.current.warn(problem);
-  const fetched = await chooseArchiveDocuments(deps);
+  const problem = accountProblem(parts.session, e.account);
+  if (problem) return void parts.input.current.warn(problem);
+  const fetched = await chooseArchiveDocuments(parts);
   if (fetched === BACK || !fetched) return undefined;
   if (e.closed) return void fetched.dispose();
   if (e.account === undefined && fetched.account !== undefined) {
     // A form of no known account belongs, from its first archive document on, to that document's.
     e.account = fetched.account;
     await ops.memory.saveDraft(e.draftId, e.form, { account: e.account });
-    tellAccount(deps.session, e, ops.problems(e));
+    tellAccount(parts.session, e, ops.problems(e));
   }
   const documents = markedFromArchive(fetched);
   // One the form has already is not listed twice; held back there, it now has this copy.

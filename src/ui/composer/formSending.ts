@@ -10,7 +10,7 @@ import { asOnDisk, sendForm } from './composerSend';
 import { tellAccount } from './formAccount';
 
 export async function reviewOrSend(ops: FormOps, e: Entry, posted: ComposerForm): Promise<void> {
-  const deps = ops.deps();
+  const { parts } = ops;
   const listed = e.copies.documents(posted.documents);
   const form = { ...posted, documents: await asOnDisk(listed) };
   // A form other than the one reviewed is an edit (a file edited since too: the page is shown its size): kept, and reviewed again.
@@ -18,7 +18,7 @@ export async function reviewOrSend(ops: FormOps, e: Entry, posted: ComposerForm)
   if (JSON.stringify(form.documents) !== JSON.stringify(listed)) ops.post(e);
   const problems = ops.problems(e, form);
   // The page may not know yet that the account in use changed: it is told.
-  if (Object.keys(problems).length) return tellAccount(deps.session, e, problems);
+  if (Object.keys(problems).length) return tellAccount(parts.session, e, problems);
   const confirm = readSettings().confirmBeforeSending;
   if (confirm && JSON.stringify(e.reviewed) !== JSON.stringify(form)) {
     e.reviewed = form;
@@ -35,7 +35,7 @@ export async function reviewOrSend(ops: FormOps, e: Entry, posted: ComposerForm)
   const release = e.copies.hold();
   let message: string | undefined;
   try {
-    const outcome = await deps.commands.run(Cmd.newSubmission, () => sendForm(deps, form, e.account));
+    const outcome = await parts.commands.run(Cmd.newSubmission, () => sendForm(parts, form, e.account));
     if (outcome?.sent) {
       await ops.memory.sent(outcome.account, outcome.sent.id, outcome.recipients, form);
       await ops.memory.removeDraft(e.draftId);

@@ -5,10 +5,11 @@
 import * as vscode from 'vscode';
 import { DEFAULT_PACKAGE } from '../../core';
 import { accountInSettings, accountText } from '../session/account';
-import { chooseArchiveDocuments, markedFromArchive } from './archiveSource';
+import { chooseArchiveDocuments, markedFromArchive, type ArchiveChoosing } from './archiveSource';
 import { advancedOf, newForm } from './formSubmission';
 import { discardDraft, draftName, draftWhen, offeredDrafts } from './keptDrafts';
-import type { Deps } from '../deps';
+import type { Composer } from './composer';
+import type { Session } from '../session/session';
 import { iconsAsText } from '../text/text';
 import { BACK } from '../input/userInput';
 import { chooseDocuments } from './chooseDocuments';
@@ -16,8 +17,14 @@ import { chooseDocuments } from './chooseDocuments';
 /** Where a new submission starts: a kept draft (its id), an empty form, or documents chosen in the workspace or the archive. */
 type Start = { readonly draft: string } | 'empty' | 'workspace' | 'archive';
 
+/** What New Submission's start uses: the composers and their drafts, the prompts, the log, and the session whose archive is offered. */
+export interface NewSubmissionStart extends ArchiveChoosing {
+  readonly composer: Pick<Composer, 'memory' | 'drafts' | 'sending' | 'compose' | 'composeFrom'>;
+  readonly session: Pick<Session, 'sender' | 'uses' | 'signedIn' | 'account'>;
+}
+
 /** Opens the form the user starts from; nothing when they end the question. */
-export async function startNewSubmission(deps: Deps): Promise<void> {
+export async function startNewSubmission(deps: NewSubmissionStart): Promise<void> {
   const t = vscode.l10n.t;
   for (;;) {
     const start = await pickStart(deps);
@@ -44,7 +51,7 @@ export async function startNewSubmission(deps: Deps): Promise<void> {
 }
 
 /** The first question: a draft of this account to continue (offered first), how to start a new one, or, with Discard a Draft…, one to discard. */
-async function pickStart(deps: Deps): Promise<Start | undefined> {
+async function pickStart(deps: Pick<NewSubmissionStart, 'composer' | 'input' | 'session'>): Promise<Start | undefined> {
   const t = vscode.l10n.t;
   // Named in labels, where the workbench would draw "$(…)" as an icon.
   const kept = offeredDrafts(deps.composer, accountInSettings()).map(({ id, draft }) => ({ id, name: iconsAsText(draftName(draft.form)), cutOff: draft.sendingSince !== undefined, ...draftWhen(draft) }));

@@ -5,10 +5,10 @@
 // values), and its documents where the archive has them.
 import * as vscode from 'vscode';
 import { DEFAULT_PACKAGE } from '../../core';
-import { fetchArchiveDocuments, markedFromArchive, unfetchedArchiveDocuments } from './archiveSource';
+import { fetchArchiveDocuments, markedFromArchive, unfetchedArchiveDocuments, type ArchiveChoosing } from './archiveSource';
 import { findInArchive, type EarlierDocuments } from './earlierDocuments';
 import { advancedOf, formFrom } from './formSubmission';
-import type { Deps } from '../deps';
+import type { Composer } from './composer';
 import { describeError, errorDetail, isCancellation } from '../text/errorText';
 import { withCancellableProgress } from '../input/progress';
 import { oneLine } from '../text/text';
@@ -21,7 +21,7 @@ import { oneLine } from '../text/text';
  * nothing is fetched from its archive (the same id is another file there),
  * no form opens, and the user is told.
  */
-export async function sendAgain(deps: Deps, s: { id: string; formReference?: string }, described: string): Promise<void> {
+export async function sendAgain(deps: ArchiveChoosing & { readonly composer: Pick<Composer, 'memory' | 'composeFrom'> }, s: { id: string; formReference?: string }, described: string): Promise<void> {
   const t = vscode.l10n.t;
   const sender = deps.session.sender;
   const { client } = sender;

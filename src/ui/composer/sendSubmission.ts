@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
-import { type Created, documentAt, isServiceError, type NewSubmission, primaryEmails, type ServiceClient, type SubmissionListItem, submissionRule, type SubmissionWhy } from '../../core';
-import type { Deps } from '../deps';
+import { type Created, documentAt, isServiceError, type Logger, type NewSubmission, primaryEmails, type ServiceClient, type SubmissionListItem, submissionRule, type SubmissionWhy } from '../../core';
+import type { InputHolder } from '../input/userInput';
+import type { Session } from '../session/session';
+import type { SubmissionsTree } from '../submissions/submissionsTree';
+import type { WorkspaceFiles } from '../workspace/workspaceFiles';
 import { counted } from '../transfers/bulkRules';
 import { formatTime } from '../text/format';
 import type { LocalFile } from '../transfers/localFiles';
@@ -14,6 +17,15 @@ export interface Outgoing extends Omit<NewSubmission, 'documents'> {
   readonly documents: readonly LocalFile[];
 }
 
+/** What sending uses: the session it sends with, the prompts, the log, the Submissions view (the new row revealed) and the Explorer's records. */
+export interface Sending {
+  readonly input: InputHolder;
+  readonly log: Logger;
+  readonly session: Pick<Session, 'sender' | 'uses'>;
+  readonly submissions: Pick<SubmissionsTree, 'reveal'>;
+  readonly workspaceFiles: Pick<WorkspaceFiles, 'sent'>;
+}
+
 /**
  * Sends a new submission with progress and Cancel, the one way every sending
  * path sends. Once sent, the new row is revealed and the user told; an
@@ -22,7 +34,7 @@ export interface Outgoing extends Omit<NewSubmission, 'documents'> {
  * it received), or undefined when the outcome stays unknown (the user was
  * told what the list shows).
  */
-export async function sendSubmission(deps: Deps, s: Outgoing): Promise<Created | undefined> {
+export async function sendSubmission(deps: Sending, s: Outgoing): Promise<Created | undefined> {
   // Taken once: should the account in use change meanwhile, this one is still the one checked and recorded.
   const { client, account } = deps.session.sender;
   const total = s.documents.reduce((n, d) => n + d.size, 0);
@@ -61,7 +73,7 @@ export async function sendSubmission(deps: Deps, s: Outgoing): Promise<Created |
 }
 
 /** The Explorer's record of what was sent, for the account it went to. */
-function recordSent(deps: Deps, id: string, s: Outgoing, account: string | undefined): void {
+function recordSent(deps: Pick<Sending, 'workspaceFiles'>, id: string, s: Outgoing, account: string | undefined): void {
   deps.workspaceFiles.sent(id, s, account);
 }
 
@@ -76,7 +88,7 @@ function documentLabel(documents: readonly LocalFile[], sent: number, overhead: 
  * How a new submission is recognised in the list after an unknown outcome:
  * its form reference, and as primary recipient one sent as such.
  */
-function submissionArrival(deps: Deps, client: ServiceClient, s: Pick<Outgoing, 'formReference' | 'recipients'>): ArrivalCheck<SubmissionListItem, SubmissionWhy> {
+function submissionArrival(deps: Pick<Sending, 'session' | 'submissions'>, client: ServiceClient, s: Pick<Outgoing, 'formReference' | 'recipients'>): ArrivalCheck<SubmissionListItem, SubmissionWhy> {
   const t = vscode.l10n.t;
   const ref = oneLine(s.formReference);
   // The primary recipients looked for, as the user typed them.

@@ -14,7 +14,7 @@ export function registerSessionCommands(deps: Deps): void {
 }
 
 /** Sign Out: the account's secrets go, and with them its drafts of New Submission (recipients' addresses, authentication numbers), said before and after, and what it was told of its submissions. */
-async function signOut(deps: Deps): Promise<void> {
+async function signOut(deps: Pick<Deps, 'session' | 'composer' | 'input' | 'announced'>): Promise<void> {
   const t = vscode.l10n.t;
   const action = t('Sign Out');
   const accounts = deps.session.signOutAccounts();

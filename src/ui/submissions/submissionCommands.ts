@@ -4,7 +4,7 @@ import type { Deps } from '../deps';
 import { oneLine } from '../text/text';
 import { withCancellableProgress } from '../input/progress';
 import { aSubmissionRow, type SubmissionRow } from '../lists/rowArgs';
-import { describeSubmission, submissionOf } from './whichSubmission';
+import { describeSubmission, submissionOf, type SubmissionAsking } from './whichSubmission';
 
 /** Check Status, Show History, Show Summary PDF and Copy Submission Id. */
 export function registerSubmissionCommands(deps: Deps): void {
@@ -22,7 +22,7 @@ export function registerSubmissionCommands(deps: Deps): void {
 
 // ── Check Status ──────────────────────────────────────────────────────────
 
-async function checkStatus(deps: Deps, row: SubmissionRow | undefined): Promise<void> {
+async function checkStatus(deps: SubmissionAsking & Pick<Deps, 'session' | 'updates'>, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose status to check'));
   if (!s) return;
   const client = deps.session.client;
@@ -35,12 +35,12 @@ async function checkStatus(deps: Deps, row: SubmissionRow | undefined): Promise<
 
 // ── Show History, Show Summary PDF ────────────────────────────────────────
 
-async function showHistory(deps: Deps, row: SubmissionRow | undefined): Promise<void> {
+async function showHistory(deps: SubmissionAsking & Pick<Deps, 'timelines'>, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose history to show'));
   if (s) await deps.timelines.show(s.id, s.formReference);
 }
 
-async function showSummary(deps: Deps, row: SubmissionRow | undefined): Promise<void> {
+async function showSummary(deps: SubmissionAsking & Pick<Deps, 'pdfs'>, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose summary to show'));
   if (s) await deps.pdfs.show({ kind: 'summary', submissionId: s.id }, s.formReference);
 }

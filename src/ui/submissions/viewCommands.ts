@@ -5,6 +5,7 @@ import type { LoadMoreNode } from '../lists/nodes';
 import { isSubmissionQuickFilter, isSubmissionSort, type SubmissionQuickFilter, type SubmissionSort } from './submissionOutcome';
 import { aLoadMoreView, aRefreshableRow } from '../lists/rowArgs';
 import { noArgs, type ArgParser } from '../commands/commandRunner';
+import type { InputHolder } from '../input/userInput';
 
 type ViewName = LoadMoreNode['view'];
 
@@ -52,22 +53,22 @@ const aSort: ArgParser<SubmissionSort | undefined> = ([v]) => (isSubmissionSort(
 /** A quick filter (`pending`, `completed`, `attention`, `all`), or nothing: ask. */
 const aQuickFilter: ArgParser<SubmissionQuickFilter | 'all' | undefined> = ([v]) => (v === 'all' || isSubmissionQuickFilter(v) ? v : undefined);
 
-async function pick<K extends string>(deps: Deps, title: string, choices: readonly [K, string][], current: K): Promise<K | undefined> {
+async function pick<K extends string>(input: InputHolder, title: string, choices: readonly [K, string][], current: K): Promise<K | undefined> {
   const items = choices.map(([key, label]) => ({ key, label, description: key === current ? vscode.l10n.t('(current)') : undefined }));
-  const chosen = await deps.input.current.quickPick(items, { title });
+  const chosen = await input.current.quickPick(items, { title });
   return typeof chosen === 'object' ? chosen.key : undefined;
 }
 
-function askSort(deps: Deps): Promise<SubmissionSort | undefined> {
-  return pick<SubmissionSort>(deps, vscode.l10n.t('Sort Submissions'), [
+function askSort(deps: Pick<Deps, 'input' | 'submissions'>): Promise<SubmissionSort | undefined> {
+  return pick<SubmissionSort>(deps.input, vscode.l10n.t('Sort Submissions'), [
     ['created', vscode.l10n.t('Newest first')],
     ['formReference', vscode.l10n.t('Form reference')],
     ['status', vscode.l10n.t('Status: needs attention, pending, completed')],
   ], deps.submissions.sort);
 }
 
-function askQuickFilter(deps: Deps): Promise<SubmissionQuickFilter | 'all' | undefined> {
-  return pick<SubmissionQuickFilter | 'all'>(deps, vscode.l10n.t('Show Only'), [
+function askQuickFilter(deps: Pick<Deps, 'input' | 'submissions'>): Promise<SubmissionQuickFilter | 'all' | undefined> {
+  return pick<SubmissionQuickFilter | 'all'>(deps.input, vscode.l10n.t('Show Only'), [
     ['all', vscode.l10n.t('All submissions')],
     ['pending', vscode.l10n.t('Pending')],
     ['completed', vscode.l10n.t('Completed')],
@@ -76,7 +77,7 @@ function askQuickFilter(deps: Deps): Promise<SubmissionQuickFilter | 'all' | und
   ], deps.submissions.quickFilter ?? 'all');
 }
 
-async function askFilter(deps: Deps, view: ViewName): Promise<void> {
+async function askFilter(deps: Pick<Deps, 'input' | 'submissions' | 'archive'>, view: ViewName): Promise<void> {
   const tree = view === 'submissions' ? deps.submissions : deps.archive;
   const text = await deps.input.current.inputBox({
     title: view === 'submissions' ? vscode.l10n.t('Filter Submissions') : vscode.l10n.t('Filter Archive'),

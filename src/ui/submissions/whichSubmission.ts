@@ -11,8 +11,15 @@ import { oneLine } from '../text/text';
 import { asListed, namesakes, type ListedSubmissions, type NamedSubmission } from './submissionNames';
 import type { SubmissionsTree } from './submissionsTree';
 
+/** What asking for a submission uses: the prompts, the client, and the Submissions view's rows (offered first, and naming it). */
+export interface SubmissionAsking {
+  readonly input: InputHolder;
+  readonly session: Pick<Session, 'client'>;
+  readonly submissions: Pick<SubmissionsTree, 'loaded' | 'items'>;
+}
+
 /** The submission a row belongs to, or one the user picks when run from the palette. */
-export async function submissionOf(deps: { readonly input: InputHolder; readonly session: Pick<Session, 'client'>; readonly submissions: SubmissionsTree }, row: SubmissionRow | undefined, placeHolder: string): Promise<{ id: string; formReference?: string } | undefined> {
+export async function submissionOf(deps: SubmissionAsking, row: SubmissionRow | undefined, placeHolder: string): Promise<{ id: string; formReference?: string } | undefined> {
   if (row) {
     const s = submissionNodeOf(row);
     return { id: s.item.id, formReference: s.item.formReference };

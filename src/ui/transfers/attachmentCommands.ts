@@ -7,6 +7,7 @@ import type { Deps } from '../deps';
 import { askSaveTarget } from './downloads';
 import { AttachmentFileSystem, attachmentUri } from '../viewer/attachmentFileSystem';
 import { pickAttachment } from './pickAttachment';
+import type { SubmissionAsking } from '../submissions/whichSubmission';
 import { withCancellableProgress } from '../input/progress';
 import { summaryFileName } from '../submissions/submissionNames';
 import { oneLine } from '../text/text';
@@ -14,10 +15,15 @@ import type { AttachmentNode } from '../lists/nodes';
 import type { PdfSource } from '../viewer/pdfPanels';
 import { anAttachment, aPdfSource, aSubmissionRow, selectedAttachments } from '../lists/rowArgs';
 import { downloadAll, downloadAttachments } from './downloadSets';
-import { offerOpenDownload, openInEditor } from './openFile';
+import { offerOpenDownload, openInEditor, type OpenOffer, type PdfViewer } from './openFile';
+import type { Session } from '../session/session';
+import type { SubmissionsTree } from '../submissions/submissionsTree';
 
-/** What a download asks and reports with, where it gets the client, and the viewer its Open uses. */
-export type TransferDeps = Pick<Deps, 'input' | 'log' | 'session' | 'pdfs' | 'submissions'>;
+/** What a download asks and reports with, where it gets the client, the viewer its Open uses, and the rows that name a submission. */
+export interface TransferDeps extends OpenOffer {
+  readonly session: Pick<Session, 'client'>;
+  readonly submissions: Pick<SubmissionsTree, 'loaded' | 'items'>;
+}
 
 /** An attachment and the submission it belongs to. */
 interface AttachmentTarget {
@@ -35,18 +41,18 @@ export function registerAttachmentCommands(deps: Deps): void {
     return target && downloadAttachment(deps, target);
   });
   commands.register(Cmd.downloadAll, aSubmissionRow, (row) => downloadAll(deps, row));
-  commands.register(Cmd.openAttachment, anAttachment, (node) => node && openAttachment(deps, node));
+  commands.register(Cmd.openAttachment, anAttachment, (node) => node && openAttachment(deps.pdfs, node));
   commands.register(Cmd.savePdf, aPdfSource, (source) => source && savePdf(deps, source));
 }
 
 const targetOf = (node: AttachmentNode): AttachmentTarget => ({ submission: node.submission.item, attachment: node.attachment });
 
 /** Read-only in an editor tab, as archive files open (see openInEditor). */
-async function openAttachment(deps: Deps, node: AttachmentNode): Promise<vscode.Uri> {
+async function openAttachment(pdfs: PdfViewer, node: AttachmentNode): Promise<vscode.Uri> {
   const a = node.attachment;
   const submissionId = node.submission.item.id;
   const uri = attachmentUri(submissionId, a);
-  await openInEditor(deps.pdfs, { name: a.name, uri, pdf: { kind: 'attachment', submissionId, id: a.id, ticket: a.ticket, name: a.name } });
+  await openInEditor(pdfs, { name: a.name, uri, pdf: { kind: 'attachment', submissionId, id: a.id, ticket: a.ticket, name: a.name } });
   return uri;
 }
 
@@ -93,7 +99,7 @@ async function downloadAttachment(deps: TransferDeps, { submission, attachment }
 }
 
 /** From the palette: a submission, then one of its attachments. */
-async function pickAttachmentToDownload(deps: Deps): Promise<AttachmentTarget | undefined> {
+async function pickAttachmentToDownload(deps: SubmissionAsking): Promise<AttachmentTarget | undefined> {
   const l = vscode.l10n;
   const t = await pickAttachment(deps, { title: l.t('Download Attachment'), submission: l.t('Submission with the attachment to download'), attachment: l.t('Attachment to download') });
   return t && { submission: { id: t.submission.id }, attachment: t.attachment };

@@ -1,13 +1,13 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ServiceError, type DownloadOptions, type DownloadResult } from '../../core';
+import { ServiceError, type DownloadOptions, type DownloadResult, type Logger } from '../../core';
 import { distinctNames, failsEveryFile, summaryText, summaryWarns, UNREACHABLE_IN_A_ROW, UnreachableRun, type TransferCounts } from './bulkRules';
-import type { Deps } from '../deps';
 import { askReplacements, openFolderAction, revealAction } from './downloads';
 import { notify, showLogAction, type Action } from '../commands/notify';
 import { describeError, errorDetail, isCancellation } from '../text/errorText';
 import { DETAILS_AT_ONCE, Limiter } from '../lists/concurrency';
 import { progressLine, withCancellableProgress, type TaskProgress } from '../input/progress';
+import type { InputHolder } from '../input/userInput';
 
 /** A file of a bulk download as it can be saved. */
 export interface SavableFile {
@@ -34,7 +34,11 @@ export interface DownloadSet {
   readonly items: readonly DownloadItem[];
 }
 
-export type BulkDeps = Pick<Deps, 'input' | 'log'>;
+/** What a bulk transfer asks and reports with. */
+export interface BulkDeps {
+  readonly input: InputHolder;
+  readonly log: Logger;
+}
 
 /**
  * A bulk download under one progress notification from its first step

@@ -1,20 +1,25 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ArchiveFile, Attachment } from '../../core';
-import type { Deps } from '../deps';
-import { askDownloadFolder, checkDownload } from './downloads';
+import { askDownloadFolder, checkDownload, type HashChecks } from './downloads';
 import { pickSubmission } from '../input/pickers';
 import { submissionFolderName, summaryFileName } from '../submissions/submissionNames';
 import { submissionNodeOf, type ArchiveNode, type AttachmentNode } from '../lists/nodes';
 import type { SubmissionRow } from '../lists/rowArgs';
-import { downloadMany, type DownloadItem, type SavableFile } from './bulkDownloads';
-import { describeSubmission } from '../submissions/whichSubmission';
+import { downloadMany, type BulkDeps, type DownloadItem, type SavableFile } from './bulkDownloads';
+import { describeSubmission, type SubmissionAsking } from '../submissions/whichSubmission';
+import type { Session } from '../session/session';
 
 // What several rows download together: archive files, attachments, and a
 // submission's attachments with its summary PDF (Download All).
 
+/** What downloading several files uses: the prompts, the log and the client. */
+export interface BulkDownloading extends BulkDeps {
+  readonly session: Pick<Session, 'client'>;
+}
+
 /** Download Archive File on several rows: into one folder, each checked against its recorded hash. */
-export async function downloadArchiveFiles(deps: Deps, nodes: readonly ArchiveNode[]): Promise<string[]> {
+export async function downloadArchiveFiles(deps: BulkDownloading & { readonly archive: HashChecks }, nodes: readonly ArchiveNode[]): Promise<string[]> {
   const folder = await askDownloadFolder(deps.input.current, vscode.l10n.t('Folder for {0} archive files', nodes.length));
   if (!folder) return [];
   const client = deps.session.client;
@@ -40,18 +45,18 @@ export async function downloadArchiveFiles(deps: Deps, nodes: readonly ArchiveNo
 }
 
 /** Download Attachment on several rows (of one submission or several): into one folder. */
-export async function downloadAttachments(deps: Deps, nodes: readonly AttachmentNode[]): Promise<string[]> {
+export async function downloadAttachments(deps: BulkDownloading, nodes: readonly AttachmentNode[]): Promise<string[]> {
   const folder = await askDownloadFolder(deps.input.current, vscode.l10n.t('Folder for {0} attachments', nodes.length));
   if (!folder) return [];
-  const items = nodes.map((n) => attachmentItem(deps, n.submission.item.id, n.attachment));
+  const items = nodes.map((n) => attachmentItem(deps.session, n.submission.item.id, n.attachment));
   return downloadMany(deps, vscode.l10n.t('Downloading {0} files…', items.length), () => ({ folder: folder.fsPath, items }));
 }
 
-function attachmentItem(deps: Deps, submissionId: string, a: Attachment): DownloadItem {
+function attachmentItem(session: Pick<Session, 'client'>, submissionId: string, a: Attachment): DownloadItem {
   return {
     name: a.name || `attachment-${a.id}`,
     what: `attachment ${a.id} of submission ${submissionId}`,
-    file: { save: (to, o) => deps.session.client.downloadAttachment(submissionId, a, to, o) },
+    file: { save: (to, o) => session.client.downloadAttachment(submissionId, a, to, o) },
   };
 }
 
@@ -59,7 +64,7 @@ function attachmentItem(deps: Deps, submissionId: string, a: Attachment): Downlo
  * Download All: a submission's attachments and its summary PDF, into a new
  * folder named after its form reference inside the folder the user chooses.
  */
-export async function downloadAll(deps: Deps, row: SubmissionRow | undefined): Promise<string[]> {
+export async function downloadAll(deps: BulkDownloading & SubmissionAsking, row: SubmissionRow | undefined): Promise<string[]> {
   const ui = deps.input.current;
   const chosen = row
     ? submissionNodeOf(row).item
@@ -78,7 +83,7 @@ export async function downloadAll(deps: Deps, row: SubmissionRow | undefined): P
     };
     return {
       folder: path.join(parent.fsPath, submissionFolderName(detail, deps.submissions)),
-      items: [...detail.attachments.map((a) => attachmentItem(deps, detail.id, a)), summary],
+      items: [...detail.attachments.map((a) => attachmentItem(deps.session, detail.id, a)), summary],
     };
   });
 }

@@ -117,6 +117,11 @@ const UNCHECKED_WHY: Readonly<Record<UncheckableReason, string>> = {
   unknownLength: 'its length names none of MD5, SHA-1, SHA-256, SHA-512 (32, 40, 64, 128 hex digits)',
 };
 
+/** Where the hash check of a downloaded archive file is shown (the Archive view's detail row). */
+export interface HashChecks {
+  recordHashCheck(id: string, check: HashCheck): void;
+}
+
 /**
  * Checks a downloaded archive file against the hash the archive recorded:
  * the check the client made as the bytes were written, else (a download made

@@ -1,9 +1,19 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { DownloadResult } from '../../core';
-import type { Deps } from '../deps';
+import type { DownloadResult, Logger } from '../../core';
+import type { InputHolder } from '../input/userInput';
 import { offerOpen } from './downloads';
-import type { PdfSource } from '../viewer/pdfPanels';
+import type { PdfPanels, PdfSource } from '../viewer/pdfPanels';
+
+/** Where a PDF is shown: the extension's viewer. */
+export type PdfViewer = Pick<PdfPanels, 'show'>;
+
+/** What offering to open a download uses: the prompts, the log and the viewer. */
+export interface OpenOffer {
+  readonly input: InputHolder;
+  readonly log: Logger;
+  readonly pdfs: PdfViewer;
+}
 
 /** Told by the MIME type where the service gives one, else by the name. */
 export const isPdf = (name: string, mimetype?: string): boolean => mimetype === 'application/pdf' || /\.pdf$/i.test(name);
@@ -22,13 +32,13 @@ export interface Openable {
  * Code associates with its name (the image preview for images, a text editor
  * for text), so that user's editor associations are honoured.
  */
-export async function openInEditor(pdfs: Deps['pdfs'], f: Openable): Promise<void> {
+export async function openInEditor(pdfs: PdfViewer, f: Openable): Promise<void> {
   if (isPdf(f.name, f.mimetype)) await pdfs.show(f.pdf);
   else await vscode.commands.executeCommand('vscode.open', f.uri, { preview: true });
 }
 
 /** After a download or Save PDF: where the file went, with Open (as openInEditor opens it) and Reveal. */
-export function offerOpenDownload(deps: Pick<Deps, 'input' | 'log' | 'pdfs'>, result: DownloadResult): void {
+export function offerOpenDownload(deps: OpenOffer, result: DownloadResult): void {
   offerOpen(deps.input.current, deps.log, result, (uri) => {
     const name = path.basename(uri.fsPath);
     return openInEditor(deps.pdfs, { name, uri, pdf: { kind: 'file', path: uri.fsPath, name } });

@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
 import type { Attachment, SubmissionDetail } from '../../core';
-import type { Deps } from '../deps';
 import { pickSubmission } from '../input/pickers';
 import { withCancellableProgress } from '../input/progress';
 import { oneLine } from '../text/text';
 import { BACK } from '../input/userInput';
-import { describeSubmission } from '../submissions/whichSubmission';
+import { describeSubmission, type SubmissionAsking } from '../submissions/whichSubmission';
 
 /** The words of the two questions, in the terms of the command asking. */
 export interface AttachmentQuestion {
@@ -16,7 +15,7 @@ export interface AttachmentQuestion {
 }
 
 /** From the palette: a submission, then one of its attachments; the submission's detail comes with it. */
-export async function pickAttachment(deps: Pick<Deps, 'input' | 'session' | 'submissions'>, words: AttachmentQuestion): Promise<{ submission: SubmissionDetail; attachment: Attachment } | undefined> {
+export async function pickAttachment(deps: SubmissionAsking, words: AttachmentQuestion): Promise<{ submission: SubmissionDetail; attachment: Attachment } | undefined> {
   const ui = deps.input.current;
   const s = await pickSubmission(ui, deps.session.client, deps.submissions, words.submission);
   if (!s) return undefined;
