@@ -1,7 +1,6 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { readAtMost, type OpenedDownload, type ServiceClient } from '../../core';
+import { openToRead } from '../../core/localFile';
 import { isFromPdf, isPdfState, type FromPdf, type PdfPlace, type PdfSource, type ToPdf } from '../../shared/pdfProtocol';
 import { describeError } from '../text/errorText';
 import { formatBytes } from '../text/format';
@@ -177,8 +176,8 @@ export class PdfPanels implements vscode.Disposable {
   /** The document's bytes: from the service, or (a download opened) from the disk, which needs no sign-in. */
   private async openSource(s: PdfSource, signal: AbortSignal): Promise<OpenedDownload> {
     if (s.kind === 'file') {
-      const { size } = await stat(s.path);
-      return { stream: createReadStream(s.path), fileName: s.name, length: size };
+      const { stream, length } = await openToRead(s.path, s.name);
+      return { stream, fileName: s.name, length };
     }
     const client = await this.client();
     if (s.kind === 'summary') return client.openSummary(s.submissionId, { signal });
