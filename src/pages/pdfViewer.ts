@@ -2,7 +2,7 @@
 // viewer components (pdfView.ts), its toolbar, find bar and outline, the
 // reader's place kept (VS Code restores the page from it after a reload).
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { isToPdf, type FromPdf, type PageColorMode, type PdfSource, type PdfState, type ToPdf } from '../shared/pdfProtocol';
+import { isToPdf, MAX_FAILURE, type FromPdf, type PageColorMode, type PdfSource, type PdfState, type ToPdf } from '../shared/pdfProtocol';
 import { keepSelectAllInFields } from './fieldKeys';
 import { t } from './l10n';
 import { FindBar } from './pdfFindBar';
@@ -51,7 +51,7 @@ function showError(message: string): void {
   view?.destroy();
   view = undefined;
   app.replaceChildren(failure(message, refresh));
-  post({ type: 'failed', message });
+  post({ type: 'failed', message: message.slice(0, MAX_FAILURE) });
 }
 
 async function open(bytes: Uint8Array): Promise<void> {

@@ -85,6 +85,9 @@ export const isPdfState = (v: unknown): v is PdfState & { source: PdfSource } =>
   isRecord(v) && isPdfSource(v.source) && isCount(v.page) && isZoom(v.zoom) && isBoolean(v.invert)
   && isOptional(isFiniteNumber)(v.left) && isOptional(isFiniteNumber)(v.top) && isOptional(isColorMode)(v.colors);
 
+/** The longest failure a viewer reports (it goes to the log): a sentence, not a flood. */
+export const MAX_FAILURE = 1000;
+
 /**
  * A link of a PDF the viewer hands to VS Code: a web page or an e-mail
  * address, of a sane length. An e-mail link that names a file to attach
@@ -114,7 +117,7 @@ export const isFromPdf = messageCheck<FromPdf>({
   colors: (m) => isColorMode(m.mode),
   openLink: (m) => isOpenableLink(m.url),
   rendered: (m) => isCount(m.pages) && isBoolean(m.firstPageDrawn),
-  failed: (m) => isString(m.message),
+  failed: (m) => isString(m.message) && m.message.length <= MAX_FAILURE,
 });
 
 /** From the extension to a PDF viewer page. */

@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
-import { readAtMost, type OpenedDownload, type ServiceClient } from '../../core';
-import { openToRead } from '../../core/localFile';
+import { openToRead, readAtMost, type OpenedDownload, type ServiceClient } from '../../core';
 import { isFromPdf, isPdfState, type FromPdf, type PdfPlace, type PdfSource, type ToPdf } from '../../shared/pdfProtocol';
 import { describeError } from '../text/errorText';
 import { formatBytes } from '../text/format';
 import { differs, knownOf, type Known } from '../submissions/submissionUpdates';
-import { safeText } from '../text/text';
+import { oneLine, safeText } from '../text/text';
 import { PanelHost } from '../panels/panelHost';
 import { PanelSet } from '../panels/panelSet';
 import type { PdfMemory } from './pdfMemory';
@@ -123,7 +122,7 @@ export class PdfPanels implements vscode.Disposable {
       else if (m.type === 'refresh') void loader.load().catch(() => undefined);
       else if (m.type === 'save') this.deps.save(source, entry.formReference);
       else if (m.type === 'archive') this.deps.archive(source, entry.formReference);
-      else if (m.type === 'failed') this.deps.log.warn(`PDF viewer ${key}: ${m.message}`);
+      else if (m.type === 'failed') this.deps.log.warn(`PDF viewer ${key}: ${oneLine(m.message)}`); // one line: no line of its own in the log
       else if (m.type === 'colors') void this.deps.memory.setColors(m.mode);
       else if (m.type === 'openLink') this.openLink(key, m.url);
     });
