@@ -55,9 +55,11 @@ function showError(message: string): void {
 }
 
 async function open(bytes: Uint8Array): Promise<void> {
-  if (bytes.length === 0) return showError(t('The service sent an empty file instead of a PDF.'));
+  // A file on disk is named: the service had no part in it.
+  const file = state.source?.kind === 'file' ? state.source.name : undefined;
+  if (bytes.length === 0) return showError(file ? t('"{0}" is empty.', file) : t('The service sent an empty file instead of a PDF.'));
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
-  if (!head.includes('%PDF-')) return showError(t('The service sent something that is not a PDF.'));
+  if (!head.includes('%PDF-')) return showError(file ? t('"{0}" is not a PDF.', file) : t('The service sent something that is not a PDF.'));
   let doc: PDFDocumentProxy;
   try {
     view?.destroy();
