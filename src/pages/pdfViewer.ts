@@ -89,10 +89,11 @@ async function open(bytes: Uint8Array): Promise<void> {
   app.replaceChildren(toolbar.element, find.element, el('div', { className: 'viewer-area' }, outline.element, thumbnails.element, el('div', { className: 'viewer-frame' }, container)));
   // The side bars never hold up the first page: the outline is read beside it, the thumbnails made after it.
   toolbar.outline.hidden = true;
-  const outlineRead = outline.load(doc).then((has) => (toolbar.outline.hidden = !has));
+  // Not waited for: a hostile outline (thousands of entries deep) may never arrive from the worker.
+  void outline.load(doc).then((has) => (toolbar.outline.hidden = !has));
   applyColors();
   const firstPageDrawn = await v.show(doc, placeOf(state));
-  await Promise.all([outlineRead, thumbnails.load(doc)]);
+  await thumbnails.load(doc);
   moved(v.place());
   post({ type: 'rendered', pages: doc.numPages, firstPageDrawn });
 }
