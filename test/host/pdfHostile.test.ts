@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { PDFDocument, PDFHexString, PDFName, StandardFonts, degrees } from 'pdf-lib';
 import type { FromPdf } from '../../src/shared/pdfProtocol';
-import { closeAllEditors, workspaceFile } from './fixtures';
-import { pdfClickLink, pdfPlaceShown, pdfReport } from './pdfDriver';
+import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
+import { pdfClickLink, pdfKeys, pdfPlaceShown, pdfReport } from './pdfDriver';
 import { api, signIn } from './session';
 
 /** A PDF of `pages` pages of `size` (pt), turned `rotate`°; `outline` entries, each inside the one before (`deep`) or side by side; on page 1 a link to an object that is no page. */
@@ -64,6 +64,15 @@ describe('PDF viewer and hostile PDFs', function () {
 
   it('a page 2 pt wide and 14,400 tall: drawn', async () => {
     assert.deepEqual(await open('thin-page.pdf', await hostilePdf({ pages: 3, size: [2, 14400] })), { type: 'rendered', pages: 3, firstPageDrawn: true });
+  });
+
+  it('10,000 pages: the first is drawn within 20 s, and End goes to the last', async () => {
+    const started = Date.now();
+    assert.deepEqual(await open('ten-thousand.pdf', await hostilePdf({ pages: 10_000 })), { type: 'rendered', pages: 10_000, firstPageDrawn: true });
+    const took = Date.now() - started;
+    assert.ok(took < 20_000, `${took} ms`);
+    await pdfKeys([{ focus: '#viewerContainer' }, { press: 'End' }]);
+    await waitFor('the last page shown', async () => (await pdfPlaceShown()).page === '10000', 10_000);
   });
 
   it('a link to a page that does not exist: the viewer stays where it is', async () => {
