@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { truncateSync } from 'node:fs';
 import { PDFDocument, PDFHexString, PDFName, StandardFonts, degrees } from 'pdf-lib';
 import type { FromPdf } from '../../src/shared/pdfProtocol';
 import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
@@ -73,6 +74,15 @@ describe('PDF viewer and hostile PDFs', function () {
     assert.ok(took < 20_000, `${took} ms`);
     await pdfKeys([{ focus: '#viewerContainer' }, { press: 'End' }]);
     await waitFor('the last page shown', async () => (await pdfPlaceShown()).page === '10000', 10_000);
+  });
+
+  it('a file over 200 MB is not read: the message says so, as a limit, and to open it in another program (it is on disk already)', async () => {
+    const uri = workspaceFile('hostile/big.pdf', '%PDF-1.7\n');
+    truncateSync(uri.fsPath, 201 * 1024 * 1024); // sparse: nothing written
+    await closeAllEditors();
+    const { pdfs } = (await api()).deps;
+    const m = await pdfReport(() => void pdfs.show({ kind: 'file', path: uri.fsPath, name: 'big.pdf' }), (x) => x.type === 'failed', 'the refusal of big.pdf');
+    assert.match(m.type === 'failed' ? m.message : '', /^This PDF is too large to show here \(201(\.0)? MB\); open it in another program\.$/);
   });
 
   it('a link to a page that does not exist: the viewer stays where it is', async () => {
