@@ -12,7 +12,7 @@ export type { DownloadOptions, DownloadResult, DownloadTarget } from './download
 export { numbered } from './download';
 export type { CheckedFile } from './fileChunks';
 export type { HeaderEncoding } from './headerEncoding';
-export { checkFile, isProblem, sourceFile, sourceName, type LocalSource } from './localFile';
+export { checkFile, isProblem, openToRead, sourceFile, sourceName, type LocalSource } from './localFile';
 export type { Logger } from './logger';
 export { mediaTypeFor } from './mediaTypes';
 export type { Problem, ProblemCode, ProblemField } from './problems';

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import type { Readable } from 'node:stream';
 import { invalidInput } from './errors';
 import { OPEN_TO_READ, sameFile, type CheckedFile } from './fileChunks';
 import type { Problem } from './problems';
@@ -41,6 +42,23 @@ export async function checkFile(p: string, label = path.basename(p)): Promise<Ch
   if (st.isDirectory()) return { code: 'folder', field: 'documents', values: [label] };
   if (!st.isFile()) return { code: 'notAFile', field: 'documents', values: [label] };
   return { path: p, size: st.size, mtimeMs: st.mtimeMs, dev: st.dev, ino: st.ino };
+}
+
+/**
+ * A file opened to be read whole (a PDF on disk shown in the viewer), with
+ * its size as opened. Only a regular file is read: a folder, a pipe or a
+ * device is refused at once, said as `checkFile` says it. Opened without
+ * waiting (`OPEN_TO_READ`) and checked as opened, so that a pipe put in the
+ * file's place never holds up the extension's file reads.
+ */
+export async function openToRead(p: string, label = path.basename(p)): Promise<{ readonly stream: Readable; readonly length: number }> {
+  const handle = await fs.open(p, OPEN_TO_READ).catch((e: unknown) => {
+    throw invalidInput({ code: 'fileUnreadable', field: 'documents', values: [label], errno: (e as NodeJS.ErrnoException).code ?? String(e) });
+  });
+  const st = await handle.stat().catch(() => undefined);
+  if (st?.isFile()) return { stream: handle.createReadStream(), length: st.size };
+  await handle.close();
+  throw invalidInput({ code: st?.isDirectory() ? 'folder' : 'notAFile', field: 'documents', values: [label] });
 }
 
 export function isProblem(v: CheckedFile | Problem): v is Problem {

@@ -3,6 +3,9 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { el } from './vscodeApi';
 
+/** The deepest level of the outline shown. */
+const MAX_DEPTH = 32;
+
 interface OutlineItem { title: string; dest: unknown; items: OutlineItem[] }
 
 export class Outline {
@@ -20,7 +23,9 @@ export class Outline {
 
   /** Builds the tree of `doc`'s outline; false when it has none. */
   async load(doc: PDFDocumentProxy): Promise<boolean> {
-    const outline = ((await doc.getOutline().catch(() => null)) ?? []) as OutlineItem[];
+    // pdf.js never answers for an outline too deep to pass from its worker (its structured clone overflows the stack): none after 10 s.
+    const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000));
+    const outline = ((await Promise.race([doc.getOutline().catch(() => null), late])) ?? []) as OutlineItem[];
     this.element.replaceChildren();
     if (!outline.length) return false;
     const tree = this.list(outline, 1);
@@ -49,7 +54,8 @@ export class Outline {
       const entry = el('button', { className: 'outline-item', text: item.title, attrs: { type: 'button', role: 'treeitem', tabindex: '-1', 'aria-level': String(level) } });
       entry.addEventListener('click', () => this.go(item.dest));
       const li = el('li', { attrs: { role: 'none' } }, entry);
-      if (item.items.length) li.append(this.list(item.items, level + 1));
+      // Deeper levels are left out: no reader walks them, and a tree thousands deep would exhaust the stack.
+      if (item.items.length && level < MAX_DEPTH) li.append(this.list(item.items, level + 1));
       ul.append(li);
     }
     return ul;

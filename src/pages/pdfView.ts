@@ -5,7 +5,7 @@ import './pdfLib';
 import { EventBus, PDFFindController, PDFLinkService, PDFViewer } from 'pdfjs-dist/web/pdf_viewer.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { clampZoom, stepZoom } from '../shared/pdfZoom';
-import type { ZoomState } from '../shared/pdfProtocol';
+import { isOpenableLink, type ZoomState } from '../shared/pdfProtocol';
 import type { PageColors } from './pdfColors';
 import { keepPictures } from './pdfPictures';
 
@@ -45,14 +45,16 @@ export class PdfView {
     this.links.setViewer(this.viewer);
     keepPictures(this.eventBus, () => this.colors !== undefined);
     this.eventBus.on('updateviewarea', () => this.events.moved(this.place()));
-    // Links out of the document go through VS Code (its usual confirmation), not the page's own navigation.
+    // Links out of the document go through the extension (VS Code's usual confirmation), never the page's own
+    // navigation nor the webview's (which would open an e-mail link the extension refuses); links inside it ("#…")
+    // are pdf.js's.
     container.addEventListener('click', (e) => {
       const a = (e.target as Element | null)?.closest?.('a');
       const href = a?.getAttribute('href') ?? '';
-      if (!a || !/^(https?|mailto):/i.test(href)) return;
+      if (!a || !href || href.startsWith('#')) return;
       e.preventDefault();
       e.stopPropagation();
-      this.events.openLink(href);
+      if (isOpenableLink(href)) this.events.openLink(href);
     }, true);
   }
 

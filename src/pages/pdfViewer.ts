@@ -2,7 +2,7 @@
 // viewer components (pdfView.ts), its toolbar, find bar and outline, the
 // reader's place kept (VS Code restores the page from it after a reload).
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { isToPdf, type FromPdf, type PageColorMode, type PdfSource, type PdfState, type ToPdf } from '../shared/pdfProtocol';
+import { isToPdf, MAX_FAILURE, type FromPdf, type PageColorMode, type PdfSource, type PdfState, type ToPdf } from '../shared/pdfProtocol';
 import { keepSelectAllInFields } from './fieldKeys';
 import { t } from './l10n';
 import { FindBar } from './pdfFindBar';
@@ -51,13 +51,15 @@ function showError(message: string): void {
   view?.destroy();
   view = undefined;
   app.replaceChildren(failure(message, refresh));
-  post({ type: 'failed', message });
+  post({ type: 'failed', message: message.slice(0, MAX_FAILURE) });
 }
 
 async function open(bytes: Uint8Array): Promise<void> {
-  if (bytes.length === 0) return showError(t('The service sent an empty file instead of a PDF.'));
+  // A file on disk is named: the service had no part in it.
+  const file = state.source?.kind === 'file' ? state.source.name : undefined;
+  if (bytes.length === 0) return showError(file ? t('"{0}" is empty.', file) : t('The service sent an empty file instead of a PDF.'));
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
-  if (!head.includes('%PDF-')) return showError(t('The service sent something that is not a PDF.'));
+  if (!head.includes('%PDF-')) return showError(file ? t('"{0}" is not a PDF.', file) : t('The service sent something that is not a PDF.'));
   let doc: PDFDocumentProxy;
   try {
     view?.destroy();
@@ -87,10 +89,11 @@ async function open(bytes: Uint8Array): Promise<void> {
   app.replaceChildren(toolbar.element, find.element, el('div', { className: 'viewer-area' }, outline.element, thumbnails.element, el('div', { className: 'viewer-frame' }, container)));
   // The side bars never hold up the first page: the outline is read beside it, the thumbnails made after it.
   toolbar.outline.hidden = true;
-  const outlineRead = outline.load(doc).then((has) => (toolbar.outline.hidden = !has));
+  // Not waited for: a hostile outline (thousands of entries deep) may never arrive from the worker.
+  void outline.load(doc).then((has) => (toolbar.outline.hidden = !has));
   applyColors();
   const firstPageDrawn = await v.show(doc, placeOf(state));
-  await Promise.all([outlineRead, thumbnails.load(doc)]);
+  await thumbnails.load(doc);
   moved(v.place());
   post({ type: 'rendered', pages: doc.numPages, firstPageDrawn });
 }

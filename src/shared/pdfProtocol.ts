@@ -85,6 +85,28 @@ export const isPdfState = (v: unknown): v is PdfState & { source: PdfSource } =>
   isRecord(v) && isPdfSource(v.source) && isCount(v.page) && isZoom(v.zoom) && isBoolean(v.invert)
   && isOptional(isFiniteNumber)(v.left) && isOptional(isFiniteNumber)(v.top) && isOptional(isColorMode)(v.colors);
 
+/** The longest failure a viewer reports (it goes to the log): a sentence, not a flood. */
+export const MAX_FAILURE = 1000;
+
+/**
+ * A link of a PDF the viewer hands to VS Code: a web page or an e-mail
+ * address, of a sane length. An e-mail link that names a file to attach
+ * (`attach=`, `attachment=`, however its name is escaped) is refused: some
+ * mail programs attach that file, which would send a file of this computer.
+ */
+export function isOpenableLink(url: unknown): url is string {
+  if (!isString(url) || url.length > 8192 || !/^(https?|mailto):/i.test(url)) return false;
+  if (!/^mailto:/i.test(url)) return true;
+  const query = url.slice(url.indexOf('?') + 1 || url.length);
+  return query.split(/[&;]/).every((field) => {
+    try {
+      return !/^\s*attach/i.test(decodeURIComponent(field.split('=')[0]));
+    } catch {
+      return false; // a name that cannot be read cannot be told harmless
+    }
+  });
+}
+
 /** From a PDF viewer page to the extension. */
 export const isFromPdf = messageCheck<FromPdf>({
   ready: none,
@@ -93,9 +115,9 @@ export const isFromPdf = messageCheck<FromPdf>({
   refresh: none,
   position: isPdfPlace,
   colors: (m) => isColorMode(m.mode),
-  openLink: (m) => isString(m.url) && /^(https?|mailto):/i.test(m.url) && m.url.length <= 8192,
+  openLink: (m) => isOpenableLink(m.url),
   rendered: (m) => isCount(m.pages) && isBoolean(m.firstPageDrawn),
-  failed: (m) => isString(m.message),
+  failed: (m) => isString(m.message) && m.message.length <= MAX_FAILURE,
 });
 
 /** From the extension to a PDF viewer page. */

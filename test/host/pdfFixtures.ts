@@ -2,7 +2,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 
-/** A PDF of one page per title, its outline an entry per page (the title) going to it; on page 1 a link to the last page, one to a web page and one to an FTP file. */
+/** A PDF of one page per title, its outline an entry per page (the title) going to it; on page 1 a link to the last page, one to a web page, one to an FTP file and one to an e-mail address with a file to attach. */
 export async function pdfWithOutline(titles: readonly string[]): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -23,16 +23,19 @@ export async function pdfWithOutline(titles: readonly string[]): Promise<Buffer>
   });
   context.assign(outlines, context.obj({ Type: 'Outlines', First: items[0], Last: items[items.length - 1], Count: titles.length }));
   doc.catalog.set(PDFName.of('Outlines'), outlines);
-  // On page 1, three links: "Go to Chapter Three" (to the last page), "Visit example.org" (a web page) and "Fetch by FTP".
+  // On page 1, four links: "Go to Chapter Three" (to the last page), "Visit example.org" (a web page), "Fetch by FTP"
+  // and "Write to us" (an e-mail link naming a file to attach).
   const first = pages[0];
   first.drawText('Go to the last chapter', { x: 72, y: 600, size: 14, font });
   first.drawText('Visit example.org', { x: 72, y: 560, size: 14, font });
   first.drawText('Fetch by FTP', { x: 72, y: 520, size: 14, font });
+  first.drawText('Write to us', { x: 72, y: 480, size: 14, font });
   const link = (rect: number[], action: Record<string, unknown>) => context.register(context.obj({ Type: 'Annot', Subtype: 'Link', Rect: rect, Border: [0, 0, 0], ...action }));
   first.node.set(PDFName.of('Annots'), context.obj([
     link([70, 595, 260, 615], { Dest: [pages[pages.length - 1].ref, 'Fit'] }),
     link([70, 555, 200, 575], { A: context.obj({ S: 'URI', URI: PDFString.of('https://example.org/from-a-pdf') }) }),
     link([70, 515, 200, 535], { A: context.obj({ S: 'URI', URI: PDFString.of('ftp://example.org/from-a-pdf.txt') }) }),
+    link([70, 475, 200, 495], { A: context.obj({ S: 'URI', URI: PDFString.of('mailto:someone@example.org?attach=/etc/hostname') }) }),
   ]));
   return Buffer.from(await doc.save());
 }

@@ -1,11 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { closeAllEditors } from './fixtures';
 import { longSummary, openSummary, pageWorkers, pdfClickLink, pdfCopyLine, pdfPagePixel, pdfReport, pdfFindState, pdfKeys, pdfLeftEdge, pdfPlaceShown, zoomAndPage, zoomInTo } from './pdfDriver';
-import { extensionLog, waitFor, workspaceFile } from './fixtures';
+import { extensionLog, nextEvent, waitFor, workspaceFile } from './fixtures';
 import { pdfView, quickInputKeys, screenshot, webviewControls } from './helpers';
 import { pdfWithOutline } from './pdfFixtures';
 import * as vscode from 'vscode';
-import { api, signIn } from './session';
+import { api, pageMessages, signIn } from './session';
+import type { FromPdf } from '../../src/shared/pdfProtocol';
 
 describe('PDF viewer', function () {
   before(function () {
@@ -159,7 +160,7 @@ describe('PDF viewer', function () {
     assert.equal(await pdfPlaceShown().then((p) => p.page), '1', 'the page did not navigate away itself');
   });
 
-  it('a web link in a PDF goes to VS Code, which asks before opening it (the question in the log: tests refuse it); a link of another kind opens nothing', async () => {
+  it('a web link in a PDF goes to VS Code, which asks before opening it (the question in the log: tests refuse it); a link of another kind, or an e-mail link naming a file to attach, opens nothing', async () => {
     const uri = workspaceFile('viewer/links.pdf', await pdfWithOutline(['Chapter One', 'Chapter Two']));
     await closeAllEditors();
     const { pdfs } = (await api()).deps;
@@ -173,6 +174,11 @@ describe('PDF viewer', function () {
     const ftp = await pdfClickLink(1, 2);
     assert.deepEqual(ftp.opened, []);
     assert.ok(!(await extensionLog()).includes('ftp://example.org'), 'the FTP link is not handed to VS Code to open');
+    // An e-mail link naming a file to attach is followed neither by the page, nor by the webview (which opens e-mail links itself), nor by the extension.
+    const mail = nextEvent(pageMessages<FromPdf>('pdfViewer.js'), (r) => r.message.type === 'openLink', 'the e-mail link handed over', 3000).then(() => 'handed over', () => 'kept');
+    assert.deepEqual((await pdfClickLink(1, 3)).opened, []);
+    assert.equal(await mail, 'kept');
+    assert.ok(!(await extensionLog()).includes('attach='), 'the e-mail link is not handed to VS Code to open');
     assert.equal((await pdfPlaceShown()).page, '1');
     assert.equal((await pdfView()).pageLabel.replace(/\s/g, ''), '/2', 'the viewer still shows the document');
   });

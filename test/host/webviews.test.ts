@@ -212,6 +212,16 @@ describe('webviews', () => {
     assert.deepEqual(m, { type: 'failed', message: 'The service sent something that is not a PDF.' });
   });
 
+  it('says which file on disk is not a PDF, or empty, never that the service sent it', async () => {
+    const { deps } = await api();
+    const failure = async (name: string, content: string) => {
+      const uri = workspaceFile(`viewer/${name}`, content);
+      return pdfReport(() => void deps.pdfs.show({ kind: 'file', path: uri.fsPath, name }), (x) => x.type === 'failed', `the refusal of ${name}`);
+    };
+    assert.deepEqual(await failure('notes.pdf', 'Meeting notes, not a PDF at all.'), { type: 'failed', message: '"notes.pdf" is not a PDF.' });
+    assert.deepEqual(await failure('empty.pdf', ''), { type: 'failed', message: '"empty.pdf" is empty.' });
+  });
+
   it('takes the colours of a light and a dark theme, with readable text (and screenshots)', async () => {
     const s = (await sandboxState()).submissions.find((x) => x.recipients.length >= 2) ?? (await sandboxState()).submissions[0];
     const previous = vscode.workspace.getConfiguration('workbench').inspect<string>('colorTheme')?.globalValue;

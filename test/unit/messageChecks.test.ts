@@ -44,6 +44,17 @@ describe('webview message checks', () => {
     ]);
   });
 
+  it('a PDF\'s link to an e-mail address never names a file to attach: mail programs that honour attach= would send it', () => {
+    assert.ok(isFromPdf({ type: 'openLink', url: 'mailto:a@example.org?subject=Attachments&body=see%20attached' }));
+    refusesAll(isFromPdf, ['mailto:a@example.org?attach=/home/a/.ssh/id_rsa', 'mailto:a@example.org?subject=x&Attachment=file:///etc/passwd', 'mailto:a@example.org?%61ttach=~/.gnupg/secring.gpg',
+      'MAILTO:a@example.org?ATTACH=C:%5CUsers%5Ca%5Ckey.pem', 'mailto:a@example.org?attachments=x'].map((url) => ({ type: 'openLink', url })));
+  });
+
+  it('a PDF viewer\'s failure is a sentence for the log, not a flood of it: at most 1,000 characters', () => {
+    assert.ok(isFromPdf({ type: 'failed', message: 'x'.repeat(1000) }));
+    refusesAll(isFromPdf, [{ type: 'failed', message: 'x'.repeat(1001) }, { type: 'failed', message: 'x'.repeat(50_000_000) }]);
+  });
+
   it('the timeline page accepts the data the extension sends, and refuses it when any part is malformed', () => {
     for (const m of [{ type: 'data', data }, { type: 'loading', submissionId: '1001' }, { type: 'error', message: 'Could not load.' }, { type: 'stale', message: 'Could not refresh.' }]) {
       assert.ok(isToTimeline(m), JSON.stringify(m));

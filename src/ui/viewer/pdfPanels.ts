@@ -1,12 +1,10 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { readAtMost, type OpenedDownload, type ServiceClient } from '../../core';
+import { openToRead, readAtMost, ServiceError, type OpenedDownload, type ServiceClient } from '../../core';
 import { isFromPdf, isPdfState, type FromPdf, type PdfPlace, type PdfSource, type ToPdf } from '../../shared/pdfProtocol';
 import { describeError } from '../text/errorText';
 import { formatBytes } from '../text/format';
 import { differs, knownOf, type Known } from '../submissions/submissionUpdates';
-import { safeText } from '../text/text';
+import { oneLine, safeText } from '../text/text';
 import { PanelHost } from '../panels/panelHost';
 import { PanelSet } from '../panels/panelSet';
 import type { PdfMemory } from './pdfMemory';
@@ -124,7 +122,7 @@ export class PdfPanels implements vscode.Disposable {
       else if (m.type === 'refresh') void loader.load().catch(() => undefined);
       else if (m.type === 'save') this.deps.save(source, entry.formReference);
       else if (m.type === 'archive') this.deps.archive(source, entry.formReference);
-      else if (m.type === 'failed') this.deps.log.warn(`PDF viewer ${key}: ${m.message}`);
+      else if (m.type === 'failed') this.deps.log.warn(`PDF viewer ${key}: ${oneLine(m.message)}`); // one line: no line of its own in the log
       else if (m.type === 'colors') void this.deps.memory.setColors(m.mode);
       else if (m.type === 'openLink') this.openLink(key, m.url);
     });
@@ -151,7 +149,7 @@ export class PdfPanels implements vscode.Disposable {
       const signal = entry.closed;
       const client = source.kind === 'summary' ? await this.client() : undefined;
       const [bytes, detail] = await Promise.all([
-        this.openSource(source, signal).then(readAll),
+        this.openSource(source, signal).then((d) => readAll(d, source.kind === 'file')),
         client && source.kind === 'summary' ? client.getSubmission(source.submissionId, { signal }).catch(() => undefined) : undefined,
       ]);
       if (detail && client && source.kind === 'summary' && stillCurrent(this.deps.session, client)) this.deps.updates.learned({ id: source.submissionId, detail });
@@ -177,8 +175,8 @@ export class PdfPanels implements vscode.Disposable {
   /** The document's bytes: from the service, or (a download opened) from the disk, which needs no sign-in. */
   private async openSource(s: PdfSource, signal: AbortSignal): Promise<OpenedDownload> {
     if (s.kind === 'file') {
-      const { size } = await stat(s.path);
-      return { stream: createReadStream(s.path), fileName: s.name, length: size };
+      const { stream, length } = await openToRead(s.path, s.name);
+      return { stream, fileName: s.name, length };
     }
     const client = await this.client();
     if (s.kind === 'summary') return client.openSummary(s.submissionId, { signal });
@@ -196,12 +194,19 @@ export function titleOf(s: PdfSource, formReference?: string): string {
   return s.kind === 'summary' ? vscode.l10n.t('Summary: {0}', safeText(formReference || s.submissionId, 60)) : s.name;
 }
 
-/** Reads a download into one buffer, refusing more than MAX_PDF_BYTES. */
-async function readAll(d: OpenedDownload): Promise<Uint8Array> {
+/**
+ * Reads a download into one buffer, refusing more than MAX_PDF_BYTES: a
+ * limit, said as one (not as something that went wrong), with what to do,
+ * which for a file on disk is not to download it.
+ */
+async function readAll(d: OpenedDownload, onDisk: boolean): Promise<Uint8Array> {
+  const tooLarge = (size?: number) => new ServiceError('localFile', size === undefined
+    ? (onDisk ? vscode.l10n.t('This PDF is too large to show here; open it in another program.') : vscode.l10n.t('This PDF is too large to show here; download it instead.'))
+    : (onDisk ? vscode.l10n.t('This PDF is too large to show here ({0}); open it in another program.', formatBytes(size)) : vscode.l10n.t('This PDF is too large to show here ({0}); download it instead.', formatBytes(size))));
   if (d.length !== undefined && d.length > MAX_PDF_BYTES) {
     d.stream.destroy();
-    throw new Error(vscode.l10n.t('This PDF is too large to show here ({0}); download it instead.', formatBytes(d.length)));
+    throw tooLarge(d.length);
   }
-  const all = await readAtMost(d.stream, MAX_PDF_BYTES, () => new Error(vscode.l10n.t('This PDF is too large to show here; download it instead.')));
+  const all = await readAtMost(d.stream, MAX_PDF_BYTES, () => tooLarge());
   return new Uint8Array(all.buffer, all.byteOffset, all.length);
 }
