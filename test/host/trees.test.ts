@@ -13,6 +13,7 @@ import { waitFor, workspaceFile } from './fixtures';
 import { log, screenshot, sidebarText } from './helpers';
 import { api, control, sandboxState, signIn, withAnswers } from './session';
 import { tried } from '../reliability/tally';
+import { expandRow } from './expandRow';
 
 interface Tree<N> {
   getChildren(n?: N): Promise<N[]>;
@@ -372,7 +373,8 @@ describe('sidebar trees', () => {
     assert.match(rejected.description, /^3\/3 · 1 accepted · 1 clarified · 1 rejected · /);
   });
 
-  it('sorts newest first by default, by form reference or status; quick filters; the filter ignores accents; clearing keeps rows expanded', async () => {
+  it('sorts newest first by default, by form reference or status; quick filters; the filter ignores accents; clearing keeps rows expanded', async function () {
+    this.timeout(90_000);
     const shownIds = async () => (await subs().getChildren()).flatMap((n) => (n.kind === 'submission' ? [n.item.id] : []));
     await vscode.workspace.getConfiguration('dsas').update('pageSize', 1000, vscode.ConfigurationTarget.Global);
     try {
@@ -406,9 +408,7 @@ describe('sidebar trees', () => {
       // Accents and case are ignored: "ubersicht" finds "Übersicht – 2024".
       const expanded = rows.find((r) => r.item.id === '1001')!;
       await vscode.commands.executeCommand('dsas.clearSubmissionsFilter');
-      await deps.submissions.view.reveal(expanded, { select: false, expand: true });
-      // The workbench tells the tree of the expansion by an event of its own, which can come after reveal returns.
-      await waitFor('the tree to learn the row is expanded', () => item(subs(), expanded).collapsibleState === vscode.TreeItemCollapsibleState.Expanded, 30_000);
+      await expandRow(deps.submissions.view, expanded, () => item(subs(), expanded).collapsibleState === vscode.TreeItemCollapsibleState.Expanded);
       await withAnswers(['ubersicht'], () => vscode.commands.executeCommand('dsas.filterSubmissions'));
       assert.deepEqual(await shownIds(), ['1004']);
       await vscode.commands.executeCommand('dsas.clearSubmissionsFilter');
