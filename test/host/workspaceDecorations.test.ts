@@ -147,7 +147,7 @@ describe('workspace decorations', () => {
     const { uri, ref, id } = await sentFile('checked.txt');
     await control('/respond', 'POST', { submissionId: id, email: 'dora@example.com' });
     const row = await submissionNode(id);
-    await toldAfter(uri, () => withAnswers([], () => vscode.commands.executeCommand('dsas.checkStatus', row)), `Sent in ${ref} · COMPLETED`, 'Check Status');
+    await toldAfter(uri, () => withAnswers([], () => vscode.commands.executeCommand('dsas.checkStatus', row)), [`Sent in ${ref} · COMPLETED`, `Sent in ${ref} · COMPLETED · 1/1 responded`], 'Check Status');
     const listed = deps.submissions.items.find((n) => n.item.id === id);
     assert.ok(listed);
     await toldAfter(uri, () => deps.submissions.view.reveal(listed, { expand: true }), `Sent in ${ref} · COMPLETED · 1/1 responded`, 'the row opened: its detail');
