@@ -528,12 +528,6 @@ describe('ResponseReader envelope errors', () => {
     assert.equal(read.submissionDetail(body, 'op').recipients[0].comment, 'Use <!ENTITY in the DTD');
   });
 
-  // Skipped: the rule refuses the keyword anywhere, text included (pinned above); saxes now tells a declaration from text, which is the maintainers' call.
-  it.skip('reads a detail whose recipient comment quotes "<!DOCTYPE html>" in CDATA: one recipient\'s text does not make the submission unreadable', () => {
-    const body = fixture('submission-detail-one.xml').replace('<comment><![CDATA[]]></comment>', '<comment><![CDATA[Pasted: <!DOCTYPE html><p>ok</p>]]></comment>');
-    assert.equal(read.submissionDetail(body, 'op').recipients[0].comment, 'Pasted: <!DOCTYPE html><p>ok</p>');
-  });
-
   it('reports a refusal whose message nests 50,000 elements as the service\'s error, its text kept', () => {
     const deep = `${'<m>'.repeat(50_000)}Not found${'</m>'.repeat(50_000)}`;
     assert.throws(() => read.submissionDetail(`<response status="error">${deep}</response>`, 'GET /submissions/1'),
