@@ -2,11 +2,12 @@
 // suites with mocha and settles with the result. The same module serves the
 // offline runner (code-server) and @vscode/test-electron.
 import Mocha from 'mocha';
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { save, settle } from '../reliability/tally';
-import { log, screenshot } from './helpers';
+import { ARTIFACTS, log, screenshot } from './helpers';
+import { partFiles } from './hostParts';
 
 export async function run(): Promise<void> {
   process.setSourceMapsEnabled(true); // stack traces name the .ts lines
@@ -39,14 +40,30 @@ export async function run(): Promise<void> {
   const run = process.env.DSAS_HOST_RUN ?? '';
   const only = own[run];
   const suites = readdirSync(__dirname).filter((n) => n.endsWith('.test.js') && (only ? n === only : !Object.values(own).includes(n))).sort();
-  // `k/n`: every n-th file from the k-th, so that each part gets long and short files alike.
+  // `k/n`: the k-th of n parts, dealt by measured duration (hostParts.ts).
   const [k, n] = (process.env.DSAS_HOST_PART || '1/1').split('/').map(Number);
   // The leak search reads what the suites before it left: it runs last, in every part.
   const last = 'workspaceSettings.test.js';
-  const mine = suites.filter((f) => f !== last).filter((_, i) => i % n === k - 1);
+  const stem = (f: string) => f.replace(/\.test\.js$/, '');
+  const mine = partFiles(suites.filter((f) => f !== last).map(stem), k, n).map((s) => `${s}.test.js`);
   [...mine, ...suites.filter((f) => f === last)].forEach((f) => mocha.addFile(path.join(__dirname, f)));
   await mocha.loadFilesAsync();
-  const failures = await new Promise<number>((resolve) => mocha.run(resolve));
-  save(only ? `test:host-${run}` : n > 1 ? `test:host-part${k}` : 'test:host');
+  const name = only ? `test:host-${run}` : n > 1 ? `test:host-part${k}` : 'test:host';
+  // Each file's duration, for test/host/durations.json (how the parts are dealt), written as each ends.
+  const tookFile = path.join(ARTIFACTS, 'host-durations', `${name.replace(/:/g, '-')}.json`);
+  mkdirSync(path.dirname(tookFile), { recursive: true });
+  const took: Record<string, number> = {};
+  const failures = await new Promise<number>((resolve) => {
+    const runner = mocha.run(resolve);
+    const started = new Map<Mocha.Suite, number>();
+    runner.on('suite', (s) => started.set(s, Date.now()));
+    runner.on('suite end', (s) => {
+      if (!s.file || !s.parent?.root) return;
+      const f = stem(path.basename(s.file));
+      took[f] = (took[f] ?? 0) + (Date.now() - (started.get(s) ?? Date.now())) / 1000;
+      writeFileSync(tookFile, JSON.stringify(took, null, 1));
+    });
+  });
+  save(name);
   if (failures > 0) throw new Error(`${failures} host test(s) failed`);
 }
