@@ -91,7 +91,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const poller = new Poller({ input, log, session, submissions, timelines, updates, announced });
   // What the commands are built from.
   const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, archiveUploads, timelines, pdfs, updates, composer, workspaceFiles, announced, tap };
-  const statusBar = new PendingStatusBar({ session, submissions, poller });
+  const statusBarItem = vscode.window.createStatusBarItem('dsas.pending', vscode.StatusBarAlignment.Left, 50);
+  const statusBar = new PendingStatusBar(statusBarItem, { session, submissions, poller });
   context.subscriptions.push(...(tap ? [tap] : []), log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, poller, statusBar, workspaceFiles, registerPdfEditor(pdfs));
   // What the views' first paint does not need waits for the next turn, after VS Code has the views.
   const later = setImmediate(() => {
@@ -118,7 +119,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   return {
     deps,
     poller,
-    statusBarItem: statusBar.item,
+    statusBarItem,
     tap: tap!,
     setUserInput(u: UserInput) {
       const previous = input.raw;

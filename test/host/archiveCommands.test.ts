@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { InputBoxOptions } from '../../src/ui/input/userInput';
 import type { ArchiveNode } from '../../src/ui/lists/nodes';
-import { activeTabUri, binaryBytes, closeAllEditors, sha256, sha256File, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
+import { activeTabUri, binaryBytes, closeAllEditors, extensionLog, sha256, sha256File, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
 import { pressCancelOnProgress } from './helpers';
 import { api, control, sandboxState, signIn, withAnswers } from './session';
 import { tried } from '../reliability/tally';
@@ -75,6 +75,28 @@ describe('archive commands', () => {
       ['First title', 'first.txt', sha256File(a.fsPath)],
       ['Second title', 'second.bin', sha256File(b.fsPath)],
     ]);
+  });
+
+  it('a file archived whose path holds a line break or a right-to-left override takes one line of the log, named with visible escapes, from a folder as from the Explorer', async function () {
+    if (process.platform === 'win32') this.skip();
+    const stamp = Date.now();
+    const inFolder = workspaceFile(`to-archive/escapes-${stamp}/sub\n2026-01-01 00:00:00.000 [error] forged/note.txt`, 'note\n');
+    const folder = vscode.Uri.file(path.dirname(path.dirname(inFolder.fsPath)));
+    const alone = workspaceFile(`to-archive/\u202Etxt.exe-${stamp}.txt`, 'alone\n');
+    const logBefore = (await extensionLog()).length;
+    const { result } = await withAnswers(['File name'], () => vscode.commands.executeCommand<string[]>('dsas.archiveFolder', folder, [folder]));
+    assert.equal(result?.length, 1, 'the folder\'s file archived');
+    await withAnswers(['Alone'], () => vscode.commands.executeCommand('dsas.archiveFile', alone, [alone]));
+    const lines = await waitFor('both archived files logged', async () => {
+      const l = (await extensionLog()).slice(logBefore).split('\n');
+      return l.filter((x) => x.includes('Archived')).length >= 2 && l;
+    });
+    assert.deepEqual(lines.filter((l) => l.startsWith('2026-01-01 00:00:00.000 [error] forged')), [], 'no line of its own');
+    const archived = lines.filter((l) => l.includes('Archived'));
+    assert.ok(archived.some((l) => l.includes('sub\\n2026-01-01') && l.includes('forged/note.txt')), archived.join('\n'));
+    assert.ok(archived.some((l) => l.includes(`\\u202Etxt.exe-${stamp}.txt`)), archived.join('\n'));
+    assert.ok(!archived.some((l) => l.includes('\u202E')), 'no override reorders a line');
+    tried('hostile');
   });
 
   it('a folder with no files to archive says so, and nothing is uploaded', async () => {

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import * as vscode from 'vscode';
 import type { FromPdf } from '../../src/shared/pdfProtocol';
-import { closeAllEditors, contrast, luminance, nextEvent, sha256, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
+import { closeAllEditors, contrast, extensionLog, luminance, nextEvent, sha256, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
 import { screenshot, timelineView, webviewColors, webviewKeys, webviewText } from './helpers';
 import { api, control, pageMessages, sandboxState, signIn, signOut, withAnswers } from './session';
 import { freshSubmission, openTimeline, pdfReport, timelineShows } from './panelDriver';
@@ -186,6 +186,27 @@ describe('webviews', () => {
       await control('/faults', 'DELETE');
     }
     tried('faults');
+  });
+
+  it('closing a History tab while it loads logs no error', async () => {
+    await closeAllEditors();
+    const s = (await sandboxState()).submissions[0];
+    const { deps } = await api();
+    // The panel's requests wait 3 s at the service.
+    await control('/faults', 'POST', { method: 'GET', path: `^/submissions/${s.id}(/|$)`, kind: 'delay', ms: 3000, times: 6 });
+    try {
+      const logBefore = (await extensionLog()).length;
+      void deps.timelines.show(s.id).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 1000)); // the requests are under way
+      const open = webviewTabs().find((t) => t.label.startsWith('History'));
+      assert.ok(open, 'the History tab');
+      await vscode.window.tabGroups.close(open);
+      await new Promise((r) => setTimeout(r, 5000)); // past the service's delay, and the log written
+      const logged = (await extensionLog()).slice(logBefore).split('\n').filter((l) => l.includes(`timeline ${s.id}`));
+      assert.deepEqual(logged.filter((l) => /\[(error|warning)\]/.test(l)), [], 'a tab closed by the user is no failure');
+    } finally {
+      await control('/faults', 'DELETE');
+    }
   });
 
   it('Save PDF… writes the document where the user chooses, offering the name of its submission\'s form reference', async () => {

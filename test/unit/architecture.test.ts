@@ -58,6 +58,23 @@ export function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/**
+ * The members of the test-mode API (the object activate() returns under
+ * ExtensionMode.Test) that are read off an object of the product
+ * (`name: object.member`): a member a product class keeps for the tests.
+ */
+export function borrowedMembers(extensionTs: string): string[] | undefined {
+  const start = extensionTs.indexOf('ExtensionMode.Test) return undefined');
+  const end = extensionTs.indexOf('\n  };', start);
+  if (start < 0 || end < 0) return undefined;
+  return [...extensionTs.slice(start, end).matchAll(/^\s*(\w+):\s*(\w+)\.(\w+)\s*,?\s*$/gm)].map((m) => `${m[1]}: ${m[2]}.${m[3]}`);
+}
+
+/** Lines of `text` that write an error to the log otherwise than with errorDetail (the user's words, or String of it). */
+export function errorsLoggedOtherwise(text: string): string[] {
+  return text.split('\n').filter((l) => /\blog\.(error|warn|info|debug)\(/.test(l) && /describeError\(|String\((e|err|error|reason)\)/.test(l)).map((l) => l.trim());
+}
+
 describe('the structure of src/', () => {
   const files = sourceFiles(SRC);
   const rel = (p: string) => path.relative(SRC, p);
@@ -88,6 +105,17 @@ describe('the structure of src/', () => {
       graph.set(from, [...new Set([...(graph.get(from) ?? []), ...to])]);
     }
     assert.deepEqual(cycles(graph), []);
+  });
+
+  it('hands host tests only objects extension.ts made, no member a product class keeps for them (the check can fail)', () => {
+    const sample = 'if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;\n  return {\n    deps,\n    item: statusBar.item,\n    tap: tap!,\n  };\n';
+    assert.deepEqual(borrowedMembers(sample), ['item: statusBar.item']);
+    assert.deepEqual(borrowedMembers(readFileSync(path.join(SRC, 'extension.ts'), 'utf8')), []);
+  });
+
+  it('writes an error to the log one way, errorDetail: its kind, status and operation (the check can fail)', () => {
+    assert.equal(errorsLoggedOtherwise('x.catch((e) => log.warn(`failed: ${describeError(e)}`));\nlog.warn(`failed: ${String(e)}`);\nlog.warn(`failed: ${errorDetail(e)}`);').length, 2);
+    assert.deepEqual(files.flatMap((f) => errorsLoggedOtherwise(readFileSync(f, 'utf8')).map((l) => `${rel(f)}: ${l}`)), []);
   });
 
   it('has no file over 300 lines', () => {

@@ -6,6 +6,7 @@ import { reached } from '../milestones';
 import type { Sender, Session } from '../session/session';
 import { errorDetail, isCancellation } from '../text/errorText';
 import type { LocalFile } from '../transfers/localFiles';
+import { logged } from '../transfers/skippedText';
 import { listedIds, reportUnknownOutcome } from '../transfers/unknownOutcome';
 import type { WorkspaceFiles } from '../workspace/workspaceFiles';
 import type { ArchiveTree } from './archiveTree';
@@ -65,7 +66,7 @@ export class ArchiveUploads {
       for (const [i, u] of uploads.entries()) {
         const created = await this.one(u, sender, uploads.length - i - 1, done);
         if (created === 'checked') return void (checked = true);
-        this.o.log.info(`Archived "${u.name}" as file ${created.id}.`);
+        this.o.log.info(`Archived ${logged(u.name)} as file ${created.id}.`);
         this.arrived(sender, created.id, u.title, u.local);
         done.push(created.id);
       }
@@ -113,7 +114,7 @@ export class ArchiveUploads {
             done.push(created.id);
             before?.add(created.id);
             c.done++;
-            this.o.log.info(`Archived "${file.path}" (${file.size} bytes) as file ${created.id}.`);
+            this.o.log.info(`Archived ${logged(file.path)} (${file.size} bytes) as file ${created.id}.`);
             this.arrived(sender, created.id, title, file);
           } catch (e) {
             if (isServiceError(e) && e.outcomeUnknown) {
@@ -122,7 +123,7 @@ export class ArchiveUploads {
             }
             if (isCancellation(e)) return void (c.notDone = titled.length - i);
             c.failed++;
-            this.o.log.warn(`Archiving "${file.path}" failed: ${errorDetail(e)}`);
+            this.o.log.warn(`Archiving ${logged(file.path)} failed: ${errorDetail(e)}`);
             if (!isServiceError(e, 'invalidRequest') && !isServiceError(e, 'localFile')) {
               stoppedBy = e;
               return void (c.notDone = titled.length - i - 1);

@@ -18,6 +18,8 @@ export interface PageProtocol<From> {
  */
 export class PanelHost<To, From extends { type: string }> implements vscode.Disposable {
   private ready = false;
+  /** Its panel closed: nothing more is posted (a closed panel's webview throws). */
+  private disposed = false;
   private queued: To[] = [];
   /** Sent again when a page that was hidden (and discarded) comes back and says ready. */
   private last?: To;
@@ -77,12 +79,14 @@ export class PanelHost<To, From extends { type: string }> implements vscode.Disp
    * is sent the last content instead.
    */
   post(message: To, notice = false): void {
+    if (this.disposed) return;
     if (!notice) this.last = message;
     if (this.ready) void this.panel.webview.postMessage(message);
     else this.queued.push(message);
   }
 
   dispose(): void {
+    this.disposed = true;
     this.subs.forEach((d) => d.dispose());
   }
 }

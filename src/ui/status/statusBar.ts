@@ -19,10 +19,10 @@ export interface StatusBarDeps {
  * the last check failed, and how often they are checked), or Sign In.
  */
 export class PendingStatusBar implements vscode.Disposable {
-  readonly item = vscode.window.createStatusBarItem('dsas.pending', vscode.StatusBarAlignment.Left, 50);
   private readonly subs: vscode.Disposable[];
 
-  constructor(private readonly deps: StatusBarDeps) {
+  /** `item`: the status bar item it draws (made by the caller, which the host tests read it from), disposed with it. */
+  constructor(private readonly item: vscode.StatusBarItem, private readonly deps: StatusBarDeps) {
     this.item.name = vscode.l10n.t('Document Submission: Pending Submissions');
     this.subs = [
       this.item,

@@ -24,6 +24,8 @@ interface Entry {
   readonly submissionId: string;
   formReference?: string;
   readonly loader: PanelLoad;
+  /** Aborts when the panel closes: a load under way for it ends, its requests with it. */
+  readonly closed: AbortSignal;
   /** What the page shows, to tell whether something learned since is news. */
   shown?: Known;
 }
@@ -85,8 +87,12 @@ export class TimelinePanels implements vscode.Disposable {
   private attach(panel: vscode.WebviewPanel, submissionId: string, formReference?: string): Entry {
     const host = new PanelHost<ToTimeline, FromTimeline>(panel, this.deps.extensionUri, { title: vscode.l10n.t('History'), script: 'timeline.js' }, { accepts: isFromTimeline, log: this.deps.log, tap: this.deps.tap && { tap: this.deps.tap, key: submissionId } });
     const loader = new PanelLoad(() => this.fetch(entry), host);
-    const entry: Entry = { host, submissionId, formReference, loader };
-    this.open.add(submissionId, entry, () => host.dispose());
+    const closing = new AbortController();
+    const entry: Entry = { host, submissionId, formReference, loader, closed: closing.signal };
+    this.open.add(submissionId, entry, () => {
+      closing.abort();
+      host.dispose();
+    });
     host.onMessage((m) => {
       if (m.type === 'refresh') void loader.load().catch(() => undefined);
       else if (m.type === 'openSummary') this.deps.openSummary(submissionId, entry.formReference);
@@ -104,9 +110,12 @@ export class TimelinePanels implements vscode.Disposable {
     host.post({ type: 'loading', submissionId }, true);
     try {
       const client = await panelClient(this.deps.session, this.deps.sessionStarted);
+      const signal = entry.closed;
       const [detail, history, status] = await Promise.all([
-        client.getSubmission(submissionId), client.getHistory(submissionId), client.getStatus(submissionId).catch(() => undefined),
+        client.getSubmission(submissionId, { signal }), client.getHistory(submissionId, { signal }), client.getStatus(submissionId, { signal }).catch(() => undefined),
       ]);
+      // Closed meanwhile (a status that failed does not stop the others): nothing to show it in.
+      if (signal.aborted) return;
       const data = toTimeline(detail, history, status?.status);
       entry.shown = knownOf({ state: status?.status, detail });
       entry.formReference = data.formReference || entry.formReference;
@@ -114,7 +123,8 @@ export class TimelinePanels implements vscode.Disposable {
       host.post({ type: 'data', data });
       if (stillCurrent(this.deps.session, client)) this.deps.updates.learned({ id: submissionId, detail, state: status?.status });
     } catch (e) {
-      this.deps.log.error(`timeline ${submissionId}: ${errorDetail(e)}`);
+      // A tab the user closed while it loaded is no failure.
+      if (!entry.closed.aborted) this.deps.log.error(`timeline ${submissionId}: ${errorDetail(e)}`);
       throw e;
     }
   }

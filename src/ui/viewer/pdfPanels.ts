@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
-import { openToRead, readAtMost, ServiceError, type OpenedDownload, type ServiceClient } from '../../core';
+import { errorDetail, openToRead, readAtMost, ServiceError, type OpenedDownload, type ServiceClient } from '../../core';
 import { isFromPdf, isPdfState, type FromPdf, type PdfPlace, type PdfSource, type ToPdf } from '../../shared/pdfProtocol';
-import { describeError } from '../text/errorText';
 import { formatBytes } from '../text/format';
 import { differs, knownOf, type Known } from '../submissions/submissionUpdates';
 import { oneLine, safeText } from '../text/text';
@@ -138,7 +137,7 @@ export class PdfPanels implements vscode.Disposable {
     const uri = vscode.Uri.parse(url, true);
     vscode.env.openExternal(uri).then(
       (opened) => this.deps.log.info(`PDF viewer ${key}: ${uri.toString()} ${opened ? 'opened' : 'not opened (declined)'}`),
-      (e: unknown) => this.deps.log.warn(`PDF viewer ${key}: ${uri.toString()} not opened: ${describeError(e)}`));
+      (e: unknown) => this.deps.log.warn(`PDF viewer ${key}: ${uri.toString()} not opened: ${errorDetail(e)}`));
   }
 
   private async fetch(entry: Entry): Promise<void> {
@@ -163,7 +162,7 @@ export class PdfPanels implements vscode.Disposable {
         invertInDark: true,
       });
     } catch (e) {
-      if (!entry.closed.aborted) this.deps.log.error(`PDF viewer ${keyOf(source)}: ${describeError(e)}`);
+      if (!entry.closed.aborted) this.deps.log.error(`PDF viewer ${keyOf(source)}: ${errorDetail(e)}`);
       throw e;
     }
   }

@@ -200,7 +200,7 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
 
   /** Writes the records not written yet (the extension is deactivated: the window closes or reloads). */
   flush(): Promise<void> {
-    return this.records.flush().catch((e: unknown) => this.o.log.warn(`Writing the Explorer's records failed: ${String(e)}`));
+    return this.records.flush().catch((e: unknown) => this.o.log.warn(`Writing the Explorer's records failed: ${errorDetail(e)}`));
   }
 
   dispose(): void {
