@@ -5,6 +5,7 @@ import { distinctNames, failsEveryFile, summaryText, summaryWarns, UNREACHABLE_I
 import { askReplacements, openFolderAction, revealAction } from './downloads';
 import { notify, showLogAction, type Action } from '../commands/notify';
 import { describeError, errorDetail, isCancellation } from '../text/errorText';
+import { logged } from './skippedText';
 import { DETAILS_AT_ONCE, Limiter } from '../lists/concurrency';
 import { progressLine, withCancellableProgress, type TaskProgress } from '../input/progress';
 import type { InputHolder } from '../input/userInput';
@@ -67,7 +68,7 @@ export async function downloadMany(deps: BulkDeps, title: string, load: (signal:
     const names = distinctNames(items.map((i) => i.name), (i) => `download-${i + 1}`);
     const answers = await askReplacements(deps.input.current, folder, names);
     if (!answers) return;
-    const note = (i: number, outcome: string) => deps.log.info(`Bulk download into "${folder}": "${names[i]}" (${items[i].what}) ${outcome}.`);
+    const note = (i: number, outcome: string) => deps.log.info(`Bulk download into ${logged(folder)}: ${logged(names[i])} (${items[i].what}) ${outcome}.`);
     // Stopping the rest also drops the details fetched ahead.
     const stop = new AbortController();
     const signal = AbortSignal.any([cancel, stop.signal]);

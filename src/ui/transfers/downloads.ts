@@ -5,6 +5,7 @@ import { type ArchiveFile, checkFileHash, type DownloadResult, errorDetail, type
 import { safeFileName } from '../../core';
 import { askFolder } from './folderPrompt';
 import { formatBytes } from '../text/format';
+import { logged } from './skippedText';
 import { defaultDownloadFolder, readSettings } from '../session/settings';
 import type { UserInput } from '../input/userInput';
 import { notify, showLogAction, type Action } from '../commands/notify';
@@ -138,7 +139,7 @@ export async function checkDownload(log: Logger, f: Pick<ArchiveFile, 'id' | 'ha
       return undefined;
     }
     if (check.matches) log.info(`Archive file ${f.id}: ${check.algorithm} verified (${check.actual}).`);
-    else log.warn(`Archive file ${f.id} ("${path.basename(filePath)}"): its ${check.algorithm} is ${check.actual}, the archive recorded ${check.expected}. The file was kept.`);
+    else log.warn(`Archive file ${f.id} (${logged(path.basename(filePath))}): its ${check.algorithm} is ${check.actual}, the archive recorded ${check.expected}. The file was kept.`);
     return check;
   } catch (e) {
     log.warn(`Archive file ${f.id}: hash not checked: ${errorDetail(e)}`);
