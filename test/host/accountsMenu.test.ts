@@ -124,9 +124,17 @@ describe('the Accounts menu (sign in and out there; a session that signs in nowh
     assert.ok(seen.items.includes(`${label} (${PROVIDER_LABEL})`), JSON.stringify(seen.items));
     assert.deepEqual(seen.submenu, ['Manage Trusted Extensions', 'Sign Out']);
 
+    // VS Code's own "Sign out of …?" counts as accepted in a test run; the extension's question about the draft follows.
+    const declined = await withAnswers([undefined], async () => {
+      await accountsMenu(label, true, 'Sign Out');
+      await waitFor('the question about the draft', () => (deps.input.raw as ScriptedInput).asked.length > 0);
+    });
+    assert.match(declined.input.asked[0].text, /\nThe 1 draft of New Submission kept for this account is discarded too\.$/);
+    assert.ok(deps.session.signedIn && deps.composer.memory.draft(draft), 'not confirmed: still signed in, the draft kept');
+    assert.deepEqual(await accountLabels(), [label]);
+
     const changes = sessionChanges();
     try {
-      // VS Code's own "Sign out of …?" counts as accepted in a test run; the extension's question about the draft follows.
       const { input } = await withAnswers(['Sign Out'], async () => {
         await accountsMenu(label, true, 'Sign Out');
         await waitFor('signed out, and said so', () => !deps.session.signedIn && (deps.input.raw as ScriptedInput).asked.some((a) => a.method === 'info'));
