@@ -57,22 +57,18 @@ export class AccountsMenu implements vscode.AuthenticationProvider, vscode.Dispo
 
   /**
    * An extension asked with `createIfNone` or `forceNewSession`, or the user
-   * chose its sign-in in the Accounts menu: the sign-in of the connection
-   * runs (asking for what it lacks). A connection that was signed in before
-   * gets a new session, the earlier one's token forgotten.
+   * chose a sign-in in the Accounts menu: the sign-in of the connection runs
+   * (asking for what it lacks, checking it with the service) and its
+   * session is given. A token is no credential, so a forced new session
+   * needs no new one: the connection's stays while it stays signed in.
    */
   async createSession(_scopes: readonly string[], options: vscode.AuthenticationProviderSessionOptions): Promise<vscode.AuthenticationSession> {
-    const before = new Map(this.sessions);
     const id = await this.source.signIn(options.account?.id);
     this.sync();
-    const current = id === undefined ? undefined : this.sessions.get(id);
+    const session = id === undefined ? undefined : this.sessions.get(id);
     // Cancelled or failed: the sign-in has told the user why; the extension that asked gets a cancellation.
-    if (id === undefined || !current) throw new vscode.CancellationError();
-    if (before.get(id) !== current) return current;
-    const fresh = sessionOf(current.account);
-    this.sessions.set(id, fresh);
-    this.changed.fire({ added: [fresh], removed: [current], changed: [] });
-    return fresh;
+    if (!session) throw new vscode.CancellationError();
+    return session;
   }
 
   /** The Accounts menu's Sign Out, once the user confirmed it there: the connection signs out (the change comes back through the source). */
