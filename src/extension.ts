@@ -15,6 +15,10 @@ import type { Deps } from './ui/deps';
 import { createLog } from './ui/log';
 import { Secrets } from './ui/session/secrets';
 import { Session } from './ui/session/session';
+import { AccountsMenu } from './ui/session/accountsMenu';
+import { SessionAccounts } from './ui/session/sessionAccounts';
+import { signIn } from './ui/session/signIn';
+import { signOut } from './ui/session/signOut';
 import { moveRenamedSettings } from './ui/session/settingsRename';
 import { removeLeftovers } from './ui/transfers/temporaryFolder';
 import { AnnouncedStore } from './ui/status/announcedStore';
@@ -93,7 +97,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, archiveUploads, timelines, pdfs, updates, composer, workspaceFiles, announced, tap };
   const statusBarItem = vscode.window.createStatusBarItem('dsas.pending', vscode.StatusBarAlignment.Left, 50);
   const statusBar = new PendingStatusBar(statusBarItem, { session, submissions, poller });
-  context.subscriptions.push(...(tap ? [tap] : []), log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, poller, statusBar, workspaceFiles, registerPdfEditor(pdfs));
+  // VS Code's Accounts menu: signs in and out as the commands do, under their error handler.
+  const accountsMenu = new AccountsMenu(new SessionAccounts(session, {
+    signIn: () => commands.run(Cmd.signIn, () => signIn({ session, secrets, ui: input.current, log })),
+    signOut: () => commands.run(Cmd.signOut, () => signOut({ session, input, drafts: composer, announced }, true)),
+  }));
+  context.subscriptions.push(...(tap ? [tap] : []), log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, poller, statusBar, accountsMenu, workspaceFiles, registerPdfEditor(pdfs));
   // What the views' first paint does not need waits for the next turn, after VS Code has the views.
   const later = setImmediate(() => {
     // Settings read the old keys meanwhile, so nothing waits for this.

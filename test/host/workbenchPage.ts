@@ -8,6 +8,7 @@
 // the DOM library, so each such function names the few members it reads.
 import type { Frame, Locator, Page } from 'playwright-core';
 import { oneLine, poll, sleep } from './pageWaits';
+import { accountsRoutes } from './accountsPage';
 import { dropFromOutside, moveText, type OutsideDrag } from './dragPage';
 import { explorerRow } from './explorerPage';
 import { pressOnLayout, type LayoutChord } from './keyLayoutPage';
@@ -46,6 +47,7 @@ export interface TabSeen { tabs: string[]; text?: string }
 /** The routes runOffline.ts serves (POST, parameters in the query): each resolves with text or JSON. */
 export function pageRoutes(page: Page): Record<string, Route> {
   return {
+    ...accountsRoutes(page),
     ...pdfRoutes(page),
     ...pdfThumbnailRoutes(page),
     ...pdfToolbarRoutes(page),

@@ -12,13 +12,24 @@ export function accountInSettings(): string | undefined {
 
 /** An account (its `accountKey`) as a person reads it: `"demo" at dsas.example.com`. */
 export function accountText(key: string): string {
+  const a = accountOf(key);
+  return a ? vscode.l10n.t('"{0}" at {1}', a.username, hostOf(a.baseUrl)) : key;
+}
+
+/** An account (its `accountKey`) as VS Code's Accounts menu names it: `demo @ dsas.example.com`. */
+export function accountLabel(key: string): string {
+  const a = accountOf(key);
+  return a ? `${a.username} @ ${hostOf(a.baseUrl)}` : key;
+}
+
+/** The address and user name an `accountKey` was made of; undefined for anything else (said as it is). */
+function accountOf(key: string): Account | undefined {
   try {
-    const [url, user] = JSON.parse(key) as unknown[];
-    if (typeof url === 'string' && typeof user === 'string') return vscode.l10n.t('"{0}" at {1}', user, hostOf(url));
+    const [baseUrl, username] = JSON.parse(key) as unknown[];
+    return typeof baseUrl === 'string' && typeof username === 'string' ? { baseUrl, username } : undefined;
   } catch {
-    // not an account key: said as it is
+    return undefined;
   }
-  return key;
 }
 
 /**

@@ -2,29 +2,14 @@ import * as vscode from 'vscode';
 import { Cmd } from '../commands/commandIds';
 import type { Deps } from '../deps';
 import { signIn } from './signIn';
+import { signOut } from './signOut';
 import { noArgs } from '../commands/commandRunner';
 
 /** Sign In, Sign Out, Open Settings, Show Log. */
 export function registerSessionCommands(deps: Deps): void {
   const { commands } = deps;
   commands.register(Cmd.signIn, noArgs, () => signIn({ session: deps.session, secrets: deps.secrets, ui: deps.input.current, log: deps.log }));
-  commands.register(Cmd.signOut, noArgs, () => signOut(deps));
+  commands.register(Cmd.signOut, noArgs, () => signOut({ session: deps.session, input: deps.input, drafts: deps.composer, announced: deps.announced }));
   commands.register(Cmd.openSettings, noArgs, () => vscode.commands.executeCommand('workbench.action.openSettings', '@ext:dsas-tools.dsas-vscode'));
   commands.register(Cmd.showLog, noArgs, () => deps.log.show());
-}
-
-/** Sign Out: the account's secrets go, and with them its drafts of New Submission (recipients' addresses, authentication numbers), said before and after, and what it was told of its submissions. */
-async function signOut(deps: Pick<Deps, 'session' | 'composer' | 'input' | 'announced'>): Promise<void> {
-  const t = vscode.l10n.t;
-  const action = t('Sign Out');
-  const accounts = deps.session.signOutAccounts();
-  const drafts = deps.composer.typedDrafts(accounts);
-  const detail = drafts === 0 ? undefined : drafts === 1
-    ? t('The 1 draft of New Submission kept for this account is discarded too.')
-    : t('The {0} drafts of New Submission kept for this account are discarded too.', drafts);
-  if ((await deps.input.current.confirm(t('Sign out and remove the stored password and API key?'), detail, action)) !== action) return;
-  await deps.session.signOut();
-  await deps.announced.forget(accounts);
-  const discarded = await deps.composer.discardDrafts(accounts);
-  if (discarded) void deps.input.current.info(discarded === 1 ? t('Signed out. 1 draft of New Submission was discarded.') : t('Signed out. {0} drafts of New Submission were discarded.', discarded));
 }
