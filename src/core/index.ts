@@ -18,7 +18,7 @@ export { mediaTypeFor } from './mediaTypes';
 export type { Problem, ProblemCode, ProblemField } from './problems';
 export { readAtMost } from './readAtMost';
 export { hasResponded, stateOfCompleted } from './submissionState';
-export { parseServiceTime, type NaiveTimeZone, type ServiceTime } from './time';
+export { parseServiceTime, timeDate, type NaiveTimeZone, type ServiceTime } from './time';
 export { sleep } from './transport/retry';
 export type { Credentials } from './transport/service';
 export { HEADER_VALUE, isValidEmail, MAX_LINE_LENGTH, MAX_RECIPIENTS, MAX_TEXT_LENGTH, PACKAGE_LINE, PACKAGE_TEXT, recipientsProblem, textProblem, type TextProblemCode, type TextRule } from './validate';

@@ -32,8 +32,8 @@ export function precisionMs(raw: string): number {
  * like one after `now`, which says the two clocks disagree.
  */
 export function responseAge(t: ServiceTime, since: number, now = Infinity): ResponseAge {
-  const at = t.date?.getTime();
-  if (at === undefined || !Number.isFinite(at) || at > now) return 'unknown';
+  const at = t.ms;
+  if (at === undefined || at > now) return 'unknown';
   if (at >= since) return 'new';
   if (at + precisionMs(t.raw) <= since) return 'old';
   return 'unknown';

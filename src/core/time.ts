@@ -1,8 +1,18 @@
-/** A time as the service sent it, plus the instant when its format was recognised. */
+/**
+ * A time as the service sent it, plus the instant when its format was
+ * recognised, as a number: lists hold thousands of times, which the views
+ * sort and compare by that number; a `Date` is made only to show one
+ * (`timeDate`).
+ */
 export interface ServiceTime {
   readonly raw: string;
-  /** Absent when the value is empty or its format is not one we know. */
-  readonly date?: Date;
+  /** Milliseconds since 1970-01-01 UTC; absent when the value is empty or its format is not one we know. */
+  readonly ms?: number;
+}
+
+/** The instant of a time as a `Date`, made anew for each call; undefined when it has none. */
+export function timeDate(t: ServiceTime | undefined): Date | undefined {
+  return t?.ms === undefined ? undefined : new Date(t.ms);
 }
 
 /** How to read `YYYY-MM-DD HH:MM:SS`, which carries no zone. */
@@ -11,6 +21,8 @@ export type NaiveTimeZone = 'utc' | 'local';
 const NAIVE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
 const ISO_WITH_ZONE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/i;
 const DIGITS = /^-?\d{1,16}$/;
+/** The largest distance from 1970 a Date holds, in milliseconds (ECMAScript's time values). */
+const MAX_MS = 8.64e15;
 /** Below this a Unix number is read as seconds (1e11 s is the year 5138; 1e11 ms is 1973). */
 const SECONDS_LIMIT = 1e11;
 
@@ -46,9 +58,8 @@ export function parseServiceTime(raw: string, naive: NaiveTimeZone = 'utc'): Ser
       }
     }
   }
-  if (ms === undefined || !Number.isFinite(ms)) return { raw };
-  const date = new Date(ms);
-  return Number.isNaN(date.getTime()) ? { raw } : { raw, date };
+  // Only an instant a Date can hold (±8.64e15 ms) is one, as a Date keeps it: whole milliseconds, never -0.
+  return ms === undefined || !(Math.abs(ms) <= MAX_MS) ? { raw } : { raw, ms: Math.trunc(ms) + 0 };
 }
 
 /**

@@ -381,7 +381,7 @@ describe('sidebar trees', () => {
       await deps.submissions.refresh();
       const rows = await submissionRows();
       await subs().getChildren(rows.find((r) => r.item.id === '1002')!); // its detail says it needs attention
-      const created = (id: string) => rows.find((r) => r.item.id === id)!.item.created.date!.getTime();
+      const created = (id: string) => rows.find((r) => r.item.id === id)!.item.created.ms!;
       const newest = await shownIds();
       assert.deepEqual(newest, [...newest].sort((a, b) => created(b) - created(a)), 'newest first');
 

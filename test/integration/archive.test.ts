@@ -28,8 +28,8 @@ describe('client ↔ sandbox: archive', () => {
       assert.equal(f.mimetype, rec.mimetype);
       assert.equal(f.hash, rec.hash);
       assert.equal(f.atime.raw, String(rec.atime));
-      assert.equal(f.mtime.date?.getTime(), rec.mtime * 1000);
-      assert.equal(f.ctime.date?.getTime(), rec.ctime * 1000);
+      assert.equal(f.mtime.ms, rec.mtime * 1000);
+      assert.equal(f.ctime.ms, rec.ctime * 1000);
       assert.equal(f.parentFolder, Number(rec.parentFolder));
       assert.deepEqual(f.tags, rec.tags.map((t) => ({ id: Number(t.id), text: t.text })));
     }

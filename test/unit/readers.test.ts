@@ -33,7 +33,7 @@ describe('ResponseReader.submissionList (2.1)', () => {
         silent: false,
         completed: true,
         md5Id: '0e123456789012345678901234567890',
-        created: { raw: '2026-11-22 08:15:00', date: T0815Z },
+        created: { raw: '2026-11-22 08:15:00', ms: T0815Z.getTime() },
       },
       {
         type: 8,
@@ -45,7 +45,7 @@ describe('ResponseReader.submissionList (2.1)', () => {
         silent: true,
         completed: false,
         md5Id: '00a1b2c3d4e5f60718293a4b5c6d7e8f',
-        created: { raw: '2026-11-22T08:15:00Z', date: T0815Z },
+        created: { raw: '2026-11-22T08:15:00Z', ms: T0815Z.getTime() },
       },
       {
         type: 8,
@@ -57,7 +57,7 @@ describe('ResponseReader.submissionList (2.1)', () => {
         silent: false,
         completed: false,
         md5Id: 'd41d8cd98f00b204e9800998ecf8427e',
-        created: { raw: '2026-11-22T08:15:00+02:00', date: T0615Z },
+        created: { raw: '2026-11-22T08:15:00+02:00', ms: T0615Z.getTime() },
       },
     ];
     assert.deepStrictEqual(read.submissionList(fixture('submissions-list.xml')), expected);
@@ -82,7 +82,7 @@ describe('ResponseReader.submissionList (2.1)', () => {
       silent: false,
       completed: false,
       md5Id: '0e123456789012345678901234567890',
-      created: { raw: '1763799300', date: UNIX },
+      created: { raw: '1763799300', ms: UNIX.getTime() },
     }];
     assert.deepStrictEqual(read.submissionList(fixture('submissions-list-one.xml')), expected);
   });
@@ -97,9 +97,9 @@ describe('ResponseReader.submissionList (2.1)', () => {
     process.env.TZ = 'Asia/Kolkata'; // +05:30 all year
     try {
       const [a, b] = new ResponseReader('local').submissionList(fixture('submissions-list.xml'));
-      assert.deepStrictEqual(a.created, { raw: '2026-11-22 08:15:00', date: new Date('2026-11-22T02:45:00.000Z') });
+      assert.deepStrictEqual(a.created, { raw: '2026-11-22 08:15:00', ms: new Date('2026-11-22T02:45:00.000Z').getTime() });
       // A time with a zone is not affected.
-      assert.deepStrictEqual(b.created, { raw: '2026-11-22T08:15:00Z', date: T0815Z });
+      assert.deepStrictEqual(b.created, { raw: '2026-11-22T08:15:00Z', ms: T0815Z.getTime() });
     } finally {
       if (saved === undefined) delete process.env.TZ;
       else process.env.TZ = saved;
@@ -128,20 +128,20 @@ describe('ResponseReader.submissionDetail (2.2)', () => {
       silent: true,
       completed: false,
       md5Id: '0e123456789012345678901234567890',
-      created: { raw: '2026-11-22T08:15:00Z', date: T0815Z },
+      created: { raw: '2026-11-22T08:15:00Z', ms: T0815Z.getTime() },
       recipients: [
         {
           name: "Bob O'Brien",
           email: 'bob@example.org',
           recpType: 'PRIMARY',
           submissionViewed: true,
-          timeViewed: { raw: '1763799300', date: UNIX },
+          timeViewed: { raw: '1763799300', ms: UNIX.getTime() },
           responseStatus: '1',
           responseViewed: false,
-          responded: { raw: '1763799300000', date: UNIX },
+          responded: { raw: '1763799300000', ms: UNIX.getTime() },
           comment: '  Looks good.\nPlease check <b>&amp;</b> section 2.  ',
           endorsement: 'Approved ]]> 😀 Zoë 日本 𝄞',
-          created: { raw: '2026-11-22 08:15:00', date: T0815Z },
+          created: { raw: '2026-11-22 08:15:00', ms: T0815Z.getTime() },
           notificationViewed: true,
           auth: { method: 'SMS', number: '+420 777 123 456' },
         },
@@ -156,7 +156,7 @@ describe('ResponseReader.submissionDetail (2.2)', () => {
           responded: { raw: 'yesterday' },
           comment: '\n  indented line\n',
           endorsement: '',
-          created: { raw: '2026-11-22T08:15:00+02:00', date: T0615Z },
+          created: { raw: '2026-11-22T08:15:00+02:00', ms: T0615Z.getTime() },
           notificationViewed: false,
           auth: undefined,
         },
@@ -171,7 +171,7 @@ describe('ResponseReader.submissionDetail (2.2)', () => {
           responded: { raw: '' },
           comment: '',
           endorsement: '',
-          created: { raw: '2026-11-22T08:15:00Z', date: T0815Z },
+          created: { raw: '2026-11-22T08:15:00Z', ms: T0815Z.getTime() },
           notificationViewed: false,
           auth: undefined,
         },
@@ -203,7 +203,7 @@ describe('ResponseReader.submissionDetail (2.2)', () => {
       silent: false,
       completed: true,
       md5Id: '5d41402abc4b2a76b9719d911017c592',
-      created: { raw: '2026-11-22 08:15:00', date: T0815Z },
+      created: { raw: '2026-11-22 08:15:00', ms: T0815Z.getTime() },
       recipients: [{
         name: "Bob O'Brien",
         email: 'bob@example.org',
@@ -215,7 +215,7 @@ describe('ResponseReader.submissionDetail (2.2)', () => {
         responded: { raw: '' },
         comment: '',
         endorsement: '',
-        created: { raw: '2026-11-22 08:15:00', date: T0815Z },
+        created: { raw: '2026-11-22 08:15:00', ms: T0815Z.getTime() },
         notificationViewed: false,
         auth: undefined,
       }],
@@ -299,14 +299,14 @@ describe('ResponseReader.history (2.3)', () => {
   it('reads every field of a history with several events', () => {
     const expected: SubmissionHistory = {
       submissionId: '000417',
-      created: { raw: '2026-11-22 08:15:00', date: T0815Z },
+      created: { raw: '2026-11-22 08:15:00', ms: T0815Z.getTime() },
       events: [
-        { time: { raw: '2026-11-22 08:15:00', date: T0815Z }, description: 'Submission created by Anna Müller' },
-        { time: { raw: '2026-11-22T08:15:00+02:00', date: T0615Z }, description: '  Viewed by <bob@example.org> & forwarded\nto legal ]]> done 😀 ' },
-        { time: { raw: '1763799300', date: UNIX }, description: 'Responded' },
+        { time: { raw: '2026-11-22 08:15:00', ms: T0815Z.getTime() }, description: 'Submission created by Anna Müller' },
+        { time: { raw: '2026-11-22T08:15:00+02:00', ms: T0615Z.getTime() }, description: '  Viewed by <bob@example.org> & forwarded\nto legal ]]> done 😀 ' },
+        { time: { raw: '1763799300', ms: UNIX.getTime() }, description: 'Responded' },
       ],
       summary: {
-        time: { raw: '2026-11-22T08:15:00Z', date: T0815Z },
+        time: { raw: '2026-11-22T08:15:00Z', ms: T0815Z.getTime() },
         total: { involved: 3, signing: 1, nonsigning: 2, accepted: 0 },
       },
     };
@@ -316,7 +316,7 @@ describe('ResponseReader.history (2.3)', () => {
   it('gives an array for one event, and keeps an unreadable time raw without a date', () => {
     const expected: SubmissionHistory = {
       submissionId: '1234567890123456789012',
-      created: { raw: '1763799300000', date: UNIX },
+      created: { raw: '1763799300000', ms: UNIX.getTime() },
       events: [{ time: { raw: 'yesterday' }, description: 'Only event' }],
       summary: { time: { raw: '' }, total: { involved: 1, signing: 0, nonsigning: 1, accepted: 1 } },
     };
@@ -382,9 +382,9 @@ describe('ResponseReader archive (2.6)', () => {
       fullSize: 1048576,
       mimetype: 'application/pdf',
       hash: '000000a1b2c3d4e5f60718293a4b5c6d',
-      atime: { raw: '1763799300', date: UNIX },
-      mtime: { raw: '1763799300000', date: UNIX },
-      ctime: { raw: '0', date: new Date(0) },
+      atime: { raw: '1763799300', ms: UNIX.getTime() },
+      mtime: { raw: '1763799300000', ms: UNIX.getTime() },
+      ctime: { raw: '0', ms: new Date(0).getTime() },
       parentFolder: 0,
       tags: [
         { id: 1, text: 'urgent' },
@@ -404,7 +404,7 @@ describe('ResponseReader archive (2.6)', () => {
       fullSize: 0,
       mimetype: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       hash: '0e123456789012345678901234567890',
-      atime: { raw: '2026-11-22 08:15:00', date: T0815Z },
+      atime: { raw: '2026-11-22 08:15:00', ms: T0815Z.getTime() },
       mtime: { raw: '' },
       ctime: { raw: 'yesterday' },
       parentFolder: 17,
@@ -419,7 +419,7 @@ describe('ResponseReader archive (2.6)', () => {
     assert.equal(f.id, '8');
     assert.equal(f.fullSize, 12);
     assert.equal(f.parentFolder, 3);
-    assert.deepStrictEqual(f.ctime, { raw: '1763799300', date: UNIX });
+    assert.deepStrictEqual(f.ctime, { raw: '1763799300', ms: UNIX.getTime() });
   });
 
   it('refuses a detail without a file', () => {

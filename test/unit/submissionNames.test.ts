@@ -6,7 +6,7 @@ import { asListed, namesakes, submissionFolderName, submissionStem, summaryFileN
 /** A time as the service gives it, read: this computer's local time (the names use it). */
 const at = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0): ServiceTime => {
   const date = new Date(y, mo - 1, d, h, mi, s);
-  return { raw: date.toISOString(), date };
+  return { raw: date.toISOString(), ms: date.getTime() };
 };
 const listed = (...items: NamedSubmission[]) => ({ items: items.map((item) => ({ item })) });
 

@@ -14,7 +14,7 @@ function item(id: string, over: Partial<SubmissionListItem> = {}): SubmissionLis
     formReference: `Form ${id}`,
     sender: { fullName: 'Anna Müller', email: 'anna@example.com' },
     md5Id: 'x',
-    created: { raw: '2025-01-01 08:00:00', date: new Date(Date.UTC(2025, 0, 1, 8)) },
+    created: { raw: '2025-01-01 08:00:00', ms: new Date(Date.UTC(2025, 0, 1, 8)).getTime() },
     completed: false,
     primaryRecipient: { name: 'Bob', email: 'bob@example.org' },
     ...over,
@@ -90,7 +90,7 @@ describe('the Submissions view\'s rows (its RowList and row builder, without VS 
 });
 
 function recipient(responded: string, over: Partial<Recipient> = {}): Recipient {
-  const time = (raw: string) => ({ raw, date: raw ? new Date(raw) : undefined });
+  const time = (raw: string) => ({ raw, ms: raw ? Date.parse(raw) : undefined });
   return {
     name: 'R', email: 'r@example.com', recpType: 'REGULAR', timeViewed: time(''), responded: time(responded),
     comment: '', endorsement: '', created: time(''), responseStatus: '', ...over,
@@ -129,7 +129,9 @@ describe('where a submission stands (counters, icon, order, quick filters)', () 
   });
 
   it('sorts newest first, by form reference, or by status (attention, pending, completed)', () => {
-    const at = (day: number) => ({ raw: `2025-01-0${day}`, date: new Date(Date.UTC(2025, 0, day)) });
+    // Each time written another way, so that the order of the instants is not the order of the texts.
+    const raws = ['', '2025-01-01T00:00:00Z', '2025-01-02 00:00:00', '1735862400'];
+    const at = (day: number) => ({ raw: raws[day], ms: Date.UTC(2025, 0, day) });
     const a = base('a', { formReference: 'beta', created: at(1), completed: true });
     const b = base('b', { formReference: 'Alpha', created: at(3), completed: false });
     const c = withDetail(base('c', { formReference: 'gamma', created: at(2), completed: true }), [], { rejected: 1 });

@@ -45,14 +45,9 @@ export class ResponseReader {
   submissionListReader(): ListReader<SubmissionListItem> {
     const op = 'GET /submissions';
     const sender = sameSender();
-    return this.list(op, 'Submissions', 'submission', SUBMISSION_ITEM, (f) => {
-      // Extended in place rather than spread into a copy: lists have thousands of items.
-      const item: Omit<SubmissionListItem, 'primaryRecipient'> & { primaryRecipient?: SubmissionListItem['primaryRecipient'] } = this.submissionBase(f, op, sender);
-      item.primaryRecipient = f.isNode('primary_recipient')
-        ? { name: f.shared('primary_recipient/name'), email: f.shared('primary_recipient/email'), auth: this.auth(f, PRIMARY_AUTH) }
-        : undefined;
-      return item;
-    });
+    return this.list(op, 'Submissions', 'submission', SUBMISSION_ITEM, (f) => this.submission(f, op, sender, f.isNode('primary_recipient')
+      ? { name: f.shared('primary_recipient/name'), email: f.shared('primary_recipient/email'), auth: this.auth(f, PRIMARY_AUTH) }
+      : undefined));
   }
 
   submissionDetail(body: string, op: string): SubmissionDetail {
@@ -67,7 +62,7 @@ export class ResponseReader {
       rejected: this.f.int(total, 'rejected'),
     };
     return {
-      ...this.submissionBase(new TreeFields(s), op, sameSender()),
+      ...withoutPrimary(this.submission(new TreeFields(s), op, sameSender(), undefined)),
       recipients: children(child(s, 'recipients'), 'recipient').map((r) => this.recipient(r)),
       attachments: children(child(s, 'attachments'), 'attachment').map((a): Attachment => ({
         id: this.f.str(a, 'id'),
@@ -177,7 +172,8 @@ export class ResponseReader {
     };
   }
 
-  private submissionBase(f: Fields, op: string, sender: (fullName: string, email: string) => Sender): Omit<SubmissionListItem, 'primaryRecipient'> {
+  /** A submission's fields in one literal, the primary recipient's place included: an object of one shape, none added later. */
+  private submission(f: Fields, op: string, sender: (fullName: string, email: string) => Sender, primaryRecipient: SubmissionListItem['primaryRecipient']): SubmissionListItem {
     return {
       type: toInt(f.attr('type')),
       broadcast: toFlag(f.attr('broadcast')),
@@ -188,6 +184,7 @@ export class ResponseReader {
       completed: toFlag(f.str('completed')),
       md5Id: f.str('md5_id'),
       created: this.time(f, 'created'),
+      primaryRecipient,
     };
   }
 
@@ -229,6 +226,11 @@ export interface ListReader<T> {
 function sameSender(): (fullName: string, email: string) => Sender {
   let last: Sender | undefined;
   return (fullName, email) => (last?.fullName === fullName && last.email === email ? last : (last = { fullName, email }));
+}
+
+/** A submission's fields but the primary recipient of the list's kind: a detail names its recipients instead. */
+function withoutPrimary({ primaryRecipient: _primary, ...base }: SubmissionListItem): Omit<SubmissionListItem, 'primaryRecipient'> {
+  return base;
 }
 
 function whole<T>(reader: ListReader<T>, body: string): T[] {

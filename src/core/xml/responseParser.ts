@@ -98,10 +98,12 @@ export class ResponseParser {
     if (this.head.length < EXCERPT_CHARS) this.head += text.slice(0, EXCERPT_CHARS - this.head.length);
     if (this.blank && text.trim() !== '') this.blank = false;
     // A declaration is looked for in the text, not among saxes' events: also as text in CDATA or a comment.
-    const seen = this.tail + text;
-    if (this.refusal === undefined && DOCTYPE.test(seen)) this.refuse('doctype');
+    // The piece is searched as it is and its start after the end of the text before (the keyword may
+    // straddle them): the two joined would be copied whole to be searched.
+    const joint = this.tail + text.slice(0, 8);
+    if (this.refusal === undefined && (DOCTYPE.test(joint) || DOCTYPE.test(text))) this.refuse('doctype');
     // From the text so far, not this piece alone: a piece may be shorter than the keyword.
-    this.tail = seen.slice(-8);
+    this.tail = text.length >= 8 ? text.slice(-8) : joint.slice(-8);
     this.sax.write(text);
   }
 

@@ -97,7 +97,7 @@ function submissionArrival(deps: Pick<Sending, 'session' | 'submissions'>, clien
   return {
     list: (signal) => client.listSubmissions({ signal }),
     rule: submissionRule(s),
-    newestFirst: (l) => [...l].sort((a, b) => (b.created.date?.getTime() ?? 0) - (a.created.date?.getTime() ?? 0)),
+    newestFirst: (l) => [...l].sort((a, b) => (b.created.ms ?? 0) - (a.created.ms ?? 0)),
     reveal: async (id) => {
       if (deps.session.uses(client)) await deps.submissions.reveal(id);
     },

@@ -139,7 +139,7 @@ export class ChangeTracker {
       }
       // Never seen: news when made since the last list — or in its second (the time's precision), when that list
       // was this session's and did not hold it. Then each response it has came since, and is news.
-      const age = item.created.date ? responseAge(item.created, before, now) : 'old';
+      const age = item.created.ms !== undefined ? responseAge(item.created, before, now) : 'old';
       const fresh = !this.listed.has(item.id) && (age === 'new' || (age === 'unknown' && known));
       const added: SubmissionRecord = fresh ? { t: now, r: [], j: 0 } : { t: now };
       if (!completed) added.c = 0;

@@ -3,7 +3,7 @@
 // titles about it. Its id is internal (the row shows it only in its tooltip),
 // so names come from its form reference, as its row is labelled. Plain data
 // (no `vscode` import): unit-tested.
-import { leadingBytes, safeFileName, type ServiceTime } from '../../core';
+import { leadingBytes, safeFileName, timeDate, type ServiceTime } from '../../core';
 
 /** A submission as it is named: its id, and what the list or its detail says of it. */
 export interface NamedSubmission {
@@ -55,7 +55,7 @@ const two = (n: number): string => String(n).padStart(2, '0');
 
 /** When it was created, in this computer's time, to the day, the minute or the second (`.` for `:`, which Windows refuses in names). */
 function stamp(t: ServiceTime | undefined, precision: 0 | 1 | 2): string | undefined {
-  const d = t?.date;
+  const d = timeDate(t);
   if (!d) return undefined;
   const day = `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
   if (precision === 0) return day;

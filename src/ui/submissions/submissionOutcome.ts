@@ -48,7 +48,7 @@ export function isSubmissionSort(v: unknown): v is SubmissionSort {
 
 /** The time of a creation date, or -Infinity when the service sent none that reads as a date. */
 function timeOf(t: ServiceTime): number {
-  return t.date?.getTime() ?? -Infinity;
+  return t.ms ?? -Infinity;
 }
 
 /** Newest first; equal or unreadable dates by their raw text, newest-looking first. */

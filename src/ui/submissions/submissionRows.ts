@@ -5,7 +5,7 @@
 // into a TreeItem: `label`, `description`, `contextValue`, an icon from
 // `icon`, and `tooltip` as the value of an untrusted MarkdownString with
 // HTML and theme icons off.
-import { stateOfCompleted, type ServiceTime, type SubmissionListItem } from '../../core';
+import { stateOfCompleted, timeDate, type ServiceTime, type SubmissionListItem } from '../../core';
 import { stateOf, type SubmissionNode } from '../lists/nodes';
 import { foldText, type RowModel } from '../lists/rowList';
 import { needsAttention, outcomeCounts, outcomeOf } from './submissionOutcome';
@@ -94,7 +94,7 @@ function updateRow(row: SubmissionNode, item: SubmissionListItem): boolean {
 /** One row from a submission node (its list item and, when known, status and detail). */
 export function submissionRow(n: SubmissionNode, o: RowOptions = {}): SubmissionRow {
   const t = o.t ?? ((s: string) => s);
-  const fmt = o.formatTime ?? ((time: ServiceTime) => (time.date ? time.date.toLocaleString(o.locale) : time.raw.trim()));
+  const fmt = o.formatTime ?? ((time: ServiceTime) => timeDate(time)?.toLocaleString(o.locale) ?? time.raw.trim());
   const item = n.item;
   const kind = stateKind(n);
   const label = submissionLabel(item);
@@ -107,7 +107,7 @@ export function submissionRow(n: SubmissionNode, o: RowOptions = {}): Submission
   const base = n.detail ?? item;
   const p = item.primaryRecipient;
   const yesNo = (v: boolean | undefined): string => (v === undefined ? '' : v ? t('yes') : t('no'));
-  const withRaw = (time: ServiceTime): string => (!time.raw.trim() ? '' : time.date ? `${fmt(time)} (${time.raw.trim()})` : time.raw.trim());
+  const withRaw = (time: ServiceTime): string => (!time.raw.trim() ? '' : time.ms !== undefined ? `${fmt(time)} (${time.raw.trim()})` : time.raw.trim());
   const fields: Field[] = [
     [t('State'), stateOf(n)],
     [t('Id'), base.id],

@@ -2,7 +2,7 @@ import { hasResponded, stateOfCompleted, type ServiceTime, type SubmissionDetail
 import type { TimeView, TimelineData } from '../../shared/timelineProtocol';
 
 function timeView(t: ServiceTime): TimeView {
-  return { raw: t.raw, ms: t.date?.getTime() };
+  return { raw: t.raw, ms: t.ms };
 }
 
 /** What a timeline page draws, from the detail, the history and the state (the status endpoint's, else `completed`'s). */

@@ -37,6 +37,6 @@ export function describeSubmission(s: NamedSubmission, listed: ListedSubmissions
   const me = asListed(s, listed);
   if (!me.formReference?.trim()) return me.id;
   const name = `"${oneLine(me.formReference)}"`;
-  return me.created?.date && namesakes(me, listed).length ? vscode.l10n.t('{0} (created {1})', name, formatTime(me.created)) : name;
+  return me.created?.ms !== undefined && namesakes(me, listed).length ? vscode.l10n.t('{0} (created {1})', name, formatTime(me.created)) : name;
 }
 

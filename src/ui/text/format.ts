@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { formatBytes as formatSize, type ServiceTime } from '../../core';
+import { formatBytes as formatSize, timeDate, type ServiceTime } from '../../core';
 
 // Values for people in the display language; like all service text, still to be made safe where shown (./text).
 
@@ -18,14 +18,15 @@ export function formatBytes(n: number): string {
 /** A service time in the user's locale; the raw text when its format was not recognised. */
 export function formatTime(t: ServiceTime | undefined): string {
   if (!t) return '';
-  if (t.date) return t.date.toLocaleString(vscode.env.language);
+  const date = timeDate(t);
+  if (date) return date.toLocaleString(vscode.env.language);
   return t.raw.trim();
 }
 
 /** A time with the raw value the service sent, for tooltips: "3/3/2025, 10:00:00 AM (2025-03-03 09:00:00)". */
 export function formatTimeWithRaw(t: ServiceTime | undefined): string {
   if (!t || !t.raw.trim()) return '';
-  return t.date ? `${formatTime(t)} (${t.raw.trim()})` : t.raw.trim();
+  return t.ms !== undefined ? `${formatTime(t)} (${t.raw.trim()})` : t.raw.trim();
 }
 
 /** "12,345 bytes (12.1 KB)"; "512 bytes". */

@@ -13,7 +13,7 @@ export function archiveUri(f: Pick<ArchiveFile, 'id' | 'ticket' | 'name'>): vsco
   return serviceFileUri(ARCHIVE_SCHEME, f.name, `file-${f.id}`, { id: f.id, ticket: f.ticket });
 }
 
-const ms = (t: ArchiveFile['mtime']): number => t.date?.getTime() ?? 0;
+const ms = (t: ArchiveFile['mtime']): number => t.ms ?? 0;
 
 /** Archive files, read-only, for Open Archive File; their metadata is fetched once per editor's burst of stat calls. */
 export class ArchiveFileSystem extends ServiceFileSystem {
