@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { InputBoxOptions } from '../../src/ui/input/userInput';
 import type { ArchiveNode } from '../../src/ui/lists/nodes';
-import { activeTabUri, binaryBytes, closeAllEditors, extensionLog, sha256, sha256File, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
+import { activeTabUri, binaryBytes, closeAllEditors, extensionLog, removeWorkspaceFolder, sha256, sha256File, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
 import { pressCancelOnProgress } from './helpers';
 import { api, control, sandboxState, signIn, withAnswers } from './session';
 import { tried } from '../reliability/tally';
@@ -260,7 +260,6 @@ describe('archive commands', () => {
 
   after(async () => {
     // The uploaded test files stay in the sandbox (it is per run); the workspace copies are removed.
-    const dir = path.join(workspaceDir(), 'to-archive');
-    if (existsSync(dir)) await vscode.workspace.fs.delete(vscode.Uri.file(dir), { recursive: true }).then(undefined, () => undefined);
+    await removeWorkspaceFolder('to-archive');
   });
 });

@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { safeFileName } from '../../src/core';
 import type { AttachmentNode } from '../../src/ui/lists/nodes';
 import { formatBytes } from '../../src/ui/text/format';
-import { archiveNodes, binaryBytes, chooseFolder, sha256, sha256File, submissionNode, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
+import { archiveNodes, binaryBytes, chooseFolder, removeWorkspaceFolder, sha256, sha256File, submissionNode, tempDir, waitFor, workspaceDir, workspaceFile } from './fixtures';
 import { explorerRow, pressCancelOnProgress, withNotificationsCounted } from './helpers';
 import { api, control, sandboxState, signIn, withAnswers } from './session';
 import type { Asked } from './scriptedInput';
@@ -319,9 +319,6 @@ describe('bulk transfers', () => {
   });
 
   after(async () => {
-    for (const d of ['bulk-folder', 'bulk']) {
-      const p = path.join(workspaceDir(), d);
-      if (existsSync(p)) await vscode.workspace.fs.delete(vscode.Uri.file(p), { recursive: true }).then(undefined, () => undefined);
-    }
+    for (const d of ['bulk-folder', 'bulk']) await removeWorkspaceFolder(d);
   });
 });

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
+import { closeAllEditors, removeWorkspaceFolder, waitFor, workspaceFile } from './fixtures';
 import { archiveDocuments, archiveDocumentsFetched, compose, composerOpenedBy, continueDraft, edit, filled, forgetDrafts, openDrafts, recipient, sendReviewed } from './composerDriver';
 import { notificationText, webviewKeys, webviewText } from './helpers';
 import { api, control, deliver, sandboxState, signIn, withAnswers } from './session';
@@ -22,7 +22,7 @@ describe('the New Submission composer', () => {
   afterEach(closeAllEditors);
   after(async () => {
     await forgetDrafts();
-    await vscode.workspace.fs.delete(vscode.Uri.file(path.dirname(docs[0].fsPath)), { recursive: true }).then(undefined, () => undefined);
+    await removeWorkspaceFolder('composer');
   });
 
   it('is filled with the keyboard alone, reviewed and sent: the package has every field as typed, the note\'s two paragraphs exact', async function () {

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { ComposerDocument, ComposerForm, ComposerRecipient } from '../../src/shared/composerProtocol';
-import { waitFor, webviewsLoaded } from './fixtures';
+import { closeAllEditors, waitFor, webviewsLoaded } from './fixtures';
 import { log } from './helpers';
 import type { ScriptedInput } from './scriptedInput';
 import { api, deliver, pageMessages, withAnswers } from './session';
@@ -61,6 +61,13 @@ export async function sendReviewed(draftId: string, form: ComposerForm): Promise
 export async function forgetDrafts(): Promise<void> {
   const composer = (await api()).deps.composer;
   for (const id of composer.memory.draftIds()) if (!composer.drafts.has(id)) await composer.memory.removeDraft(id);
+}
+
+/** After a test that drives New Submission's questions: its quick input, composers and drafts gone (a quick input a failed test left open would take the next test's questions). */
+export async function clearComposerWork(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  await closeAllEditors();
+  await forgetDrafts();
 }
 
 /**

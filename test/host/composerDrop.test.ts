@@ -2,9 +2,8 @@
 // dragged within the form is ordinary editing; only a drag that carries
 // files or a URI list adds documents, and what it added is said.
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { closeAllEditors, waitFor, windowUri, workspaceFile } from './fixtures';
+import { closeAllEditors, removeWorkspaceFolder, waitFor, windowUri, workspaceFile } from './fixtures';
 import { composerShown, forgetDrafts, openDrafts, recipient } from './composerDriver';
 import { log, webviewDrop, webviewMoveText, webviewText } from './helpers';
 import { api, signIn, withAnswers } from './session';
@@ -25,7 +24,7 @@ describe('a drop on the New Submission form', () => {
   afterEach(closeAllEditors);
   after(async () => {
     await forgetDrafts();
-    if (doc) await vscode.workspace.fs.delete(vscode.Uri.file(path.dirname(doc.fsPath)), { recursive: true }).then(undefined, () => undefined);
+    await removeWorkspaceFolder('composer-drop');
   });
 
   /** A composer showing offer.txt and the cover note NOTE, nothing over it; its draft id. */

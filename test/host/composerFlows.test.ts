@@ -6,8 +6,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ComposerAdvanced } from '../../src/shared/composerProtocol';
 import { BACK } from '../../src/ui/input/userInput';
-import { archiveDocumentsFetched, closeComposer, compose, composerOpenedBy, composerShown, continueDraft, edit, filled, forgetDrafts, heldBack, openDrafts, sendReviewed } from './composerDriver';
-import { closeAllEditors, submissionNode, waitFor, workspaceDir, workspaceFile } from './fixtures';
+import { archiveDocumentsFetched, clearComposerWork, closeComposer, compose, composerOpenedBy, composerShown, continueDraft, edit, filled, forgetDrafts, heldBack, openDrafts, sendReviewed } from './composerDriver';
+import { removeWorkspaceFolder, submissionNode, waitFor, workspaceDir, workspaceFile } from './fixtures';
 import { answerQuickInput, quickInputKeys, statusBarText, webviewKeys, webviewParts } from './helpers';
 import { api, control, deliver, sandboxState, signIn, withAnswers } from './session';
 
@@ -35,15 +35,8 @@ describe('New Submission: how it starts, its tab, Send Again and drafts', () => 
     doc = workspaceFile(`${DIR}/letter-2026.txt`, 'A letter.\n');
     await forgetDrafts();
   });
-  afterEach(async () => {
-    // A quick input a failed test left open would take the next test's questions.
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-    await closeAllEditors();
-    await forgetDrafts();
-  });
-  after(async () => {
-    await vscode.workspace.fs.delete(vscode.Uri.file(path.join(workspaceDir(), DIR)), { recursive: true }).then(undefined, () => undefined);
-  });
+  afterEach(clearComposerWork);
+  after(() => removeWorkspaceFolder(DIR));
 
   it('a form\'s tab is titled by its form reference, followed as it is typed with few updates; "New Submission" while it has none', async () => {
     const id = await compose(doc);

@@ -2,10 +2,9 @@
 // focus is when it opens, the documents as one Tab stop with keys of their
 // own, select-all in a field, and Back to Edit keeping what was open.
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ComposerForm } from '../../src/shared/composerProtocol';
-import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
+import { closeAllEditors, removeWorkspaceFolder, waitFor, workspaceFile } from './fixtures';
 import { composerShown, forgetDrafts, openDrafts, recipient } from './composerDriver';
 import { webviewControls, webviewKeys } from './helpers';
 import { api, signIn, withAnswers } from './session';
@@ -23,7 +22,7 @@ describe('the New Submission form at the keyboard', () => {
   afterEach(closeAllEditors);
   after(async () => {
     await forgetDrafts();
-    if (docs) await vscode.workspace.fs.delete(vscode.Uri.file(path.dirname(docs[0].fsPath)), { recursive: true }).then(undefined, () => undefined);
+    await removeWorkspaceFolder('composer-keys');
   });
 
   /** A form on `uris`, shown and ready, nothing over it; its draft id. */

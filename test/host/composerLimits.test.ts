@@ -11,7 +11,7 @@ import { buildPackage } from '../../src/core/xml/package';
 import type { NewRecipient } from '../../src/core/xml/packageFields';
 import type { ComposerForm } from '../../src/shared/composerProtocol';
 import { wordedProblems } from '../../src/ui/composer/composerSend';
-import { closeAllEditors, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
+import { closeAllEditors, removeWorkspaceFolder, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
 import { composerOpenedBy, composerShown, forgetDrafts, openDrafts, recipient } from './composerDriver';
 import { webviewKeys, webviewParts, webviewText } from './helpers';
 import { api, deliver, requireSandbox, sandboxState, signIn, withAnswers } from './session';
@@ -29,7 +29,7 @@ describe('large values in the New Submission form', () => {
   afterEach(closeAllEditors);
   after(async () => {
     await forgetDrafts();
-    await vscode.workspace.fs.delete(vscode.Uri.file(path.dirname(doc.fsPath)), { recursive: true }).then(undefined, () => undefined);
+    await removeWorkspaceFolder('composer-limits');
   });
 
   /** A composer showing a complete form with offer.txt; its draft id. */

@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ComposerDocument, ComposerForm, FromComposer } from '../../src/shared/composerProtocol';
-import { closeAllEditors, submissionNode, waitFor, workspaceFile } from './fixtures';
+import { closeAllEditors, removeWorkspaceFolder, submissionNode, waitFor, workspaceFile } from './fixtures';
 import { addFromArchive, archiveDocumentsFetched, composerShown, forgetDrafts, openDrafts, recipient } from './composerDriver';
 import { screenshot, webviewColors, webviewControls, webviewKeys, webviewLook, webviewText } from './helpers';
 import { contrastOf } from './lookPage';
@@ -73,7 +73,7 @@ describe('how the New Submission form looks', () => {
   after(async () => {
     await vscode.workspace.getConfiguration('workbench').update('colorTheme', theme, vscode.ConfigurationTarget.Global);
     await forgetDrafts();
-    if (docs) await vscode.workspace.fs.delete(vscode.Uri.file(path.dirname(docs[0].fsPath)), { recursive: true }).then(undefined, () => undefined);
+    await removeWorkspaceFolder('composer-looks');
   });
 
   const open = async (uris: vscode.Uri[], form?: Partial<ComposerForm>) => composerShown(async () => (await api()).deps.composer.compose(uris, form && {

@@ -3,13 +3,12 @@
 // from the same start: file 201 of one is not file 201 of the other.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { accountKey } from '../../src/ui/session/secrets';
 import {
   addFromArchive, archiveDocuments, archiveDocumentsFetched, closeComposer, compose, continueDraft, edit, filled, forgetDrafts, heldBack, onComposerPage, openDrafts, sendReviewed,
 } from './composerDriver';
-import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
+import { closeAllEditors, removeWorkspaceFolder, waitFor, workspaceFile } from './fixtures';
 import { webviewText } from './helpers';
 import { archiveOn, OtherServices } from './otherServices';
 import { api, control, deliver, requireSandbox, signIn, useAccount, withAnswers } from './session';
@@ -35,11 +34,10 @@ describe('drafts belong to their account', () => {
   });
   afterEach(closeAllEditors);
   after(async () => {
-    await useAccount(requireSandbox());
+    await services.close();
     await forgetDrafts();
     for (const id of (await api()).deps.composer.memory.draftIds()) await (await api()).deps.composer.memory.removeDraft(id);
-    await services.close();
-    await vscode.workspace.fs.delete(vscode.Uri.file(path.dirname(doc.fsPath)), { recursive: true }).then(undefined, () => undefined);
+    await removeWorkspaceFolder('draft-accounts');
   });
 
   const service = (user: string) => services.start(user);

@@ -3,13 +3,12 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { TEMPORARY_FOLDER_PREFIX } from '../../src/ui/transfers/temporaryFolder';
 import {
   addFromArchive, archiveDocuments, archiveDocumentsFetched, closeComposer, compose, composerOpenedBy, continueDraft, edit, filled, forgetDrafts, heldBack, onComposerPage, openDrafts, sendReviewed,
 } from './composerDriver';
-import { closeAllEditors, nextEvent, waitFor, workspaceFile } from './fixtures';
+import { closeAllEditors, nextEvent, removeWorkspaceFolder, waitFor, workspaceFile } from './fixtures';
 import { pressCancelOnProgress, screenshot, webviewKeys, webviewText } from './helpers';
 import { api, control, deliver, logMark, pageMessages, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
 import type { FromComposer } from '../../src/shared/composerProtocol';
@@ -50,7 +49,7 @@ describe('drafts of New Submission', () => {
   });
   after(async () => {
     await forgetDrafts();
-    await vscode.workspace.fs.delete(vscode.Uri.file(path.dirname(doc.fsPath)), { recursive: true }).then(undefined, () => undefined);
+    await removeWorkspaceFolder('drafts');
   });
 
   it('a form closed untouched leaves no draft (New Submission, Send Again With…); one typed in is kept', async () => {

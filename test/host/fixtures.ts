@@ -1,7 +1,7 @@
 // Small helpers shared by the command suites: workspace files, hashes, polling, colours.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -23,6 +23,12 @@ export function workspaceDir(): string {
   const f = vscode.workspace.workspaceFolders?.[0];
   if (!f) throw new Error('the host tests need a workspace folder');
   return f.uri.fsPath;
+}
+
+/** Removes a folder of the test workspace (`relative` to it) and what it holds; nothing when it is not there. */
+export async function removeWorkspaceFolder(relative: string): Promise<void> {
+  const p = path.join(workspaceDir(), relative);
+  if (existsSync(p)) await vscode.workspace.fs.delete(vscode.Uri.file(p), { recursive: true }).then(undefined, () => undefined);
 }
 
 /**

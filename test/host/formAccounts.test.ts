@@ -3,14 +3,13 @@
 // while the account in use changes, with two more services whose ids are
 // those of each other (otherServices.ts).
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { UserInput } from '../../src/ui/input/userInput';
 import type { Sandbox } from '../../tools/sandbox';
-import { composerOpenedBy, compose, edit, filled, forgetDrafts, openDrafts, sendReviewed } from './composerDriver';
-import { closeAllEditors, submissionNode, waitFor, workspaceFile } from './fixtures';
+import { clearComposerWork, compose, composerOpenedBy, edit, filled, forgetDrafts, openDrafts, sendReviewed } from './composerDriver';
+import { removeWorkspaceFolder, submissionNode, waitFor, workspaceFile } from './fixtures';
 import { archiveOn, clientOf, OtherServices } from './otherServices';
-import { api, deliver, requireSandbox, runRecord, signIn, useAccount, withAnswers } from './session';
+import { api, deliver, runRecord, signIn, useAccount, withAnswers } from './session';
 import { ScriptedInput, type Answer } from './scriptedInput';
 
 /** What was said (the switch's own message, that the settings changed, left out), in messages. */
@@ -45,15 +44,10 @@ describe('New Submission keeps to the account things came from', () => {
     doc = workspaceFile('form-accounts/letter.txt', 'A letter.\n');
     await forgetDrafts();
   });
-  afterEach(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-    await closeAllEditors();
-    await forgetDrafts();
-  });
+  afterEach(clearComposerWork);
   after(async () => {
-    await useAccount(requireSandbox());
     await services.close();
-    await vscode.workspace.fs.delete(vscode.Uri.file(path.dirname(doc.fsPath)), { recursive: true }).then(undefined, () => undefined);
+    await removeWorkspaceFolder('form-accounts');
   });
 
   const service = (user: string) => services.start(user);

@@ -7,12 +7,12 @@ import * as vscode from 'vscode';
 import { ServiceClient } from '../../src/core';
 import { startSandbox, type Sandbox } from '../../tools/sandbox';
 import { tempDir } from './fixtures';
-import { runRecord } from './session';
+import { requireSandbox, runRecord, useAccount } from './session';
 
 /** A client of `sb`'s own account, outside the extension (to set up what a test needs there). */
 export const clientOf = (sb: Sandbox): ServiceClient => new ServiceClient({ baseUrl: sb.baseUrl, credentials: { username: sb.user, password: sb.password, apiKey: sb.key } });
 
-/** The services a suite starts; `close()` ends them all. */
+/** The services a suite starts; `close()` puts the extension back on the run's sandbox and ends them all. */
 export class OtherServices {
   private readonly started: Sandbox[] = [];
 
@@ -25,6 +25,7 @@ export class OtherServices {
   }
 
   async close(): Promise<void> {
+    await useAccount(requireSandbox());
     await Promise.all(this.started.splice(0).map((s) => s.close()));
   }
 }

@@ -2,16 +2,25 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { FromPdf } from '../../src/shared/pdfProtocol';
-import { nextEvent, waitFor } from './fixtures';
+import { closeAllEditors, nextEvent, waitFor } from './fixtures';
 import { askWorkbench, webviewControls, webviewKeys } from './helpers';
 import type { EdgeSeen, FindSeen, PixelSeen, ScrollSeen } from './pdfPage';
 import type { ThumbnailsSeen } from './pdfThumbnailsPage';
 import type { ToolbarSeen } from './pdfToolbarPage';
 import type { WheelZoomSeen } from './pdfZoomPage';
-import { pageMessages, sandboxState } from './session';
+import { pageMessages, sandboxState, signIn } from './session';
 import type { KeyStep } from './workbenchPage';
 
 export type PdfRendered = Extract<FromPdf, { type: 'rendered' }>;
+
+/** The hooks of a suite that works a PDF viewer's page: signed in first, skipped without the offline runner's browser (which reads and drives the page), its editors closed after. */
+export function pdfSuiteHooks(): void {
+  before(function () {
+    if (!process.env.DSAS_WORKBENCH_URL) this.skip();
+    return signIn();
+  });
+  after(closeAllEditors);
+}
 
 /** Runs `trigger` and resolves with the first report of a PDF viewer that `pred` accepts (within 30 s). */
 export async function pdfReport(trigger: () => Thenable<unknown> | void, pred: (m: FromPdf) => boolean, what: string): Promise<FromPdf> {
@@ -121,4 +130,11 @@ export async function longSummary(): Promise<{ id: string; formReference: string
   const s = (await sandboxState()).submissions.find((x) => x.formReference === 'POLICY-REVIEW');
   assert.ok(s, 'the sandbox has the submission with a long history');
   return s as typeof s & { history: { description: string }[] };
+}
+
+/** The summary of the submission with a long history, opened with no other editor: what the viewer reported once page 1 was drawn. */
+export async function openLongSummary(): Promise<PdfRendered> {
+  const s = await longSummary();
+  await closeAllEditors();
+  return openSummary(s.id);
 }

@@ -3,8 +3,8 @@ import { truncateSync } from 'node:fs';
 import { PDFDocument, PDFHexString, PDFName, StandardFonts, degrees } from 'pdf-lib';
 import type { FromPdf } from '../../src/shared/pdfProtocol';
 import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
-import { pdfClickLink, pdfKeys, pdfPlaceShown, pdfReport } from './pdfDriver';
-import { api, signIn } from './session';
+import { pdfClickLink, pdfKeys, pdfPlaceShown, pdfReport, pdfSuiteHooks } from './pdfDriver';
+import { api } from './session';
 
 /** A PDF of `pages` pages of `size` (pt), turned `rotate`°; `outline` entries, each inside the one before (`deep`) or side by side; on page 1 a link to an object that is no page. */
 async function hostilePdf(o: { pages: number; size?: [number, number]; rotate?: number; outline?: number; deep?: boolean; deadLink?: boolean }): Promise<Buffer> {
@@ -38,11 +38,7 @@ async function hostilePdf(o: { pages: number; size?: [number, number]; rotate?: 
 }
 
 describe('PDF viewer and hostile PDFs', function () {
-  before(function () {
-    if (!process.env.DSAS_WORKBENCH_URL) this.skip();
-    return signIn();
-  });
-  after(closeAllEditors);
+  pdfSuiteHooks();
 
   const open = async (name: string, content: Buffer): Promise<FromPdf> => {
     await closeAllEditors();

@@ -1,18 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { closeAllEditors, workspaceFile } from './fixtures';
 import { log, writeArtifact } from './helpers';
-import { pdfReport, pdfScrollThrough, type PdfRendered } from './pdfDriver';
+import { type PdfRendered, pdfReport, pdfScrollThrough, pdfSuiteHooks } from './pdfDriver';
 import { longPdf } from './pdfFixtures';
-import { api, signIn } from './session';
+import { api } from './session';
 
 const PAGES = 500;
 
 describe('PDF viewer, a large PDF', function () {
-  before(function () {
-    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // scrolling the page needs the offline runner's browser
-    return signIn();
-  });
-  after(closeAllEditors);
+  pdfSuiteHooks();
 
   it(`a ${PAGES}-page PDF shows its first page and scrolls end to end with only the pages near the view drawn (its time and memory measured for npm run bench)`, async function () {
     this.timeout(180_000);

@@ -2,16 +2,12 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
 import { screenshot } from './helpers';
-import { pdfKeys, pdfPagePixel, pdfReport } from './pdfDriver';
+import { pdfKeys, pdfPagePixel, pdfReport, pdfSuiteHooks } from './pdfDriver';
 import { pdfWithPicture } from './pdfFixtures';
-import { api, signIn } from './session';
+import { api } from './session';
 
 describe('PDF viewer, a picture on a dark page', function () {
-  before(function () {
-    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // reading the page's pixels needs the offline runner's browser
-    return signIn();
-  });
-  after(closeAllEditors);
+  pdfSuiteHooks();
 
   it('in the theme\'s colours the page takes the theme\'s background and its red picture stays red; as printed too', async () => {
     const settings = vscode.workspace.getConfiguration('workbench');

@@ -1,19 +1,15 @@
 import * as assert from 'node:assert/strict';
 import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
-import { pdfKeys, pdfPlaceShown, pdfReport, pdfThumbnails } from './pdfDriver';
+import { pdfKeys, pdfPlaceShown, pdfReport, pdfSuiteHooks, pdfThumbnails } from './pdfDriver';
 import { longPdf } from './pdfFixtures';
 import { screenshot } from './helpers';
 import type { ThumbnailsSeen } from './pdfThumbnailsPage';
-import { api, signIn } from './session';
+import { api } from './session';
 
 const PAGES = 40;
 
 describe('PDF viewer, its thumbnails', function () {
-  before(function () {
-    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // reading the page needs the offline runner's browser
-    return signIn();
-  });
-  after(closeAllEditors);
+  pdfSuiteHooks();
 
   it('a thumbnail per page beside the pages, drawn only near the view; Enter on one goes to its page, and the current page\'s follows the reader', async () => {
     const uri = workspaceFile('viewer/thumbnails.pdf', await longPdf(PAGES));

@@ -1,8 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { closeAllEditors } from './fixtures';
 import { webviewControls } from './helpers';
-import { longSummary, openSummary, pdfKeys, pdfToolbarAt } from './pdfDriver';
-import { signIn } from './session';
+import { openLongSummary, pdfKeys, pdfSuiteHooks, pdfToolbarAt } from './pdfDriver';
 
 /** Whether each selector matches an element of the viewer's page. */
 async function present(selectors: readonly string[]): Promise<boolean[]> {
@@ -10,16 +8,10 @@ async function present(selectors: readonly string[]): Promise<boolean[]> {
 }
 
 describe('PDF viewer, its toolbar', function () {
-  before(function () {
-    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // resizing and reading the page needs the offline runner's browser
-    return signIn();
-  });
-  after(closeAllEditors);
+  pdfSuiteHooks();
 
   it('fits one row at 800 px, every control whole; narrower, Save PDF… and Archive… move into More actions', async () => {
-    const s = await longSummary();
-    await closeAllEditors();
-    await openSummary(s.id);
+    await openLongSummary();
     const wide = await pdfToolbarAt(800);
     assert.ok(Math.abs(wide.width - 800) <= 2, `the viewer is ${wide.width} px wide`);
     assert.equal(wide.rows, 1, JSON.stringify(wide));
@@ -37,9 +29,7 @@ describe('PDF viewer, its toolbar', function () {
   });
 
   it('says each control\'s state to a screen reader: toggles pressed, More actions expanded, Previous disabled at page 1', async () => {
-    const s = await longSummary();
-    await closeAllEditors();
-    await openSummary(s.id);
+    await openLongSummary();
     const toggle = '[aria-label="Thumbnails"][aria-pressed="true"]';
     const more = '[aria-label="More actions"][aria-haspopup="menu"]';
     assert.deepEqual(await present([toggle.replace('true', 'false'), `${more}[aria-expanded="false"]`, '[aria-label="Previous page"][aria-disabled="true"]']), [true, true, true]);

@@ -1,19 +1,15 @@
 import * as assert from 'node:assert/strict';
 import { closeAllEditors } from './fixtures';
-import { longSummary, openSummary, pageWorkers, pdfClickLink, pdfCopyLine, pdfPagePixel, pdfReport, pdfFindState, pdfKeys, pdfLeftEdge, pdfPlaceShown, zoomAndPage, zoomInTo } from './pdfDriver';
+import { longSummary, openLongSummary, openSummary, pageWorkers, pdfClickLink, pdfCopyLine, pdfFindState, pdfKeys, pdfLeftEdge, pdfPagePixel, pdfPlaceShown, pdfReport, pdfSuiteHooks, zoomAndPage, zoomInTo } from './pdfDriver';
 import { extensionLog, nextEvent, waitFor, workspaceFile } from './fixtures';
 import { pdfView, quickInputKeys, screenshot, webviewControls } from './helpers';
 import { pdfWithOutline } from './pdfFixtures';
 import * as vscode from 'vscode';
-import { api, pageMessages, signIn } from './session';
+import { api, pageMessages } from './session';
 import type { FromPdf } from '../../src/shared/pdfProtocol';
 
 describe('PDF viewer', function () {
-  before(function () {
-    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // reading and scrolling the page needs the offline runner's browser
-    return signIn();
-  });
-  after(closeAllEditors);
+  pdfSuiteHooks();
 
   it('parses the PDF in a worker of its own, started from a blob: URL (the page is never held up by a large file)', async () => {
     const s = await longSummary();
@@ -25,9 +21,7 @@ describe('PDF viewer', function () {
   });
 
   it('zoomed in to 300 %, a page scrolled fully left shows its left edge', async () => {
-    const s = await longSummary();
-    await closeAllEditors();
-    await openSummary(s.id);
+    await openLongSummary();
     const scale = await zoomInTo(3);
     assert.ok(scale >= 3, `zoomed to ${scale}`);
     const seen = await pdfLeftEdge();
@@ -184,9 +178,7 @@ describe('PDF viewer', function () {
   });
 
   it('keys: End and Home go to the last and first page, Previous and Next say when they are disabled, Ctrl+0, Ctrl+= and Ctrl+- set and step the zoom', async () => {
-    const s = await longSummary();
-    await closeAllEditors();
-    const { pages } = await openSummary(s.id);
+    const { pages } = await openLongSummary();
     const disabled = async () => {
       const [previous, next] = await webviewControls('Save PDF…', ['[aria-label="Previous page"][aria-disabled="true"]', '[aria-label="Next page"][aria-disabled="true"]']);
       return { previous: previous.found, next: next.found };

@@ -1,19 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { closeAllEditors } from './fixtures';
-import { longSummary, openSummary, pdfWheelZoom, zoomAndPage } from './pdfDriver';
-import { signIn } from './session';
+import { openLongSummary, pdfSuiteHooks, pdfWheelZoom, zoomAndPage } from './pdfDriver';
 
 describe('PDF viewer, Ctrl+wheel', function () {
-  before(function () {
-    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // the wheel needs the offline runner's browser
-    return signIn();
-  });
-  after(closeAllEditors);
+  pdfSuiteHooks();
 
   it('zooms in and out around the pointer: the point of a page wider than the viewer under it stays under it', async () => {
-    const s = await longSummary();
-    await closeAllEditors();
-    await openSummary(s.id);
+    await openLongSummary();
     // Wider than the viewer from the start: a page that fits is centred, so across it can only grow about its middle.
     await zoomAndPage('200', 2, 1);
     // Off the page's centre, so that a zoom around any other point would move it.

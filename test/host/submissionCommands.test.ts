@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { stateOf, type AttachmentNode, type SubmissionNode } from '../../src/ui/lists/nodes';
 import { wordedProblems } from '../../src/ui/composer/composerSend';
-import { binaryBytes, closeAllEditors, sha256File, submissionNode, tempDir, waitFor, withUserSetting, workspaceFile } from './fixtures';
+import { binaryBytes, closeAllEditors, removeWorkspaceFolder, sha256File, submissionNode, tempDir, waitFor, withUserSetting, workspaceFile } from './fixtures';
 import { pressCancelOnProgress } from './helpers';
 import { compose, composerOpenedBy, edit, filled, forgetDrafts, openDrafts, recipient, sendReviewed } from './composerDriver';
 import { api, control, deliver, requireSandbox, sandboxState, serviceRequests, signIn, signOut, withAnswers } from './session';
@@ -26,9 +26,7 @@ describe('submission commands', () => {
     ];
   });
   afterEach(closeAllEditors);
-  after(async () => {
-    await vscode.workspace.fs.delete(vscode.Uri.file(path.dirname(docs[0].fsPath)), { recursive: true }).then(undefined, () => undefined);
-  });
+  after(() => removeWorkspaceFolder('to-send'));
 
   it('New Submission sends the package entered in the composer (with one Back from the review), with every document', async () => {
     const formReference = `Host test <&> ${Date.now()}`;

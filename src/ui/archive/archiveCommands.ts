@@ -13,10 +13,9 @@ import { withCancellableProgress } from '../input/progress';
 import type { ArchiveNode } from '../lists/nodes';
 import { anArchiveFile, explorerUris, selectedArchiveFiles } from '../lists/rowArgs';
 import { downloadArchiveFiles } from '../transfers/downloadSets';
-import { archiveTitleProblem } from './archiveUpload';
 import { isPdf, offerOpenDownload, openInEditor, type OpenOffer } from '../transfers/openFile';
 import type { InputHolder } from '../input/userInput';
-import type { ArchiveUploads } from './archiveUploads';
+import { archiveTitleProblem, type ArchiveUploads } from './archiveUploads';
 import type { Session } from '../session/session';
 
 /** What Archive This File uses: the prompts, the log, the session (signed in?) and the uploads. */

@@ -18,12 +18,11 @@ import { withTemporaryFolder } from '../transfers/temporaryFolder';
 import { oneLine } from '../text/text';
 import type { PdfSource } from '../viewer/pdfPanels';
 import { anAttachment, aSubmissionRow, type SubmissionRow } from '../lists/rowArgs';
-import { archiveTitleProblem } from './archiveUpload';
 import { pickAttachment } from '../transfers/pickAttachment';
 import { describeSubmission, type SubmissionAsking } from '../submissions/whichSubmission';
 import type { InputHolder } from '../input/userInput';
 import type { Session } from '../session/session';
-import type { ArchiveUploads } from './archiveUploads';
+import { archiveTitleProblem, type ArchiveUploads } from './archiveUploads';
 
 /** A submission as its documents are titled by: its id and form reference. */
 type Titled = NamedSubmission & { readonly formReference: string };

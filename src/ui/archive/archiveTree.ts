@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import type { ArchiveListItem, HashCheck, Logger } from '../../core';
-import { Cmd } from '../commands/commandIds';
 import type { Session } from '../session/session';
 import { ArchiveDrop } from './archiveDrop';
 import { archiveItem, archiveLabel, archiveTooltip, detailItem, detailLines } from './archiveItems';
@@ -45,8 +44,6 @@ export class ArchiveTree extends ListTree<ArchiveListItem, ArchiveNode, DetailNo
       rowWhat: 'archive file',
       model: archiveModel,
       fetch: (client, signal) => client.listArchive({ signal }),
-      refreshCommand: Cmd.refreshArchive,
-      filteredKey: 'dsas.archiveFiltered',
       texts: {
         failed: (reason) => vscode.l10n.t('Could not load the archive. {0}', reason),
         empty: vscode.l10n.t('The archive is empty'),

@@ -1,16 +1,19 @@
 import * as vscode from 'vscode';
-import { isServiceError, sourceName, type Created, type Logger, type SentFile, type ServiceError } from '../../core';
+import {
+  HEADER_VALUE, isServiceError, sourceName, textProblem, type Created, type LocalSource, type Logger, type SentFile, type ServiceError,
+} from '../../core';
 import type { InputHolder } from '../input/userInput';
-import { progressLine, withCancellableProgress } from '../input/progress';
+import { progressLine, withCancellableProgress, type TaskProgress } from '../input/progress';
 import { reached } from '../milestones';
 import type { Sender, Session } from '../session/session';
 import { errorDetail, isCancellation } from '../text/errorText';
+import { problemText } from '../text/problemText';
 import type { LocalFile } from '../transfers/localFiles';
 import { logged } from '../transfers/skippedText';
 import { listedIds, reportUnknownOutcome } from '../transfers/unknownOutcome';
 import type { WorkspaceFiles } from '../workspace/workspaceFiles';
 import type { ArchiveTree } from './archiveTree';
-import { archiveArrival, checkedNow, type ArchiveUpload } from './archiveUpload';
+import { archiveArrival, checkedNow } from './archiveArrival';
 
 /** What the service uses: the session, the prompts, the log, the Archive view and the Explorer's records. */
 export interface ArchiveUploadsParts {
@@ -19,6 +22,25 @@ export interface ArchiveUploadsParts {
   readonly log: Logger;
   readonly view: Pick<ArchiveTree, 'refreshList' | 'reveal'>;
   readonly records: Pick<WorkspaceFiles, 'archived' | 'flush'>;
+}
+
+/** Why a title cannot be an archive file's (the client's check of the title header), for an input box. */
+export function archiveTitleProblem(title: string): string | undefined {
+  const code = textProblem(title, HEADER_VALUE);
+  return code && problemText({ code, field: 'title' });
+}
+
+/** One file to put in the archive under its own progress notification (`each`). */
+export interface ArchiveUpload {
+  readonly title: string;
+  /** The file name the archive records (the source's name). */
+  readonly name: string;
+  /** The progress notification's title. */
+  readonly progress: string;
+  /** The file to send and its size, made ready under the same notification (a download, for an attachment). */
+  source(p: TaskProgress, signal: AbortSignal): Promise<{ readonly source: LocalSource; readonly size: number }>;
+  /** The workspace file it is, recorded for the Explorer once archived; none for a file of the service's. */
+  readonly local?: LocalFile;
 }
 
 /** A workspace file to archive in a batch, under its title. */

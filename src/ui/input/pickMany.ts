@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { shownUntilSettled } from './shownInput';
 
 /** A label as the user reads it: without `$(icon)` codes, lower case. */
 const shown = (label: string): string => label.replace(/\$\([\w-]+\)\s*/g, '').toLowerCase();
@@ -18,17 +19,9 @@ export function pickMany<T extends vscode.QuickPickItem, B>(
   o: { readonly title?: string; readonly step?: number; readonly totalSteps?: number; readonly placeHolder?: string; readonly back?: boolean },
   back?: B,
 ): Promise<T[] | B | undefined> {
-  return new Promise((resolve) => {
-    const qp = vscode.window.createQuickPick<T>();
-    Object.assign(qp, { title: o.title, step: o.step, totalSteps: o.totalSteps, placeholder: o.placeHolder, items, canSelectMany: true, ignoreFocusOut: true });
-    if (o.back) qp.buttons = [vscode.QuickInputButtons.Back];
-    let done = false;
-    const finish = (v: T[] | B | undefined) => {
-      if (done) return;
-      done = true;
-      resolve(v);
-      qp.dispose();
-    };
+  const qp = vscode.window.createQuickPick<T>();
+  Object.assign(qp, { title: o.title, step: o.step, totalSteps: o.totalSteps, placeholder: o.placeHolder, items, canSelectMany: true, ignoreFocusOut: true });
+  return shownUntilSettled<T[], B | undefined>(qp, o.back, back, (settle) => {
     let typed = '';
     qp.onDidChangeValue((v) => {
       const text = v.trim().toLowerCase();
@@ -46,9 +39,6 @@ export function pickMany<T extends vscode.QuickPickItem, B>(
       }
       if (qp.activeItems[0] !== row) qp.activeItems = [row];
     });
-    qp.onDidTriggerButton((b) => b === vscode.QuickInputButtons.Back && finish(back));
-    qp.onDidAccept(() => finish(qp.selectedItems.length ? [...qp.selectedItems] : [...qp.activeItems]));
-    qp.onDidHide(() => finish(undefined));
-    qp.show();
+    qp.onDidAccept(() => settle(qp.selectedItems.length ? [...qp.selectedItems] : [...qp.activeItems]));
   });
 }

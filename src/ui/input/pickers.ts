@@ -12,46 +12,57 @@ export interface LoadedRows<T> {
   readonly items: readonly { readonly item: T }[];
 }
 
+/** How a picker lists one kind of row: the rows' list, its items, and what the entry to type an id says. */
+interface RowPicker<T> {
+  readonly loading: string;
+  fetch(signal: AbortSignal): Promise<readonly T[]>;
+  item(row: T): vscode.QuickPickItem;
+  readonly title: string;
+  readonly enterId: string;
+  readonly idPrompt: string;
+}
+
 /**
  * For commands run from the palette, where no tree row was passed: a quick
- * pick of the submissions, or of the archive files, with a way to type an id.
+ * pick of the rows the view already loaded (else a fresh list), with a way to
+ * type an id.
  */
-export async function pickSubmission(ui: UserInput, client: ServiceClient, view: LoadedRows<SubmissionListItem>, placeHolder: string): Promise<SubmissionListItem | { readonly id: string; readonly formReference?: undefined } | undefined> {
-  // The rows the view already loaded, else a fresh list.
+async function pickRow<T>(ui: UserInput, view: LoadedRows<T>, placeHolder: string, p: RowPicker<T>): Promise<T | { readonly id: string } | undefined> {
   const list = view.loaded && view.items.length
     ? view.items.map((r) => r.item)
-    : await withCancellableProgress(vscode.l10n.t('Loading submissions…'), (_p, signal) => client.listSubmissions({ signal }));
-  const enterId = { label: vscode.l10n.t('$(edit) Enter a submission id…'), alwaysShow: true, item: undefined };
-  const items = [
-    ...list.map((s) => ({
-      label: oneLine(s.formReference) || s.id,
-      description: s.id,
-      detail: [s.primaryRecipient ? oneLine(s.primaryRecipient.name || s.primaryRecipient.email) : '', formatTime(s.created), stateOfCompleted(s.completed) ?? ''].filter(Boolean).join(' · '),
-      item: s as SubmissionListItem | undefined,
-    })),
-    enterId,
-  ];
-  const picked = await ui.quickPick(items, { title: vscode.l10n.t('Submissions'), placeHolder });
+    : await withCancellableProgress(p.loading, (_p, signal) => p.fetch(signal));
+  const enterId = { label: p.enterId, alwaysShow: true, row: undefined };
+  const picked = await ui.quickPick([...list.map((row) => ({ ...p.item(row), row: row as T | undefined })), enterId], { title: p.title, placeHolder });
   if (picked === undefined || picked === BACK) return undefined;
-  if (picked.item) return picked.item;
-  const id = await askId(ui, vscode.l10n.t('Submission id'));
+  if (picked.row !== undefined) return picked.row;
+  const id = await askId(ui, p.idPrompt);
   return id === undefined ? undefined : { id };
 }
 
-export async function pickArchiveFile(ui: UserInput, client: ServiceClient, view: LoadedRows<ArchiveListItem>, placeHolder: string): Promise<ArchiveListItem | { readonly id: string; readonly name?: undefined } | undefined> {
-  const list = view.loaded && view.items.length
-    ? view.items.map((r) => r.item)
-    : await withCancellableProgress(vscode.l10n.t('Loading the archive…'), (_p, signal) => client.listArchive({ signal }));
-  const enterId = { label: vscode.l10n.t('$(edit) Enter a file id…'), alwaysShow: true, item: undefined };
-  const items = [
-    ...list.map((f) => ({ label: oneLine(f.title) || oneLine(f.name) || f.id, description: `${oneLine(f.name)} · ${f.id}`, item: f as ArchiveListItem | undefined })),
-    enterId,
-  ];
-  const picked = await ui.quickPick(items, { title: vscode.l10n.t('Archive'), placeHolder });
-  if (picked === undefined || picked === BACK) return undefined;
-  if (picked.item) return picked.item;
-  const id = await askId(ui, vscode.l10n.t('File id'));
-  return id === undefined ? undefined : { id };
+export function pickSubmission(ui: UserInput, client: ServiceClient, view: LoadedRows<SubmissionListItem>, placeHolder: string): Promise<SubmissionListItem | { readonly id: string; readonly formReference?: undefined } | undefined> {
+  return pickRow(ui, view, placeHolder, {
+    loading: vscode.l10n.t('Loading submissions…'),
+    fetch: (signal) => client.listSubmissions({ signal }),
+    item: (s) => ({
+      label: oneLine(s.formReference) || s.id,
+      description: s.id,
+      detail: [s.primaryRecipient ? oneLine(s.primaryRecipient.name || s.primaryRecipient.email) : '', formatTime(s.created), stateOfCompleted(s.completed) ?? ''].filter(Boolean).join(' · '),
+    }),
+    title: vscode.l10n.t('Submissions'),
+    enterId: vscode.l10n.t('$(edit) Enter a submission id…'),
+    idPrompt: vscode.l10n.t('Submission id'),
+  });
+}
+
+export function pickArchiveFile(ui: UserInput, client: ServiceClient, view: LoadedRows<ArchiveListItem>, placeHolder: string): Promise<ArchiveListItem | { readonly id: string; readonly name?: undefined } | undefined> {
+  return pickRow(ui, view, placeHolder, {
+    loading: vscode.l10n.t('Loading the archive…'),
+    fetch: (signal) => client.listArchive({ signal }),
+    item: (f) => ({ label: oneLine(f.title) || oneLine(f.name) || f.id, description: `${oneLine(f.name)} · ${f.id}` }),
+    title: vscode.l10n.t('Archive'),
+    enterId: vscode.l10n.t('$(edit) Enter a file id…'),
+    idPrompt: vscode.l10n.t('File id'),
+  });
 }
 
 async function askId(ui: UserInput, prompt: string): Promise<string | undefined> {

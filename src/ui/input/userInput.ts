@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { pickMany } from './pickMany';
+import { shownUntilSettled } from './shownInput';
 import { notificationText } from '../text/text';
 
 /**
@@ -54,46 +55,22 @@ export interface UserInput {
 /** The real prompts: VS Code's input box and quick pick, with a Back button where asked. */
 export class VsCodeInput implements UserInput {
   inputBox(o: InputBoxOptions): Promise<string | Back | undefined> {
-    return new Promise((resolve) => {
-      const box = vscode.window.createInputBox();
-      Object.assign(box, { title: o.title, step: o.step, totalSteps: o.totalSteps, prompt: o.prompt, value: o.value ?? '', placeholder: o.placeHolder, password: o.password ?? false, ignoreFocusOut: true });
-      if (o.back) box.buttons = [vscode.QuickInputButtons.Back];
-      let done = false;
-      const finish = (v: string | Back | undefined) => {
-        if (done) return;
-        done = true;
-        resolve(v);
-        box.dispose();
-      };
-      box.onDidTriggerButton((b) => b === vscode.QuickInputButtons.Back && finish(BACK));
+    const box = vscode.window.createInputBox();
+    Object.assign(box, { title: o.title, step: o.step, totalSteps: o.totalSteps, prompt: o.prompt, value: o.value ?? '', placeholder: o.placeHolder, password: o.password ?? false, ignoreFocusOut: true });
+    return shownUntilSettled<string, Back>(box, o.back, BACK, (settle) => {
       box.onDidChangeValue((v) => (box.validationMessage = o.validate?.(v)));
       box.onDidAccept(() => {
         const msg = o.validate?.(box.value);
         if (msg) box.validationMessage = msg;
-        else finish(box.value);
+        else settle(box.value);
       });
-      box.onDidHide(() => finish(undefined));
-      box.show();
     });
   }
 
   quickPick<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T | Back | undefined> {
-    return new Promise((resolve) => {
-      const qp = vscode.window.createQuickPick<T>();
-      Object.assign(qp, { title: o.title, step: o.step, totalSteps: o.totalSteps, placeholder: o.placeHolder, items, ignoreFocusOut: true });
-      if (o.back) qp.buttons = [vscode.QuickInputButtons.Back];
-      let done = false;
-      const finish = (v: T | Back | undefined) => {
-        if (done) return;
-        done = true;
-        resolve(v);
-        qp.dispose();
-      };
-      qp.onDidTriggerButton((b) => b === vscode.QuickInputButtons.Back && finish(BACK));
-      qp.onDidAccept(() => finish(qp.selectedItems[0]));
-      qp.onDidHide(() => finish(undefined));
-      qp.show();
-    });
+    const qp = vscode.window.createQuickPick<T>();
+    Object.assign(qp, { title: o.title, step: o.step, totalSteps: o.totalSteps, placeholder: o.placeHolder, items, ignoreFocusOut: true });
+    return shownUntilSettled<T, Back>(qp, o.back, BACK, (settle) => qp.onDidAccept(() => settle(qp.selectedItems[0])));
   }
 
   quickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], o: QuickPickOptions): Promise<T[] | Back | undefined> {

@@ -4,7 +4,7 @@ import { describeError } from '../text/errorText';
 import type { Session } from '../session/session';
 import { readSettings } from '../session/settings';
 import { detailMessage, showFilter } from './commonItems';
-import type { ListTreeOptions } from './listTreeOptions';
+import { LIST_VIEWS, type ListTreeOptions } from './listTreeOptions';
 import type { TreeNode } from './nodes';
 import { RowDetails, type ListRow } from './rowDetails';
 import { RowList, type QuickFilter } from './rowList';
@@ -127,7 +127,7 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
     await this.list.ensureLoaded();
     this.showState();
     const list = this.list;
-    const retry = { command: this.o.refreshCommand };
+    const retry = { command: LIST_VIEWS[this.o.view].refreshCommand };
     if (!list.loaded) {
       return list.failure === undefined ? [] : [{ kind: 'message', text: this.o.texts.failed(list.failure), tooltip: list.failure, icon: 'error', retry }];
     }
@@ -284,7 +284,7 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
   }
 
   private showState(): void {
-    showFilter(this.view, this.o.filteredKey, this.list.filter, this.list.quick?.label);
+    showFilter(this.view, LIST_VIEWS[this.o.view].filteredKey, this.list.filter, this.list.quick?.label);
   }
 
   private reset(): void {

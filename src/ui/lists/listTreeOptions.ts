@@ -1,9 +1,19 @@
 import type * as vscode from 'vscode';
 import type { ServiceClient } from '../../core';
-import type { CommandId } from '../commands/commandIds';
+import { Cmd, type CommandId } from '../commands/commandIds';
 import type { LoadMoreNode, TreeNode } from './nodes';
 import type { ListRow } from './rowDetails';
 import type { RowModel } from './rowList';
+
+/**
+ * What goes by a list view's name: the command that fetches its list again
+ * (clicking a failure notice) and the context key that says a filter is set
+ * (the title bar's buttons follow it in package.json).
+ */
+export const LIST_VIEWS: Readonly<Record<LoadMoreNode['view'], { readonly refreshCommand: CommandId; readonly filteredKey: string }>> = {
+  submissions: { refreshCommand: Cmd.refreshSubmissions, filteredKey: 'dsas.submissionsFiltered' },
+  archive: { refreshCommand: Cmd.refreshArchive, filteredKey: 'dsas.archiveFiltered' },
+};
 
 /** What one list view is: where its rows come from and the words it says about them. */
 export interface ListTreeOptions<Item, Row extends ListRow<Item>, Child> {
@@ -13,10 +23,6 @@ export interface ListTreeOptions<Item, Row extends ListRow<Item>, Child> {
   readonly rowWhat: string;
   readonly model: RowModel<Item, Row>;
   fetch(client: ServiceClient, signal: AbortSignal): Promise<readonly Item[]>;
-  /** The command that fetches the list again (clicking a failure notice). */
-  readonly refreshCommand: CommandId;
-  /** The context key that says a filter is set (for the title bar's buttons). */
-  readonly filteredKey: string;
   readonly texts: {
     failed(reason: string): string;
     empty: string;

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import type { Logger, SubmissionListItem } from '../../core';
-import { Cmd } from '../commands/commandIds';
 import type { Session } from '../session/session';
 import { differs, knownOf, type Learned, type SubmissionUpdates } from './submissionUpdates';
 import { loadMoreItem, messageItem } from '../lists/commonItems';
@@ -57,8 +56,6 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
       rowWhat: 'submission',
       model: submissionModel,
       fetch: (client, signal) => client.listSubmissions({ signal }),
-      refreshCommand: Cmd.refreshSubmissions,
-      filteredKey: 'dsas.submissionsFiltered',
       texts: {
         failed: (reason) => vscode.l10n.t('Could not load the submissions. {0}', reason),
         empty: vscode.l10n.t('No submissions yet'),

@@ -1,33 +1,11 @@
 import * as vscode from 'vscode';
 import {
-  archiveRule, DETAILS_PER_CHECK, HEADER_VALUE, sourceFile, textProblem,
+  archiveRule, DETAILS_PER_CHECK, sourceFile,
   type ArchiveListItem, type ArchiveWhy, type CheckedFile, type LocalSource, type SentFile, type ServiceClient,
 } from '../../core';
 import { counted } from '../transfers/bulkRules';
-import type { LocalFile } from '../transfers/localFiles';
-import { problemText } from '../text/problemText';
-import type { TaskProgress } from '../input/progress';
 import { oneLine } from '../text/text';
 import type { ArrivalCheck } from '../transfers/unknownOutcome';
-
-/** One file to put in the archive under its own progress notification (`ArchiveUploads.each`). */
-export interface ArchiveUpload {
-  readonly title: string;
-  /** The file name the archive records (the source's name). */
-  readonly name: string;
-  /** The progress notification's title. */
-  readonly progress: string;
-  /** The file to send and its size, made ready under the same notification (a download, for an attachment). */
-  source(p: TaskProgress, signal: AbortSignal): Promise<{ readonly source: LocalSource; readonly size: number }>;
-  /** The workspace file it is, recorded for the Explorer once archived; none for a file of the service's. */
-  readonly local?: LocalFile;
-}
-
-/** Why a title cannot be an archive file's (the client's check of the title header), for an input box. */
-export function archiveTitleProblem(title: string): string | undefined {
-  const code = textProblem(title, HEADER_VALUE);
-  return code && problemText({ code, field: 'title' });
-}
 
 /**
  * A file as it is sent now (its size and time): the client would check a
