@@ -8,13 +8,16 @@ import { archiveFiles, registerArchiveCommands } from './ui/archive/archiveComma
 import { archiveFromViewer, registerArchiveFromSubmission } from './ui/archive/archiveFromSubmission';
 import { downloadListedAttachment, registerAttachmentCommands, savePdf } from './ui/transfers/attachmentCommands';
 import { registerSessionCommands } from './ui/session/sessionCommands';
+import { registerConnectionCommands } from './ui/session/connectionCommands';
+import { Connections } from './ui/session/connections';
+import { Sessions } from './ui/session/sessions';
+import { SessionInUse } from './ui/session/sessionInUse';
 import { registerSubmissionCommands } from './ui/submissions/submissionCommands';
 import { registerComposerCommands } from './ui/composer/composerCommands';
 import { registerViewCommands } from './ui/submissions/viewCommands';
 import type { Deps } from './ui/deps';
 import { createLog } from './ui/log';
 import { Secrets } from './ui/session/secrets';
-import { Session } from './ui/session/session';
 import { moveRenamedSettings } from './ui/session/settingsRename';
 import { removeLeftovers } from './ui/transfers/temporaryFolder';
 import { AnnouncedStore } from './ui/status/announcedStore';
@@ -56,7 +59,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const log = createLog();
   const input = new InputHolder();
   const secrets = new Secrets(context.secrets);
-  const session = new Session(secrets, input, log);
+  // The connections (an address and user name of the earlier settings already among them), one session each, and the workspace's.
+  const connections = new Connections(log);
+  const sessions = new Sessions(connections, { secrets, input, log });
+  const session = new SessionInUse(sessions, connections, context.workspaceState);
   // Started here so that restored panels can wait for it; it reads the secrets
   // asynchronously, so everything below is built before it changes anything.
   const sessionStarted = session.start();
@@ -90,13 +96,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const announced = new AnnouncedStore(context.globalState);
   const poller = new Poller({ input, log, session, submissions, timelines, updates, announced });
   // What the commands are built from.
-  const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, archiveUploads, timelines, pdfs, updates, composer, workspaceFiles, announced, tap };
+  const deps: Deps = { context, log, input, secrets, connections, sessions, session, commands, submissions, archive, archiveUploads, timelines, pdfs, updates, composer, workspaceFiles, announced, tap };
   const statusBar = new PendingStatusBar({ session, submissions, poller });
-  context.subscriptions.push(...(tap ? [tap] : []), log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, poller, statusBar, workspaceFiles, registerPdfEditor(pdfs));
+  context.subscriptions.push(...(tap ? [tap] : []), log, secrets, connections, sessions, session, updates, submissions, archive, pdfs, timelines, composer, poller, statusBar, workspaceFiles, registerPdfEditor(pdfs));
   // What the views' first paint does not need waits for the next turn, after VS Code has the views.
   const later = setImmediate(() => {
-    // Settings read the old keys meanwhile, so nothing waits for this.
+    // Settings read the old keys meanwhile, and the connections hold the earlier address and user name already, so nothing waits for this.
     void moveRenamedSettings('dsas', log).catch((e: unknown) => log.warn(`Moving renamed settings failed: ${errorDetail(e)}`));
+    if (connections.legacyPending()) void connections.migrate();
     // Copies of archive documents a reloaded, closed or crashed window left behind.
     context.subscriptions.push({ dispose: removeLeftovers(log) }, workspaceFiles.register());
   });
@@ -105,6 +112,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   beforeExit = () => workspaceFiles.flush();
 
   registerSessionCommands(deps);
+  registerConnectionCommands(deps);
   registerSubmissionCommands(deps);
   registerComposerCommands(deps);
   registerAttachmentCommands(deps);

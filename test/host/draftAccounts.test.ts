@@ -12,9 +12,8 @@ import {
 import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
 import { webviewText } from './helpers';
 import { archiveOn, OtherServices } from './otherServices';
-import { api, control, deliver, requireSandbox, signIn, useAccount, withAnswers } from './session';
+import { api, connectionOf, control, deliver, requireSandbox, signIn, useAccount, withAnswers } from './session';
 
-const config = () => vscode.workspace.getConfiguration('dsas');
 const told = (asked: readonly { method: string; text: string }[]) => asked.filter((a) => ['info', 'warn', 'error'].includes(a.method)).map((a) => a.text);
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -180,9 +179,10 @@ describe('drafts belong to their account', () => {
     const id = await compose(doc);
     await edit(id, filled(mine));
     await closeComposer(id);
-    // Another user's draft, made while the settings named them.
+    // Another user's draft, made while the workspace used their connection.
+    const someone = await connectionOf({ ...sb, user: 'someone-else' });
     await withAnswers([], async () => {
-      await config().update('userName', 'someone-else', vscode.ConfigurationTarget.Global);
+      await deps.session.switchTo(someone.id);
       await deps.session.restore();
     });
     assert.ok(!(await offered()).some((l) => l.includes(mine)), 'not offered to another user');

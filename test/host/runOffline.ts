@@ -226,6 +226,8 @@ async function main(guard: ProcessGuard): Promise<number> {
     // and under the keys 0.1 used
     'dsas.baseUrl': `${trap.url}/dsas/v1.1`,
     'dsas.username': 'workspace-user',
+    // and as a connection of its own, named as the user's is
+    'dsas.connections': [{ id: 'workspace-trap', name: 'workspace-trap', baseUrl: `${trap.url}/dsas/v1.1`, userName: 'workspace-user' }],
     'dsas.confirmBeforeSending': false,
     'dsas.downloadFolder': workspaceDownloads,
     'dsas.arrivalCheckSeconds': 0,

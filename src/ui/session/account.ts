@@ -1,14 +1,8 @@
-// The account the user settings name (service address and user name): what a
-// change of it tells the user, and which user names the sign-in accepts.
+// An account (service address and user name) as the user reads it: what a
+// change of a connection's tells the user, and which user names are accepted.
 import * as vscode from 'vscode';
 import { HEADER_VALUE, textProblem } from '../../core';
-import { accountKey, normalisedBaseUrl, type Account } from './secrets';
-import { readSettings } from './settings';
-
-/** The account the user settings name now (see `accountKey`); undefined while they name none. */
-export function accountInSettings(): string | undefined {
-  return accountKey(readSettings());
-}
+import { normalisedBaseUrl, type Account } from './secrets';
 
 /** An account (its `accountKey`) as a person reads it: `"demo" at dsas.example.com`. */
 export function accountText(key: string): string {
@@ -22,9 +16,9 @@ export function accountText(key: string): string {
 }
 
 /**
- * What the user is told when the service address or user name in the
- * settings changed while signed in: the stored secrets belong to the earlier
- * pair, so the session signed out instead of sending them to the new one.
+ * What the user is told when a connection's service address or user name
+ * changed while signed in: the stored secrets belong to the earlier pair, so
+ * the session signed out instead of sending them to the new one.
  */
 export function accountChangeText(from: Account, to: Account): string {
   if (normalisedBaseUrl(from.baseUrl) !== normalisedBaseUrl(to.baseUrl)) {
