@@ -88,7 +88,7 @@ describe('credentials belong to one service address and user name', () => {
     assert.deepEqual(told.map((a) => [a.method, a.text, a.items]), [[
       'warn', `The service address changed to ${host}: sign in to use it. Your password and API key were not sent there.`, ['Sign In'],
     ]], 'one message says why (Check Status adds only its usual "not signed in")');
-    assert.match(await sidebarShows('The service address or user name changed'), /password and API key stored for the earlier one were not sent/);
+    assert.match(await sidebarShows('The connection\'s service address or user name changed'), /password and API key stored for the earlier one were not sent/);
     await screenshot('account-changed-welcome');
 
     const mark = await logMark();
