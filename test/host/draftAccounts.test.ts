@@ -116,7 +116,7 @@ describe('drafts belong to their account', () => {
     const form = await edit(id, filled(ref));
     const [hostA, hostB] = [new URL(a.baseUrl).host, new URL(b.baseUrl).host];
 
-    // The settings now name another service, and the user signs in there; the form stays open.
+    // The workspace now uses another service's connection, and the user signs in there; the form stays open.
     await useAccount(b);
     const composer = (await api()).deps.composer;
     await withAnswers([], async () => {
@@ -130,7 +130,7 @@ describe('drafts belong to their account', () => {
       const page = await onComposerPage(id, () => webviewText('This form belongs to'));
       assert.ok(page.includes(`Sent to "cleo" at ${hostA}.`), page);
       assert.ok(page.includes(`This form belongs to "cleo" at ${hostA}, and the account in use now is "dan" at ${hostB}: it is sent only to its own account.`), page);
-      assert.ok(page.includes(`To send it, sign in to "cleo" at ${hostA}`), page);
+      assert.ok(page.includes(`To send it, switch to the connection of "cleo" at ${hostA} and sign in`), page);
     }
 
     await useAccount(a);
