@@ -8,16 +8,19 @@ import { archiveFiles, registerArchiveCommands } from './ui/archive/archiveComma
 import { archiveFromViewer, registerArchiveFromSubmission } from './ui/archive/archiveFromSubmission';
 import { downloadListedAttachment, registerAttachmentCommands, savePdf } from './ui/transfers/attachmentCommands';
 import { registerSessionCommands } from './ui/session/sessionCommands';
+import { registerConnectionCommands } from './ui/session/connectionCommands';
+import { Connections } from './ui/session/connections';
+import { Sessions } from './ui/session/sessions';
+import { SessionInUse } from './ui/session/sessionInUse';
 import { registerSubmissionCommands } from './ui/submissions/submissionCommands';
 import { registerComposerCommands } from './ui/composer/composerCommands';
 import { registerViewCommands } from './ui/submissions/viewCommands';
 import type { Deps } from './ui/deps';
 import { createLog } from './ui/log';
 import { Secrets } from './ui/session/secrets';
-import { Session } from './ui/session/session';
 import { AccountsMenu } from './ui/session/accountsMenu';
-import { SessionAccounts } from './ui/session/sessionAccounts';
-import { signIn } from './ui/session/signIn';
+import { ConnectionAccounts } from './ui/session/connectionAccounts';
+import { addConnection, signInTo } from './ui/session/connectionCommands';
 import { signOut } from './ui/session/signOut';
 import { moveRenamedSettings } from './ui/session/settingsRename';
 import { removeLeftovers } from './ui/transfers/temporaryFolder';
@@ -60,7 +63,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const log = createLog();
   const input = new InputHolder();
   const secrets = new Secrets(context.secrets);
-  const session = new Session(secrets, input, log);
+  // The connections (an address and user name of the earlier settings already among them), one session each, and the workspace's.
+  const connections = new Connections(log);
+  const sessions = new Sessions(connections, { secrets, input, log });
+  const session = new SessionInUse(sessions, connections, context.workspaceState);
   // Started here so that restored panels can wait for it; it reads the secrets
   // asynchronously, so everything below is built before it changes anything.
   const sessionStarted = session.start();
@@ -94,19 +100,21 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const announced = new AnnouncedStore(context.globalState);
   const poller = new Poller({ input, log, session, submissions, timelines, updates, announced });
   // What the commands are built from.
-  const deps: Deps = { context, log, input, secrets, session, commands, submissions, archive, archiveUploads, timelines, pdfs, updates, composer, workspaceFiles, announced, tap };
+  const deps: Deps = { context, log, input, secrets, connections, sessions, session, commands, submissions, archive, archiveUploads, timelines, pdfs, updates, composer, workspaceFiles, announced, tap };
   const statusBarItem = vscode.window.createStatusBarItem('dsas.pending', vscode.StatusBarAlignment.Left, 50);
   const statusBar = new PendingStatusBar(statusBarItem, { session, submissions, poller });
   // VS Code's Accounts menu: signs in and out as the commands do, under their error handler.
-  const accountsMenu = new AccountsMenu(new SessionAccounts(session, {
-    signIn: () => commands.run(Cmd.signIn, () => signIn({ session, secrets, ui: input.current, log })),
-    signOut: () => commands.run(Cmd.signOut, () => signOut({ session, input, drafts: composer, announced }, true)),
-  }));
-  context.subscriptions.push(...(tap ? [tap] : []), log, secrets, session, updates, submissions, archive, pdfs, timelines, composer, poller, statusBar, accountsMenu, workspaceFiles, registerPdfEditor(pdfs));
+  const accounts = new ConnectionAccounts(connections, sessions, () => session.connection, {
+    signIn: (c) => commands.run(Cmd.signIn, () => (c ? signInTo(deps, c) : addConnection(deps))),
+    signOut: (one) => commands.run(Cmd.signOut, () => signOut({ session: one, input, drafts: composer, announced }, true)),
+  });
+  const accountsMenu = new AccountsMenu(accounts);
+  context.subscriptions.push(...(tap ? [tap] : []), log, secrets, connections, sessions, session, updates, submissions, archive, pdfs, timelines, composer, poller, statusBar, accounts, accountsMenu, workspaceFiles, registerPdfEditor(pdfs));
   // What the views' first paint does not need waits for the next turn, after VS Code has the views.
   const later = setImmediate(() => {
-    // Settings read the old keys meanwhile, so nothing waits for this.
+    // Settings read the old keys meanwhile, and the connections hold the earlier address and user name already, so nothing waits for this.
     void moveRenamedSettings('dsas', log).catch((e: unknown) => log.warn(`Moving renamed settings failed: ${errorDetail(e)}`));
+    if (connections.legacyPending()) void connections.migrate();
     // Copies of archive documents a reloaded, closed or crashed window left behind.
     context.subscriptions.push({ dispose: removeLeftovers(log) }, workspaceFiles.register());
   });
@@ -115,6 +123,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   beforeExit = () => workspaceFiles.flush();
 
   registerSessionCommands(deps);
+  registerConnectionCommands(deps);
   registerSubmissionCommands(deps);
   registerComposerCommands(deps);
   registerAttachmentCommands(deps);

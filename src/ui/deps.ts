@@ -4,7 +4,9 @@ import type { CommandRunner } from './commands/commandRunner';
 import type { Composer } from './composer/composer';
 import type { Secrets } from './session/secrets';
 import type { AnnouncedStore } from './status/announcedStore';
-import type { Session } from './session/session';
+import type { SessionInUse } from './session/sessionInUse';
+import type { Sessions } from './session/sessions';
+import type { Connections } from './session/connections';
 import type { ArchiveTree } from './archive/archiveTree';
 import type { ArchiveUploads } from './archive/archiveUploads';
 import type { SubmissionsTree } from './submissions/submissionsTree';
@@ -26,7 +28,12 @@ export interface Deps {
   readonly log: vscode.LogOutputChannel & Logger;
   readonly input: InputHolder;
   readonly secrets: Secrets;
-  readonly session: Session;
+  /** The user's connections (user settings). */
+  readonly connections: Connections;
+  /** One session per connection. */
+  readonly sessions: Sessions;
+  /** The session of the workspace's connection, following a switch: what the views and commands use. */
+  readonly session: SessionInUse;
   readonly commands: CommandRunner;
   readonly submissions: SubmissionsTree;
   readonly archive: ArchiveTree;

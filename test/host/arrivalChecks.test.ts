@@ -11,7 +11,7 @@ import { ServiceClient } from '../../src/core';
 import { binaryBytes, closeAllEditors, sha256, tempDir, waitFor, withUserSetting, workspaceDir, workspaceFile } from './fixtures';
 import { pressCancelOnProgress } from './helpers';
 import { compose, edit, filled, recipient, sendReviewed } from './composerDriver';
-import { api, control, logMark, requireSandbox, runRecord, sandboxState, serviceRequests, signIn, useAccount, withAnswers } from './session';
+import { api, connectionOf, control, logMark, requireSandbox, runRecord, sandboxState, serviceRequests, signIn, useAccount, withAnswers } from './session';
 import { startSandbox, type Sandbox } from '../../tools/sandbox';
 import { accountKey } from '../../src/ui/session/secrets';
 import { tried } from '../reliability/tally';
@@ -216,11 +216,9 @@ describe('unknown outcome: what arrived is told by what was sent', () => {
       await other.close();
     });
 
-    /** The settings now name the other service; the session signs in there by itself. */
+    /** The workspace switches to the other service's connection; its session is signed in there already. */
     const switchToOther = async () => {
-      const config = vscode.workspace.getConfiguration('dsas');
-      await config.update('userName', other.user, vscode.ConfigurationTarget.Global);
-      await config.update('baseURL', other.baseUrl, vscode.ConfigurationTarget.Global);
+      await (await api()).deps.session.switchTo((await connectionOf(other)).id);
       await waitFor('signed in to the other service', async () => (await api()).deps.session.account === keyOf(other));
     };
 

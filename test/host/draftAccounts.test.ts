@@ -11,9 +11,8 @@ import {
 import { closeAllEditors, removeWorkspaceFolder, waitFor, workspaceFile } from './fixtures';
 import { webviewText } from './helpers';
 import { archiveOn, OtherServices } from './otherServices';
-import { api, control, deliver, requireSandbox, signIn, useAccount, withAnswers } from './session';
+import { api, connectionOf, control, deliver, requireSandbox, signIn, useAccount, withAnswers } from './session';
 
-const config = () => vscode.workspace.getConfiguration('dsas');
 const told = (asked: readonly { method: string; text: string }[]) => asked.filter((a) => ['info', 'warn', 'error'].includes(a.method)).map((a) => a.text);
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -115,7 +114,7 @@ describe('drafts belong to their account', () => {
     const form = await edit(id, filled(ref));
     const [hostA, hostB] = [new URL(a.baseUrl).host, new URL(b.baseUrl).host];
 
-    // The settings now name another service, and the user signs in there; the form stays open.
+    // The workspace now uses another service's connection, and the user signs in there; the form stays open.
     await useAccount(b);
     const composer = (await api()).deps.composer;
     await withAnswers([], async () => {
@@ -129,7 +128,7 @@ describe('drafts belong to their account', () => {
       const page = await onComposerPage(id, () => webviewText('This form belongs to'));
       assert.ok(page.includes(`Sent to "cleo" at ${hostA}.`), page);
       assert.ok(page.includes(`This form belongs to "cleo" at ${hostA}, and the account in use now is "dan" at ${hostB}: it is sent only to its own account.`), page);
-      assert.ok(page.includes(`To send it, sign in to "cleo" at ${hostA}`), page);
+      assert.ok(page.includes(`To send it, switch to the connection of "cleo" at ${hostA} and sign in`), page);
     }
 
     await useAccount(a);
@@ -178,9 +177,10 @@ describe('drafts belong to their account', () => {
     const id = await compose(doc);
     await edit(id, filled(mine));
     await closeComposer(id);
-    // Another user's draft, made while the settings named them.
+    // Another user's draft, made while the workspace used their connection.
+    const someone = await connectionOf({ ...sb, user: 'someone-else' });
     await withAnswers([], async () => {
-      await config().update('userName', 'someone-else', vscode.ConfigurationTarget.Global);
+      await deps.session.switchTo(someone.id);
       await deps.session.restore();
     });
     assert.ok(!(await offered()).some((l) => l.includes(mine)), 'not offered to another user');

@@ -29,9 +29,10 @@ describe('when the system keyring is unavailable', () => {
     const scripted = new ScriptedInput(sb.password, sb.key);
     const input = new InputHolder();
     input.current = scripted;
-    const session = new Session(secrets, input, silentLogger);
+    const connection = { id: 'keyring-test', name: 'Keyring test', baseUrl: sb.baseUrl, userName: sb.user };
+    const session = new Session(connection, { secrets, input, log: silentLogger, several: () => false });
     try {
-      assert.equal(await signInFlow({ session, secrets, ui: input.current, log: silentLogger }), true);
+      assert.equal(await signInFlow({ session, connections: { list: [connection], update: () => Promise.resolve(undefined) }, secrets, ui: input.current, log: silentLogger }), true);
       assert.deepEqual(scripted.asked.map((a) => `${a.method}: ${a.text}`), [
         `inputBox: Sign In (1/2) Password for ${sb.user}`,
         'inputBox: Sign In (2/2) API key of your account',
@@ -44,7 +45,6 @@ describe('when the system keyring is unavailable', () => {
       assert.equal(await secrets.get(account, 'password'), sb.password, 'the password, from memory');
       assert.equal(await secrets.get(account, 'apiKey'), sb.key, 'the key, from memory');
       assert.ok((await session.client.listSubmissions()).length > 0, 'the session works');
-      // Disposed first: a session reacting to the removal would set the window's signed-in context key for the extension's own session.
       session.dispose();
       await secrets.clear(account);
       assert.equal(await secrets.get(account, 'password'), undefined, 'signing out forgets them');

@@ -40,7 +40,6 @@ function startFixture(sandboxBaseUrl: string): Promise<Fixture> {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const http = () => vscode.workspace.getConfiguration('http');
-const dsas = () => vscode.workspace.getConfiguration('dsas');
 const Global = vscode.ConfigurationTarget.Global;
 
 /** Lists both views from scratch: every row comes from a request. */
@@ -60,8 +59,9 @@ describe('proxies', () => {
     fx = await startFixture(requireSandbox().baseUrl);
     await signOut();
     await http().update('proxy', fx.proxy, Global);
-    await dsas().update('baseURL', fx.alias, Global);
-    await dsas().update('userName', requireSandbox().user, Global);
+    // The connection's address: the sandbox through the alias the proxy serves.
+    const { deps } = await api();
+    await deps.connections.update(deps.session.connection!.id, { baseUrl: fx.alias });
   });
 
   after(async () => {
@@ -69,7 +69,8 @@ describe('proxies', () => {
     await signOut();
     await http().update('proxy', undefined, Global);
     await http().update('proxySupport', undefined, Global);
-    await dsas().update('baseURL', requireSandbox().baseUrl, Global);
+    const { deps } = await api();
+    await deps.connections.update(deps.session.connection!.id, { baseUrl: requireSandbox().baseUrl });
     await signIn();
   });
 

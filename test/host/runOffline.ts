@@ -226,6 +226,8 @@ async function main(guard: ProcessGuard): Promise<number> {
     // and under the keys 0.1 used
     'dsas.baseUrl': `${trap.url}/dsas/v1.1`,
     'dsas.username': 'workspace-user',
+    // and as a connection of its own, named as the user's is
+    'dsas.connections': [{ id: 'workspace-trap', name: 'workspace-trap', baseUrl: `${trap.url}/dsas/v1.1`, userName: 'workspace-user' }],
     'dsas.confirmBeforeSending': false,
     'dsas.downloadFolder': workspaceDownloads,
     'dsas.arrivalCheckSeconds': 0,
@@ -252,15 +254,14 @@ async function main(guard: ProcessGuard): Promise<number> {
   if (restricted) writeUserSettings(userDataDir, { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' });
   // The suites poll with pollNow(): a scheduled poll would add requests to the tests that count them.
   // The installed run has no pollNow(): it waits for a notice of the scheduled polls, every 3 s.
-  writeUserSettings(userDataDir, { 'dsas.pollingIntervalSeconds': installed ? 3 : 0 });
+  // A user's set-up of an earlier version: the service address and user name in the user settings, which the extension makes a connection of.
+  writeUserSettings(userDataDir, { 'dsas.pollingIntervalSeconds': installed ? 3 : 0, 'dsas.baseURL': sb.baseUrl, 'dsas.userName': sb.user });
   const extensionsDir = path.join(tmp, 'extensions');
   let developmentPath = ROOT;
   if (installed) {
     const at = Date.now();
     installExtension(packageVsix(path.join(tmp, 'package')), extensionsDir, userDataDir);
     developmentPath = writeProbeExtension(path.join(tmp, 'probe'));
-    // A user's own set-up: the service address and user name in the user settings (the password and key are typed at sign-in).
-    writeUserSettings(userDataDir, { 'dsas.baseURL': sb.baseUrl, 'dsas.userName': sb.user });
     console.log(`host: packaged and installed the .vsix in ${((Date.now() - at) / 1000).toFixed(1)} s`);
   }
   const cs = await startCodeServer({

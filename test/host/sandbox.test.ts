@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
-import * as vscode from 'vscode';
 import { ServiceClient } from '../../src/core';
 import { sandbox } from './helpers';
+import { api } from './session';
 
 // The offline runner starts a sandbox service with demo data and hands its
 // URL and credentials to the extension host through the environment; the
-// test workspace's settings point at it too.
+// user settings name it, as an earlier version's did.
 describe('sandbox hand-off', () => {
   const sb = sandbox();
   before(() => {
@@ -13,8 +13,9 @@ describe('sandbox hand-off', () => {
     assert.ok(sb, 'DSAS_SANDBOX_* did not reach the extension host');
   });
 
-  it('the workspace settings point at the sandbox', () => {
-    assert.equal(vscode.workspace.getConfiguration('dsas').get<string>('baseURL'), sb!.baseUrl);
+  it('the user settings\' address and user name are a connection to the sandbox', async () => {
+    const { deps } = await api();
+    assert.ok(deps.connections.list.some((c) => c.baseUrl === sb!.baseUrl && c.userName === sb!.user), JSON.stringify(deps.connections.list));
   });
 
   it('the service client reaches the sandbox from the extension host', async () => {

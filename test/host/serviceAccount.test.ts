@@ -1,6 +1,7 @@
 // The stored password and key belong to one service address and user name:
-// a changed setting signs out (and says why, once) instead of sending them
-// to the new address; the earlier pair finds its secrets again.
+// a connection whose address or user name changes signs out (and says why,
+// once) instead of sending them to the new address; the earlier pair finds
+// its secrets again.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { secretKey } from '../../src/ui/session/secrets';
@@ -18,15 +19,13 @@ async function trapHits(): Promise<number> {
   return ((await (await fetch(`${trap}/__hits`)).json()) as { hits: number }).hits;
 }
 
-const config = () => vscode.workspace.getConfiguration('dsas');
-const setUser = (key: 'baseURL' | 'userName', value: string) => config().update(key, value, vscode.ConfigurationTarget.Global);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Changes a user setting and resolves once the session has reacted to it. */
-async function change(key: 'baseURL' | 'userName', value: string): Promise<void> {
+/** Changes the workspace's connection in the user settings (as the user editing settings.json) and resolves once the session has reacted. */
+async function change(edit: { baseUrl?: string; userName?: string }): Promise<void> {
   const { deps } = await api();
-  const reacted = nextEvent(deps.session.onDidChange, () => true, `the session's reaction to the new ${key}`);
-  await setUser(key, value);
+  const reacted = nextEvent(deps.session.onDidChange, () => true, `the session's reaction to the new ${Object.keys(edit).join(', ')}`);
+  await deps.connections.update(deps.session.connection!.id, edit);
   await reacted;
 }
 
@@ -43,8 +42,8 @@ describe('credentials belong to one service address and user name', () => {
   before(signIn);
   after(async () => {
     const sb = requireSandbox();
-    await setUser('baseURL', sb.baseUrl);
-    await setUser('userName', sb.user);
+    const { deps } = await api();
+    await deps.connections.update(deps.session.connection!.id, { baseUrl: sb.baseUrl, userName: sb.user });
     await signIn();
   });
 
@@ -62,7 +61,7 @@ describe('credentials belong to one service address and user name', () => {
     assert.notEqual(secretKey({ baseUrl: 'https://a.test', username: 'u' }, 'apiKey'), secretKey({ baseUrl: 'https://a.test', username: 'u' }, 'password'));
   });
 
-  it('a changed address: nothing is sent there, signed out, told once why; the earlier address signs in again without asking', async () => {
+  it('a connection\'s address changed in the settings: nothing is sent there, signed out, told once why; the earlier address signs in again without asking', async () => {
     const sb = requireSandbox();
     const { deps, poller } = await api();
     const s = (await sandboxState()).submissions[0];
@@ -71,7 +70,7 @@ describe('credentials belong to one service address and user name', () => {
     const trapBefore = await trapHits();
 
     const { input } = await withAnswers([], async () => {
-      await change('baseURL', `${process.env.DSAS_TRAP_URL}/dsas/v1.1`);
+      await change({ baseUrl: `${process.env.DSAS_TRAP_URL}/dsas/v1.1` });
       // Everything that sends on its own or on a click: both trees, the poll, Check Status.
       await vscode.commands.executeCommand('dsas.refreshSubmissions');
       await vscode.commands.executeCommand('dsas.refreshArchive');
@@ -89,12 +88,12 @@ describe('credentials belong to one service address and user name', () => {
     assert.deepEqual(told.map((a) => [a.method, a.text, a.items]), [[
       'warn', `The service address changed to ${host}: sign in to use it. Your password and API key were not sent there.`, ['Sign In'],
     ]], 'one message says why (Check Status adds only its usual "not signed in")');
-    assert.match(await sidebarShows('The service address or user name changed'), /password and API key stored for the earlier one were not sent/);
+    assert.match(await sidebarShows('The connection\'s service address or user name changed'), /password and API key stored for the earlier one were not sent/);
     await screenshot('account-changed-welcome');
 
     const mark = await logMark();
     const back = await withAnswers([], async () => {
-      await change('baseURL', sb.baseUrl);
+      await change({ baseUrl: sb.baseUrl });
       await waitFor('the sign-in to come back', () => deps.session.signedIn);
     });
     assert.deepEqual(back.input.asked, [], 'nothing asked');
@@ -105,13 +104,13 @@ describe('credentials belong to one service address and user name', () => {
     tried('leakChecks'); // the new address received nothing
   });
 
-  it('a changed user name: signed out and told once, nothing sent for the other user; changing it back signs in again', async () => {
+  it('a connection\'s user name changed in the settings: signed out and told once, nothing sent for the other user; changing it back signs in again', async () => {
     const sb = requireSandbox();
     const { deps, poller } = await api();
     assert.equal(deps.session.signedIn, true);
     const mark = await logMark();
     const { input } = await withAnswers([], async () => {
-      await change('userName', 'someone-else');
+      await change({ userName: 'someone-else' });
       await vscode.commands.executeCommand('dsas.refreshSubmissions');
       await poller.pollNow();
       await waitFor('the message', () => (deps.input.raw as ScriptedInput).asked.some((a) => a.method === 'warn'), 3000).catch(() => undefined);
@@ -123,7 +122,7 @@ describe('credentials belong to one service address and user name', () => {
     // (The views may still be loading rows for the earlier user when the setting changes.)
     assert.deepEqual((await serviceRequests(mark)).filter((e) => e.username !== sb.user).map((e) => `${e.method} ${e.path} as ${e.username}`), [], 'nothing was sent for the new user');
     await withAnswers([], async () => {
-      await change('userName', sb.user);
+      await change({ userName: sb.user });
       await waitFor('the sign-in to come back', () => deps.session.signedIn);
     });
     tried('leakChecks');
@@ -149,24 +148,49 @@ describe('credentials belong to one service address and user name', () => {
     tried('leakChecks');
   });
 
-  it('the sign-in prompt accepts any user name without control characters (non-ASCII, quotes, backslashes)', async () => {
+  it('Edit Connection… to another address sends the secrets nowhere: it asks for that address\'s password, and Escape leaves it signed out', async () => {
     const sb = requireSandbox();
-    const { deps } = await api();
+    await signIn();
+    const { deps, poller } = await api();
+    const trap = `${process.env.DSAS_TRAP_URL}/dsas/v1.1`;
+    const trapBefore = await trapHits();
+    const { input } = await withAnswers([trap, sb.user, undefined], async () => {
+      await vscode.commands.executeCommand('dsas.editConnection');
+      await vscode.commands.executeCommand('dsas.refreshSubmissions');
+      await deps.submissions.getChildren();
+      await poller.pollNow();
+      await pause(1000);
+    });
+    assert.deepEqual(input.asked.map((a) => [a.method, a.text]).slice(0, 3), [
+      ['inputBox', `Edit ${deps.session.connection!.name} (1/2) Address of the service, including its path prefix`],
+      ['inputBox', `Edit ${deps.session.connection!.name} (2/2) User name of your account there`],
+      ['inputBox', `Sign In (1/2) Password for ${sb.user}`],
+    ], 'the new address\'s password is asked; no message besides');
+    assert.equal(input.asked.length, 3);
+    assert.equal(deps.session.connection!.baseUrl, trap);
     assert.equal(deps.session.signedIn, false);
-    await setUser('userName', '');
-    const name = 'Zoë "Q" O\\Brien-日本';
+    assert.equal(await trapHits() - trapBefore, 0, 'the new address received no request');
+    tried('leakChecks');
+    await withAnswers([], async () => {
+      await change({ baseUrl: sb.baseUrl });
+      await waitFor('the sign-in to come back', () => deps.session.signedIn);
+    });
+  });
+
+  it('Add Connection… accepts any user name without control characters (non-ASCII, quotes, backslashes), and not one of a connection there is', async () => {
+    const sb = requireSandbox();
     let validate: InputBoxOptions['validate'];
     await withAnswers([
+      'Another', sb.baseUrl,
       (asked) => {
         validate = (asked.options as InputBoxOptions).validate;
-        return name;
+        return undefined; // dismissed
       },
-      undefined, // the password: dismissed
-    ], () => vscode.commands.executeCommand('dsas.signIn'));
-    assert.equal(config().get('userName'), name, 'the name was accepted as typed');
+    ], () => vscode.commands.executeCommand('dsas.addConnection'));
     assert.ok(validate, 'the prompt validates');
-    assert.equal(validate('plain'), undefined);
+    assert.equal(validate('Zoë "Q" O\\Brien-日本'), undefined);
     for (const bad of ['', '   ', 'tab\there', 'bell\u0007', 'line\nbreak', 'c1\u0085']) assert.ok(validate(bad), `refused: ${JSON.stringify(bad)}`);
-    await setUser('userName', sb.user);
+    assert.match(validate(sb.user) ?? '', /has this address and user name already/);
+    assert.equal((await api()).deps.connections.list.length, 1, 'nothing added');
   });
 });

@@ -3,7 +3,8 @@ import * as vscode from 'vscode';
 import type { ExtensionApi } from '../../src/extension';
 import type { FromComposer } from '../../src/shared/composerProtocol';
 import type { PanelTap } from '../../src/ui/panels/panelTap';
-import { secretKey, type SecretName } from '../../src/ui/session/secrets';
+import { accountKey, secretKey, type SecretName } from '../../src/ui/session/secrets';
+import type { Connection } from '../../src/core';
 import { extension, sandbox, type SandboxInfo } from './helpers';
 import { ScriptedInput, type Answer } from './scriptedInput';
 
@@ -56,29 +57,38 @@ interface RunRecord {
   changedOnService: number;
 }
 
-/** Points the user settings at the sandbox and signs in through the real command. */
-export async function signIn(): Promise<void> {
-  const sb = requireSandbox();
-  const a = await api();
-  if (a.deps.session.signedIn) return;
-  const config = vscode.workspace.getConfiguration('dsas');
-  await config.update('baseURL', sb.baseUrl, vscode.ConfigurationTarget.Global);
-  await config.update('userName', sb.user, vscode.ConfigurationTarget.Global);
-  const { input } = await withAnswers([sb.password, sb.key], () => vscode.commands.executeCommand('dsas.signIn'));
-  if (!a.deps.session.signedIn) throw new Error(`sign-in to the sandbox failed; asked: ${input.asked.map((q) => `${q.method}: ${q.text}`).join(' / ')}`);
+/** The connection of `sb`'s account, added to the user settings when there is none. */
+export async function connectionOf(sb: SandboxInfo, name?: string): Promise<Connection> {
+  const { deps } = await api();
+  const account = accountKey({ baseUrl: sb.baseUrl, username: sb.user })!;
+  return deps.connections.ofAccount(account) ?? deps.connections.add({ name: name ?? `${sb.user} @ ${new URL(sb.baseUrl).host}`, baseUrl: sb.baseUrl, userName: sb.user });
 }
 
-/** Points the user settings at `sb` and signs in (without asking when its secrets are stored). */
+/**
+ * Makes the sandbox's connection the workspace's and its only one (those a
+ * test added for other services go; their secrets stay), and signs in
+ * through the real command.
+ */
+export async function signIn(): Promise<void> {
+  const { deps } = await api();
+  const main = await connectionOf(requireSandbox());
+  for (const c of deps.connections.list) if (c.id !== main.id) await deps.connections.remove(c.id);
+  await useAccount(requireSandbox());
+}
+
+/** Makes `sb`'s connection the workspace's (adding it when there is none) and signs in (without asking when its secrets are stored). */
 export async function useAccount(sb: SandboxInfo): Promise<void> {
   const { deps } = await api();
-  const config = vscode.workspace.getConfiguration('dsas');
-  await withAnswers([], async () => {
-    await config.update('userName', sb.user, vscode.ConfigurationTarget.Global);
-    await config.update('baseURL', sb.baseUrl, vscode.ConfigurationTarget.Global);
-    await deps.session.restore();
-  });
-  if (!deps.session.signedIn) await withAnswers([sb.password, sb.key], () => vscode.commands.executeCommand('dsas.signIn'));
-  if (!deps.session.signedIn) throw new Error(`not signed in to ${sb.baseUrl} as ${sb.user}`);
+  const c = await connectionOf(sb);
+  if (deps.session.connection?.id !== c.id) {
+    await withAnswers([], async () => {
+      await deps.session.switchTo(c.id);
+      await deps.session.restore();
+    });
+  }
+  if (deps.session.signedIn) return;
+  const { input } = await withAnswers([sb.password, sb.key], () => vscode.commands.executeCommand('dsas.signIn'));
+  if (!deps.session.signedIn) throw new Error(`not signed in to ${sb.baseUrl} as ${sb.user}; asked: ${input.asked.map((q) => `${q.method}: ${q.text}`).join(' / ')}`);
 }
 
 /** A secret the extension keeps for the sandbox account, read from SecretStorage under the key the extension uses. */

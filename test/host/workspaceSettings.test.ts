@@ -24,13 +24,16 @@ async function workspaceSettings(): Promise<Record<string, unknown>> {
 describe('settings a workspace cannot change', () => {
   before(signIn);
 
-  it('ignores a workspace base URL and user name, and sends nothing there', async () => {
+  it('ignores a workspace\'s connections, base URL and user name (none becomes a connection), and sends nothing there', async () => {
     const sb = requireSandbox();
     const set = await workspaceSettings();
     assert.equal(set['dsas.baseURL'], `${process.env.DSAS_TRAP_URL}/dsas/v1.1`, 'the test workspace does set a base URL');
     assert.equal(set['dsas.baseUrl'], set['dsas.baseURL'], 'also under the key 0.1 used');
-    assert.equal(readSettings().baseUrl, sb.baseUrl);
-    assert.equal(readSettings().username, sb.user);
+    assert.equal((set['dsas.connections'] as { baseUrl: string }[])[0].baseUrl, set['dsas.baseURL'], 'and a connection');
+    const { deps } = await api();
+    assert.deepEqual(deps.connections.list.filter((c) => c.baseUrl.startsWith(process.env.DSAS_TRAP_URL!) || c.userName === 'workspace-user' || c.id === 'workspace-trap'), [], 'no connection of the workspace\'s');
+    assert.equal(deps.session.connection?.baseUrl, sb.baseUrl);
+    assert.equal(deps.session.connection?.userName, sb.user);
     const list = await (await api()).deps.session.client.listSubmissions();
     assert.ok(list.length > 0);
     await vscode.commands.executeCommand('dsas.refreshSubmissions');

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { CONNECTION_COLORS } from '../../src/core/connections';
 
 const read = (p: string) => readFileSync(path.resolve(__dirname, '../..', p), 'utf8');
 
@@ -14,10 +15,10 @@ describe('the settings as the Settings editor lists them', () => {
   const localized = (text: string) => nls[text.replace(/^%|%$/g, '')] ?? text;
   const words = (s: Setting) => localized(s.markdownDescription ?? s.description ?? '');
 
-  it('come in a set order, the connection first: base URL, user name, insecure HTTP', () => {
+  it('come in a set order, the connections first, then insecure HTTP', () => {
     const byOrder = [...groups].sort((a, b) => a.order - b.order).flatMap((g) =>
       Object.entries(g.properties).sort(([, a], [, b]) => (a.order ?? Infinity) - (b.order ?? Infinity)).map(([k]) => k));
-    assert.deepEqual(byOrder.slice(0, 3), ['dsas.baseURL', 'dsas.userName', 'dsas.allowInsecureHTTP']);
+    assert.deepEqual(byOrder.slice(0, 2), ['dsas.connections', 'dsas.allowInsecureHTTP']);
     assert.deepEqual(Object.keys(properties).filter((k) => properties[k].order === undefined), [], 'every setting has its place');
   });
 
@@ -27,8 +28,15 @@ describe('the settings as the Settings editor lists them', () => {
     for (const key of Object.keys(properties)) assert.match(key, /^dsas\.[A-Za-z]+$/);
   });
 
-  it("keep 0.1's keys last, deprecated, each naming its new key", () => {
-    const renamed = { 'dsas.baseUrl': 'dsas.baseURL', 'dsas.username': 'dsas.userName', 'dsas.allowInsecureHttp': 'dsas.allowInsecureHTTP' };
+  it('keep the connections in user settings only, each entry of the shape the extension reads', () => {
+    const c = properties['dsas.connections'] as Setting & { scope?: string; items?: { required: string[]; properties: Record<string, { enum?: string[] }> } };
+    assert.equal(c.scope, 'application');
+    assert.deepEqual(c.items?.required, ['id', 'name', 'baseUrl', 'userName']);
+    assert.deepEqual(c.items?.properties.color.enum, [...CONNECTION_COLORS]);
+  });
+
+  it("keep the earlier keys last, deprecated, each naming the key that replaced it", () => {
+    const renamed = { 'dsas.baseURL': 'dsas.connections', 'dsas.userName': 'dsas.connections', 'dsas.baseUrl': 'dsas.connections', 'dsas.username': 'dsas.connections', 'dsas.allowInsecureHttp': 'dsas.allowInsecureHTTP' };
     for (const [old, key] of Object.entries(renamed)) {
       const message = nls[(properties[old].markdownDeprecationMessage ?? '').replace(/^%|%$/g, '')] ?? '';
       assert.ok(message.includes(`#${key}#`), `${old}: ${message}`);

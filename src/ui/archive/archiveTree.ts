@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ArchiveListItem, HashCheck, Logger } from '../../core';
-import type { Session } from '../session/session';
+import type { SessionInUse as Session } from '../session/sessionInUse';
 import { ArchiveDrop } from './archiveDrop';
 import { archiveItem, archiveLabel, archiveTooltip, detailItem, detailLines } from './archiveItems';
 import { loadMoreItem, messageItem } from '../lists/commonItems';

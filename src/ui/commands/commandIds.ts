@@ -6,6 +6,11 @@
 export const Cmd = {
   signIn: 'dsas.signIn',
   signOut: 'dsas.signOut',
+  addConnection: 'dsas.addConnection',
+  editConnection: 'dsas.editConnection',
+  renameConnection: 'dsas.renameConnection',
+  removeConnection: 'dsas.removeConnection',
+  switchConnection: 'dsas.switchConnection',
   openSettings: 'dsas.openSettings',
   showLog: 'dsas.showLog',
   refreshSubmissions: 'dsas.refreshSubmissions',

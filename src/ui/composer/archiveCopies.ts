@@ -2,17 +2,16 @@ import * as vscode from 'vscode';
 import { errorDetail } from '../../core';
 import { archiveDocumentKey, type ComposerDocument, type DocumentUnavailable } from '../../shared/composerProtocol';
 import type { ArchiveDocuments } from './archiveDocuments';
-import { accountInSettings } from '../session/account';
 import { withCancellableProgress } from '../input/progress';
 import type { InputHolder } from '../input/userInput';
-import type { Session } from '../session/session';
+import type { SessionInUse as Session } from '../session/sessionInUse';
 import { fetchArchiveCopy, isGone, type ArchiveFetching } from './archiveSource';
 import { awaitingSignIn, failed, fetching, goneMessage, notFetchedText, notYet, otherAccount, unknownAccount } from './heldBack';
 
 /** What the copies use: the session (which account's archive, and its client), the prompts, the log and the archive's hash checks. */
 export interface ArchiveCopiesDeps extends ArchiveFetching {
   readonly input: InputHolder;
-  readonly session: Pick<Session, 'signedIn' | 'account' | 'client'>;
+  readonly session: Pick<Session, 'signedIn' | 'account' | 'connectionAccount' | 'client'>;
 }
 
 /** Where one archive document of the form stands. */
@@ -95,7 +94,7 @@ export class ArchiveCopies {
     if (this.closed) return;
     const session = this.deps.session;
     const account = session.signedIn ? session.account : undefined;
-    const inUse = account ?? accountInSettings();
+    const inUse = account ?? session.connectionAccount;
     const toFetch: ComposerDocument[] = [];
     const foreign: ComposerDocument[] = [];
     const unknown: ComposerDocument[] = [];

@@ -3,7 +3,7 @@ import type { ComposerForm, ComposerProblems, FromComposer, ToComposer } from '.
 import type { CommandRunner } from '../commands/commandRunner';
 import type { PanelHost } from '../panels/panelHost';
 import type { PanelTap } from '../panels/panelTap';
-import type { Session } from '../session/session';
+import type { SessionInUse as Session } from '../session/sessionInUse';
 import type { ArchiveCopies, ArchiveCopiesDeps } from './archiveCopies';
 import type { ArchiveChoosing } from './archiveSource';
 import type { Sending } from './sendSubmission';
@@ -38,7 +38,7 @@ export interface ComposerParts extends Sending, ArchiveChoosing, ArchiveCopiesDe
   readonly extensionUri: vscode.Uri;
   readonly tap?: PanelTap;
   readonly commands: Pick<CommandRunner, 'run'>;
-  readonly session: Pick<Session, 'sender' | 'uses' | 'signedIn' | 'account' | 'client' | 'onDidChange'>;
+  readonly session: Pick<Session, 'sender' | 'uses' | 'signedIn' | 'account' | 'connectionAccount' | 'client' | 'onDidChange'>;
 }
 
 /** What the parts of an open form (adding documents, sending) use of the panels that hold it. */

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { DEFAULT_PACKAGE } from '../../core';
 import { isComposerState, type ComposerForm, type FromComposer } from '../../shared/composerProtocol';
-import { accountInSettings } from '../session/account';
 import { Cmd } from '../commands/commandIds';
 import { affectsConnection, readSettings } from '../session/settings';
 import type { ComposerParts, Entry, FormOps } from './composerEntry';
@@ -78,7 +77,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
       this.open.delete(draftId);
       old.host.panel.dispose();
     }
-    const meta = { account: kept ? kept.account : o.account ?? accountInSettings(), touched: kept?.touched ?? false, sendingSince: kept?.sendingSince };
+    const meta = { account: kept ? kept.account : o.account ?? this.parts.session.connectionAccount, touched: kept?.touched ?? false, sendingSince: kept?.sendingSince };
     await this.memory.saveDraft(draftId, form, meta);
     const panel = vscode.window.createWebviewPanel(VIEW_TYPE, tabTitle(form), vscode.ViewColumn.Active, {
       enableFindWidget: true,

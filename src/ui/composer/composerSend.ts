@@ -8,7 +8,7 @@ import { inputProblemText, problemText } from '../text/problemText';
 import { sendSubmission, type Sending } from './sendSubmission';
 import { oneLine } from '../text/text';
 import type { UserInput } from '../input/userInput';
-import type { Session } from '../session/session';
+import type { SessionInUse as Session } from '../session/sessionInUse';
 import type { RecentRecipient } from './composerMemory';
 import { accountProblem } from './formAccount';
 import { formProblems } from './formChecks';
@@ -66,7 +66,7 @@ export function addedText(added: readonly ComposerDocument[], already: readonly 
 }
 
 /** The form's problems, worded: a hint under each field, a sentence for the documents, the recipients and the form's `account` (see formAccount.ts). */
-export function wordedProblems(deps: { readonly session: Pick<Session, 'signedIn' | 'account' | 'client'> }, form: ComposerForm, account?: string): ComposerProblems {
+export function wordedProblems(deps: { readonly session: Pick<Session, 'signedIn' | 'account' | 'connectionAccount' | 'client'> }, form: ComposerForm, account?: string): ComposerProblems {
   // Signed out, the names are still checked as a client would (the client only adds its package's name).
   const documentsProblem = (docs: ComposerForm['documents']) => (deps.session.signedIn ? deps.session.client.documentsProblem(docs) : undefined);
   const out: Record<string, string> = {};
@@ -102,7 +102,7 @@ export interface SendOutcome {
  * workspace file leaves, then sendSubmission (progress, Cancel, the
  * unknown-outcome check, the new row revealed).
  */
-export async function sendForm(deps: Sending & { readonly session: Pick<Session, 'signedIn' | 'account'> }, form: ComposerForm, account?: string): Promise<SendOutcome> {
+export async function sendForm(deps: Sending & { readonly session: Pick<Session, 'signedIn' | 'account' | 'connectionAccount'> }, form: ComposerForm, account?: string): Promise<SendOutcome> {
   const t = vscode.l10n.t;
   const recipients = form.recipients.map(toNewRecipient);
   const recent = recipients.map((r) => ({ name: [r.firstName, r.lastName].filter(Boolean).join(' '), email: r.email }));

@@ -4,14 +4,14 @@
 // and texts were meant for that service.
 import * as vscode from 'vscode';
 import type { ComposerForm, ComposerProblems, ToComposer } from '../../shared/composerProtocol';
-import { accountInSettings, accountText } from '../session/account';
-import type { Session } from '../session/session';
+import { accountText } from '../session/account';
+import type { SessionInUse } from '../session/sessionInUse';
 
-type SessionState = Pick<Session, 'signedIn' | 'account'>;
+export type SessionState = Pick<SessionInUse, 'signedIn' | 'account' | 'connectionAccount'>;
 
-/** The account in use now: the session's, or else the one the settings name (undefined when they name none). */
+/** The account in use now: the session's, or else the workspace's connection's (undefined when there is none). */
 export function accountInUse(session: SessionState): string | undefined {
-  return (session.signedIn ? session.account : undefined) ?? accountInSettings();
+  return (session.signedIn ? session.account : undefined) ?? session.connectionAccount;
 }
 
 /** The account a form is sent to, as the form and its review name it: its own, or (a form of no known account) the one in use; empty when neither is known. */
@@ -24,7 +24,7 @@ export function sentToText(session: SessionState, own: string | undefined): stri
 export function accountProblem(session: SessionState, own: string | undefined): string | undefined {
   const inUse = accountInUse(session);
   if (own === undefined || inUse === undefined || own === inUse) return undefined;
-  return vscode.l10n.t('This form belongs to {0}, and the account in use now is {1}: it is sent only to its own account. To send it, sign in to {0} (set the service address and user name in your settings back to it); to send to {1}, start a New Submission.',
+  return vscode.l10n.t('This form belongs to {0}, and the account in use now is {1}: it is sent only to its own account. To send it, switch to the connection of {0} and sign in; to send to {1}, start a New Submission.',
     accountText(own), accountText(inUse));
 }
 

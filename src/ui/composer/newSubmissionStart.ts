@@ -4,12 +4,12 @@
 // has a Back button, and Escape anywhere ends it without a word.
 import * as vscode from 'vscode';
 import { DEFAULT_PACKAGE } from '../../core';
-import { accountInSettings, accountText } from '../session/account';
+import { accountText } from '../session/account';
 import { chooseArchiveDocuments, markedFromArchive, type ArchiveChoosing } from './archiveSource';
 import { advancedOf, newForm } from './formSubmission';
 import { discardDraft, draftName, draftWhen, offeredDrafts } from './keptDrafts';
 import type { Composer } from './composer';
-import type { Session } from '../session/session';
+import type { SessionInUse as Session } from '../session/sessionInUse';
 import { iconsAsText } from '../text/text';
 import { BACK } from '../input/userInput';
 import { chooseDocuments } from './chooseDocuments';
@@ -20,7 +20,7 @@ type Start = { readonly draft: string } | 'empty' | 'workspace' | 'archive';
 /** What New Submission's start uses: the composers and their drafts, the prompts, the log, and the session whose archive is offered. */
 export interface NewSubmissionStart extends ArchiveChoosing {
   readonly composer: Pick<Composer, 'memory' | 'drafts' | 'sending' | 'compose' | 'composeFrom'>;
-  readonly session: Pick<Session, 'sender' | 'uses' | 'signedIn' | 'account'>;
+  readonly session: Pick<Session, 'sender' | 'uses' | 'signedIn' | 'account' | 'connectionAccount'>;
 }
 
 /** Opens the form the user starts from; nothing when they end the question. */
@@ -54,7 +54,7 @@ export async function startNewSubmission(deps: NewSubmissionStart): Promise<void
 async function pickStart(deps: Pick<NewSubmissionStart, 'composer' | 'input' | 'session'>): Promise<Start | undefined> {
   const t = vscode.l10n.t;
   // Named in labels, where the workbench would draw "$(…)" as an icon.
-  const kept = offeredDrafts(deps.composer, accountInSettings()).map(({ id, draft }) => ({ id, name: iconsAsText(draftName(draft.form)), cutOff: draft.sendingSince !== undefined, ...draftWhen(draft) }));
+  const kept = offeredDrafts(deps.composer, deps.session.connectionAccount).map(({ id, draft }) => ({ id, name: iconsAsText(draftName(draft.form)), cutOff: draft.sendingSince !== undefined, ...draftWhen(draft) }));
   const { account } = deps.session;
   const fresh: { label: string; description: string; start?: Start }[] = [
     { label: t('$(new-file) Empty form'), description: t('add documents and recipients in the form'), start: 'empty' },

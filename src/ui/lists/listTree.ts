@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../core';
 import { describeError } from '../text/errorText';
-import type { Session } from '../session/session';
+import type { SessionInUse as Session } from '../session/sessionInUse';
 import { readSettings } from '../session/settings';
 import { detailMessage, showFilter } from './commonItems';
 import { LIST_VIEWS, type ListTreeOptions } from './listTreeOptions';

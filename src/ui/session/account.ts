@@ -1,25 +1,13 @@
-// The account the user settings name (service address and user name): what a
-// change of it tells the user, and which user names the sign-in accepts.
+// An account (service address and user name) as the user reads it: what a
+// change of a connection's tells the user, and which user names are accepted.
 import * as vscode from 'vscode';
 import { HEADER_VALUE, textProblem } from '../../core';
-import { accountKey, normalisedBaseUrl, type Account } from './secrets';
-import { readSettings } from './settings';
-
-/** The account the user settings name now (see `accountKey`); undefined while they name none. */
-export function accountInSettings(): string | undefined {
-  return accountKey(readSettings());
-}
+import { normalisedBaseUrl, type Account } from './secrets';
 
 /** An account (its `accountKey`) as a person reads it: `"demo" at dsas.example.com`. */
 export function accountText(key: string): string {
   const a = accountOf(key);
   return a ? vscode.l10n.t('"{0}" at {1}', a.username, hostOf(a.baseUrl)) : key;
-}
-
-/** An account (its `accountKey`) as VS Code's Accounts menu names it: `demo @ dsas.example.com`. */
-export function accountLabel(key: string): string {
-  const a = accountOf(key);
-  return a ? `${a.username} @ ${hostOf(a.baseUrl)}` : key;
 }
 
 /** The address and user name an `accountKey` was made of; undefined for anything else (said as it is). */
@@ -33,9 +21,9 @@ function accountOf(key: string): Account | undefined {
 }
 
 /**
- * What the user is told when the service address or user name in the
- * settings changed while signed in: the stored secrets belong to the earlier
- * pair, so the session signed out instead of sending them to the new one.
+ * What the user is told when a connection's service address or user name
+ * changed while signed in: the stored secrets belong to the earlier pair, so
+ * the session signed out instead of sending them to the new one.
  */
 export function accountChangeText(from: Account, to: Account): string {
   if (normalisedBaseUrl(from.baseUrl) !== normalisedBaseUrl(to.baseUrl)) {

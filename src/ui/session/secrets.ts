@@ -1,36 +1,13 @@
 import * as vscode from 'vscode';
+import { accountKey, type Account } from '../../core';
 
-export type SecretName = 'password' | 'apiKey';
-
-/** The service account secrets belong to: the address and the user name, as in the user settings. */
-export interface Account {
-  readonly baseUrl: string;
-  readonly username: string;
-}
+export { accountKey, normalisedBaseUrl, type Account } from '../../core';
 
 /** Where version 0.1 kept the secrets, for every service alike. */
 const LEGACY_KEYS = ['dsas.password', 'dsas.apiKey'];
 const PREFIX = 'dsas.secret/';
 
-/**
- * The base URL as it decides where requests go: scheme and host lower-cased,
- * default port dropped, dot segments resolved (all by URL), trailing slashes
- * and any fragment dropped. Undefined when it is not a URL.
- */
-export function normalisedBaseUrl(raw: string): string | undefined {
-  try {
-    const u = new URL(raw.trim());
-    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}${u.search}`;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A name for the account, the same for every way of writing its address; undefined when incomplete. */
-export function accountKey(a: Account): string | undefined {
-  const url = normalisedBaseUrl(a.baseUrl);
-  return url && a.username ? JSON.stringify([url, a.username]) : undefined;
-}
+export type SecretName = 'password' | 'apiKey';
 
 /**
  * The SecretStorage key of one secret of one account, readable on purpose:

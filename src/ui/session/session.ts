@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { ServiceClient, type Logger, type ServiceError } from '../../core';
+import { accountKey, accountOf, ServiceClient, type Connection, type Logger, type ServiceError } from '../../core';
 import { accountChangeText } from './account';
+import { connectionName } from './connectionText';
 import { describeError, NotSignedInError } from '../text/errorText';
-import { accountKey, type Account, type SecretName, type Secrets } from './secrets';
+import type { Account, SecretName, Secrets } from './secrets';
 import { affectsConnection, checkBaseUrl, readSettings, type Settings } from './settings';
 import type { InputHolder } from '../input/userInput';
 import { notify, showLogAction, signInAction } from '../commands/notify';
@@ -13,13 +14,22 @@ export interface Sender {
   readonly account?: string;
 }
 
+/** What a session is built with besides its connection. */
+export interface SessionParts {
+  readonly secrets: Secrets;
+  readonly input: InputHolder;
+  readonly log: Logger;
+  /** Whether there are several connections: then what a session says names its connection. */
+  readonly several: () => boolean;
+}
+
 /**
- * The connection to the service: settings plus the secrets stored for that
- * address and user name make a client. Signed in means both secrets are held
- * and the last check did not refuse them. The `dsas.signedIn` context key
- * follows it, for welcome views and menus; `dsas.signInRefused` and
- * `dsas.accountChanged` say why the session signed out. Asking for the
- * address, user name and secrets is the sign-in flow's (signIn.ts).
+ * The session of one connection: its address and user name, the settings
+ * every connection shares and the secrets stored for that address and user
+ * name make a client. Signed in means both secrets are held and the last
+ * check did not refuse them; `refusedNow` and `accountChanged` say why it
+ * signed out. Each connection's session signs in, signs out and is refused
+ * on its own. Asking for the secrets is the sign-in flow's (signIn.ts).
  */
 export class Session implements vscode.Disposable {
   private current?: ServiceClient;
@@ -34,18 +44,22 @@ export class Session implements vscode.Disposable {
   /** The secret the service refused while signed in (and whose), until the next sign-in or sign-out. */
   private refusal?: { account: string; name: SecretName };
   /** Signed out because the address or user name changed, until the next sign-in or sign-out. */
-  private accountChanged = false;
+  private changedAccount = false;
+  /** The next change of address or user name was made by a command, which asks for the new secrets itself. */
+  private changeExpected = false;
   /** Refusals already told to the user, so that the failing command does not tell them again. */
   private readonly reported = new WeakSet<object>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subs: vscode.Disposable[] = [];
 
-  constructor(
-    private readonly secrets: Secrets,
-    private readonly input: InputHolder,
-    private readonly log: Logger,
-  ) {
+  private readonly secrets: Secrets;
+  private readonly input: InputHolder;
+  private readonly log: Logger;
+
+  constructor(private conn: Connection, private readonly parts: SessionParts) {
+    ({ secrets: this.secrets, input: this.input, log: this.log } = parts);
+    const secrets = this.secrets;
     this.subs.push(
       this.changed,
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -53,6 +67,41 @@ export class Session implements vscode.Disposable {
       }),
       secrets.onDidChange(() => void this.restore()),
     );
+  }
+
+  get connection(): Connection {
+    return this.conn;
+  }
+
+  /**
+   * The connection was edited: a new address or user name finds no secrets
+   * stored for it, so the session signs out (and says why, unless `expected`:
+   * the command that changed it asks for the secrets itself). A new name or
+   * colour changes nothing here (`Connections.onDidChange` tells those that show it).
+   */
+  setConnection(c: Connection, expected = false): void {
+    const accountChanged = accountKey(accountOf(c)) !== accountKey(accountOf(this.conn));
+    this.conn = c;
+    if (!accountChanged) return;
+    this.changeExpected = expected;
+    const wasSignedIn = this.signedIn;
+    // Signed out already, nothing else changes: those that keep things per account are told all the same.
+    void this.restore().then(() => wasSignedIn || this.changed.fire());
+  }
+
+  /** The account of the connection, signed in or not. */
+  get connectionAccount(): string | undefined {
+    return accountKey(accountOf(this.conn));
+  }
+
+  /** Signed out because the service refused a stored secret, until the next sign-in or sign-out. */
+  get refusedNow(): boolean {
+    return this.refusal !== undefined;
+  }
+
+  /** Signed out because the connection's address or user name changed, until the next sign-in or sign-out. */
+  get accountChanged(): boolean {
+    return this.changedAccount;
   }
 
   get signedIn(): boolean {
@@ -89,31 +138,21 @@ export class Session implements vscode.Disposable {
     return this.current === client;
   }
 
-  /**
-   * At activation: removes the secrets version 0.1 kept under fixed keys
-   * (they cannot be tied to a service, so they are never used) and says so
-   * once, and restores the session.
-   */
-  async start(): Promise<void> {
-    const [legacy] = await Promise.all([this.secrets.removeLegacy(), this.restore()]);
-    if (!legacy) return;
-    this.log.info('Removed the password and API key stored by version 0.1; secrets are now kept per service address and user name.');
-    if (this.signedIn) return;
-    void notify(this.input.current, this.log, 'info',
-      vscode.l10n.t('Sign in again: the password and API key are now kept for each service address and user name, and the ones stored by the earlier version were removed.'),
-      [signInAction()]);
+  /** The shared settings with this connection's address and user name. */
+  settings(): ConnectionSettings {
+    return { ...readSettings(), ...accountOf(this.conn) };
   }
 
   /**
-   * Rebuilds the client from the settings and the secrets stored for their
-   * address and user name, without asking or sending anything. When they
-   * changed while signed in, no secrets are found for the new pair: the
-   * session signs out and says why, once, and the earlier secrets are never
-   * sent to the new address.
+   * Rebuilds the client from the connection, the settings and the secrets
+   * stored for its address and user name, without asking or sending
+   * anything. When they changed while signed in, no secrets are found for
+   * the new pair: the session signs out and says why, once, and the earlier
+   * secrets are never sent to the new address.
    */
   async restore(): Promise<void> {
     const started = ++this.generation;
-    const s = readSettings();
+    const s = this.settings();
     const [password, apiKey] = await Promise.all([this.secrets.get(s, 'password'), this.secrets.get(s, 'apiKey')]);
     if (started !== this.generation) return; // a newer restore, sign-in or sign-out decides
     // After a refusal only a sign-in here signs in again: the refused secret may not be removed yet.
@@ -123,6 +162,7 @@ export class Session implements vscode.Disposable {
     }
     const was = this.currentAccount;
     if (was && accountKey(was) !== accountKey(s)) this.tellAccountChanged(was, s);
+    this.changeExpected = false;
     this.set(undefined);
   }
 
@@ -134,21 +174,22 @@ export class Session implements vscode.Disposable {
     return this.refusal !== undefined && this.refusal.account === accountKey(account) ? this.refusal.name : undefined;
   }
 
-  /** Signed in with a client the sign-in flow checked against the service. */
+  /** Signed in with a client the sign-in flow checked against the service (unless the connection was edited meanwhile). */
   signedInWith(client: ServiceClient, account: Account): void {
+    if (accountKey(account) !== this.connectionAccount) return;
     this.set(client, account);
   }
 
-  /** The accounts Sign Out signs out of: the one in the settings, and the client's in use, should they differ. */
+  /** The accounts Sign Out signs out of: the connection's, and the client's in use, should they differ. */
   signOutAccounts(): string[] {
-    return [...new Set([accountKey(readSettings()), this.account])].filter((a): a is string => a !== undefined);
+    return [...new Set([this.connectionAccount, this.account])].filter((a): a is string => a !== undefined);
   }
 
-  /** Removes the secrets of the address and user name in the settings (and of the client in use, should they differ). */
+  /** Removes the secrets of the connection's address and user name (and of the client in use, should they differ). */
   async signOut(): Promise<void> {
     this.refusal = undefined;
-    this.accountChanged = false;
-    const s = readSettings();
+    this.changedAccount = false;
+    const s = accountOf(this.conn);
     await this.secrets.clear(s);
     if (this.currentAccount && accountKey(this.currentAccount) !== accountKey(s)) await this.secrets.clear(this.currentAccount);
     this.set(undefined);
@@ -171,20 +212,25 @@ export class Session implements vscode.Disposable {
     this.set(undefined);
     this.log.warn(`The service refused the stored ${name === 'apiKey' ? 'API key' : 'password'} (${e.operation ?? 'request'}); signed out until the next sign-in.`);
     const why = describeError(e);
-    const text = `${why}${/[.!?]$/.test(why) ? '' : '.'} ${vscode.l10n.t('You were signed out; nothing more is sent until you sign in again.')}`;
+    const text = this.named(`${why}${/[.!?]$/.test(why) ? '' : '.'} ${vscode.l10n.t('You were signed out; nothing more is sent until you sign in again.')}`);
     // Removed before the user can answer, so that a quick sign-in's new secret is not removed after it was stored.
     void this.secrets.clearOne(account, name).then(() => notify(this.input.current, this.log, 'error', text, [signInAction(), showLogAction()]));
   }
 
-  /** Signed out because the settings now name another address or user: says so once, with Sign In. */
+  /** Signed out because the connection now names another address or user: says so once, with Sign In (unless the command that changed it asks). */
   private tellAccountChanged(from: Account, to: Account): void {
-    this.accountChanged = true;
+    this.changedAccount = true;
     this.log.warn('The service address or user name changed: signed out; the secrets stored for the earlier one were not used.');
-    void notify(this.input.current, this.log, 'warn', accountChangeText(from, to), [signInAction()]);
+    if (!this.changeExpected) void notify(this.input.current, this.log, 'warn', this.named(accountChangeText(from, to)), [signInAction()]);
+  }
+
+  /** A text the session says, with its connection's name first when there are several. */
+  private named(text: string): string {
+    return this.parts.several() ? `${connectionName(this.conn)}: ${text}` : text;
   }
 
   /** A client for these settings and secrets; a refusal of them signs this session out (when it is the client in use). */
-  build(s: Settings, password: string, apiKey: string): ServiceClient {
+  build(s: ConnectionSettings, password: string, apiKey: string): ServiceClient {
     const client: ServiceClient = new ServiceClient({
       onRefused: (e) => this.refused(client, e),
       baseUrl: s.baseUrl,
@@ -202,20 +248,20 @@ export class Session implements vscode.Disposable {
 
   private set(client: ServiceClient | undefined, account?: Account): void {
     this.generation++;
-    const was = this.current;
+    const was = [this.current, this.refusedNow, this.changedAccount];
     this.current = client;
     this.currentAccount = client && account ? { baseUrl: account.baseUrl, username: account.username } : undefined;
     if (client) {
       this.refusal = undefined;
-      this.accountChanged = false;
+      this.changedAccount = false;
     }
-    void vscode.commands.executeCommand('setContext', 'dsas.signedIn', client !== undefined);
-    void vscode.commands.executeCommand('setContext', 'dsas.signInRefused', this.refusal !== undefined);
-    void vscode.commands.executeCommand('setContext', 'dsas.accountChanged', this.accountChanged);
-    if (was !== client) this.changed.fire();
+    if (was[0] !== client || was[1] !== this.refusedNow || was[2] !== this.changedAccount) this.changed.fire();
   }
 
   dispose(): void {
     this.subs.forEach((d) => d.dispose());
   }
 }
+
+/** The shared settings with one connection's address and user name. */
+export type ConnectionSettings = Settings & Account;

@@ -6,9 +6,8 @@ import { oldUserValue, RENAMED } from './settingsRename';
 
 export type RecipientTypeSetting = 'PRIMARY' | 'REGULAR' | 'COPIED';
 
+/** The settings every connection shares (where each one's service is, is the connection's). */
 export interface Settings {
-  readonly baseUrl: string;
-  readonly username: string;
   readonly allowInsecureHttp: boolean;
   readonly timeoutMs: number;
   readonly responseDeadlineMs: number;
@@ -27,11 +26,11 @@ export interface Settings {
 
 const SECTION = 'dsas';
 /**
- * Settings a repository must not decide, read from user settings only: where
+ * Settings a repository must not decide, read from user settings only: how
  * credentials go, where downloads are offered, whether sending asks first,
  * and how long an unknown outcome is checked (a short check invites sending twice).
  */
-type UserOnlyKey = 'baseURL' | 'userName' | 'allowInsecureHTTP' | 'nonAsciiHeaderEncoding' | 'downloadFolder' | 'confirmBeforeSending' | 'arrivalCheckSeconds';
+type UserOnlyKey = 'allowInsecureHTTP' | 'nonAsciiHeaderEncoding' | 'downloadFolder' | 'confirmBeforeSending' | 'arrivalCheckSeconds';
 
 /**
  * Typed settings with defaults. The values a workspace must not set are
@@ -51,8 +50,6 @@ export function readSettings(): Settings {
     return (allowed as readonly string[]).includes(v) ? (v as T) : fallback;
   };
   return {
-    baseUrl: String(user('baseURL', '')).trim(),
-    username: String(user('userName', '')).trim(),
     allowInsecureHttp: user<boolean>('allowInsecureHTTP', false) === true,
     timeoutMs: num('requestTimeoutSeconds', 30, 1, 3600) * 1000,
     responseDeadlineMs: num('responseDeadlineSeconds', 60, 5, 3600) * 1000,
@@ -75,12 +72,8 @@ function clamp(v: unknown, fallback: number, min: number, max: number): number {
 
 /** Whether a change touches anything the connection is built from. */
 export function affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
-  return ['baseURL', 'userName', 'allowInsecureHTTP', ...Object.values(RENAMED), 'requestTimeoutSeconds', 'responseDeadlineSeconds', 'nonAsciiHeaderEncoding', 'timesWithoutZone', LIST_LIMIT_SETTING]
+  return ['allowInsecureHTTP', ...Object.values(RENAMED), 'requestTimeoutSeconds', 'responseDeadlineSeconds', 'nonAsciiHeaderEncoding', 'timesWithoutZone', LIST_LIMIT_SETTING]
     .some((k) => e.affectsConfiguration(`${SECTION}.${k}`));
-}
-
-export async function updateUserSetting(key: 'baseURL' | 'userName', value: string): Promise<void> {
-  await vscode.workspace.getConfiguration(SECTION).update(key, value, vscode.ConfigurationTarget.Global);
 }
 
 /** The folder offered for downloads: the setting, else the first workspace folder, else home. */
@@ -94,7 +87,7 @@ export function defaultDownloadFolder(s: Settings): vscode.Uri {
  * reason to show, or undefined when the URL may be used.
  */
 export function checkBaseUrl(raw: string, allowInsecure: boolean): string | undefined {
-  if (!raw) return vscode.l10n.t('The service address (setting "dsas.baseURL") is not set.');
+  if (!raw) return vscode.l10n.t('Enter the service address.');
   let url: URL;
   try {
     url = new URL(raw);

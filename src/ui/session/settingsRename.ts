@@ -3,10 +3,11 @@ import type { Logger } from '../../core';
 
 /**
  * Keys renamed since 0.1, new name → old name. The Settings editor derives a
- * setting's label from its key, and `baseURL` reads "Base URL" where
- * `baseUrl` read "Base Url".
+ * setting's label from its key, and `allowInsecureHTTP` reads "Allow Insecure
+ * HTTP" where `allowInsecureHttp` read "Http". (0.1's `baseUrl` and
+ * `username` became a connection, with `baseURL` and `userName`: connections.ts.)
  */
-export const RENAMED = { baseURL: 'baseUrl', userName: 'username', allowInsecureHTTP: 'allowInsecureHttp' } as const;
+export const RENAMED = { allowInsecureHTTP: 'allowInsecureHttp' } as const;
 export type RenamedKey = keyof typeof RENAMED;
 
 /** The user's value under a renamed key's old name (user settings only, as for the new key). */

@@ -1,56 +1,46 @@
 import * as vscode from 'vscode';
 import { isServiceError, type Logger, type ServiceClient } from '../../core';
-import { userNameProblem } from './account';
+import { connectionName } from './connectionText';
+import type { Connections } from './connections';
 import { describeError, errorDetail } from '../text/errorText';
 import { withCancellableProgress } from '../input/progress';
 import type { SecretName, Secrets } from './secrets';
 import type { Session } from './session';
-import { checkBaseUrl, readSettings, updateUserSetting } from './settings';
+import { checkBaseUrl } from './settings';
 import type { UserInput } from '../input/userInput';
 import { notify, showLogAction, signInAction } from '../commands/notify';
 
-/** What the sign-in flow works with. */
+/** What the sign-in flow works with: the session of the connection to sign in to. */
 export interface SignInDeps {
   readonly session: Session;
+  readonly connections: Pick<Connections, 'update' | 'list'>;
   readonly secrets: Secrets;
   readonly ui: UserInput;
   readonly log: Logger;
 }
 
 /**
- * Sign In: asks for whatever is missing (address, user name, password, key),
- * checks it with a real request and keeps the secrets only when the service
- * accepted them. Returns whether the user is signed in afterwards.
+ * Sign In to one connection: asks for whatever is missing (an address it
+ * cannot use, the password, the key), checks it with a real request and
+ * keeps the secrets only when the service accepted them. Returns whether
+ * that connection is signed in afterwards.
  */
-export async function signIn({ session, secrets, ui, log }: SignInDeps): Promise<boolean> {
-  let s = readSettings();
-  const askUrl = !s.baseUrl || checkBaseUrl(s.baseUrl, s.allowInsecureHttp) !== undefined;
-  const askUser = !s.username;
-  // Counted over the prompts shown: settings already made are not steps. A
-  // new address or user name has no stored secrets, so both are counted then.
-  const steps = new StepTitles(Number(askUrl) + Number(askUser) + 2);
+export async function signIn({ session, connections, secrets, ui, log }: SignInDeps): Promise<boolean> {
+  let s = session.settings();
+  const askUrl = checkBaseUrl(s.baseUrl, s.allowInsecureHttp) !== undefined;
+  // Counted over the prompts shown. A new address has no stored secrets, so both are counted then.
+  const steps = new StepTitles(Number(askUrl) + 2, connections.list.length > 1 ? connectionName(session.connection) : undefined);
   if (askUrl) {
-    const problem = s.baseUrl ? checkBaseUrl(s.baseUrl, s.allowInsecureHttp) : undefined;
     const url = await ui.inputBox({
       title: steps.next(),
-      prompt: problem ?? vscode.l10n.t('Address of the service, including its path prefix'),
+      prompt: checkBaseUrl(s.baseUrl, s.allowInsecureHttp) ?? '',
       value: s.baseUrl,
       placeHolder: 'https://dsas.example.com/service/v1.1',
       validate: (v) => checkBaseUrl(v.trim(), s.allowInsecureHttp),
     });
     if (typeof url !== 'string') return false;
-    await updateUserSetting('baseURL', url.trim());
-  }
-  s = readSettings();
-  if (askUser) {
-    const user = await ui.inputBox({
-      title: steps.next(),
-      prompt: vscode.l10n.t('User name of your account'),
-      validate: userNameProblem,
-    });
-    if (typeof user !== 'string') return false;
-    await updateUserSetting('userName', user.trim());
-    s = readSettings();
+    await connections.update(session.connection.id, { baseUrl: url.trim() });
+    s = session.settings();
   }
   // A secret refused while signed in is asked again even if its removal has not finished yet.
   const refused = (name: SecretName) => session.refusedSecret(s) === name;
@@ -94,10 +84,10 @@ async function askSecret(ui: UserInput, title: string, prompt: string): Promise<
   return typeof v === 'string' ? v : undefined;
 }
 
-/** "Sign In (n/total)" over the prompts actually shown; a single prompt is just "Sign In". */
+/** "Sign In (n/total)" over the prompts actually shown; a single prompt is just "Sign In". With several connections: "Sign In to Test (n/total)". */
 class StepTitles {
   private shown = 0;
-  constructor(private total: number) {}
+  constructor(private total: number, private readonly connection?: string) {}
 
   /** Once the stored secrets are known: `count` prompts are left after those shown. */
   remaining(count: number): void {
@@ -106,6 +96,8 @@ class StepTitles {
 
   next(): string {
     this.shown++;
-    return this.total <= 1 ? vscode.l10n.t('Sign In') : vscode.l10n.t('Sign In ({0}/{1})', this.shown, this.total);
+    const t = vscode.l10n.t;
+    if (this.connection !== undefined) return this.total <= 1 ? t('Sign In to {0}', this.connection) : t('Sign In to {0} ({1}/{2})', this.connection, this.shown, this.total);
+    return this.total <= 1 ? t('Sign In') : t('Sign In ({0}/{1})', this.shown, this.total);
   }
 }

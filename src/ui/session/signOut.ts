@@ -4,7 +4,7 @@ import type { Session } from './session';
 
 /** What Sign Out works with: the session, the prompts, and what is kept per account. */
 export interface SignOutParts {
-  readonly session: Session;
+  readonly session: Pick<Session, 'signOutAccounts' | 'signOut'>;
   readonly input: InputHolder;
   /** New Submission's drafts, by account. */
   readonly drafts: {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Logger, SubmissionListItem } from '../../core';
-import type { Session } from '../session/session';
+import type { SessionInUse as Session } from '../session/sessionInUse';
 import { differs, knownOf, type Learned, type SubmissionUpdates } from './submissionUpdates';
 import { loadMoreItem, messageItem } from '../lists/commonItems';
 import { ListTree } from '../lists/listTree';

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { ArchiveFile, OpenedDownload } from '../../core';
-import type { Session } from '../session/session';
+import type { SessionInUse as Session } from '../session/sessionInUse';
 import { ServiceFileSystem, serviceFileUri, type FileRef, type FileTimes } from './serviceFileSystem';
 
 export { OPEN_SIZE_LIMIT } from './serviceFileSystem';

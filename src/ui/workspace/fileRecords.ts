@@ -113,6 +113,26 @@ export class FileRecords {
     this.change(uris.map(({ uri, state }) => [uri, { sent: { ...r, size: state.size, mtimeMs: state.mtimeMs } }]), account);
   }
 
+  /** How many files have records for `account`. */
+  countOf(account: string): number {
+    return this.urisOf(account).size;
+  }
+
+  private urisOf(account: string): Set<string> {
+    return new Set([...Object.keys(this.store.get<Stored>(KEY)?.[account] ?? {}), ...(this.pending.get(account)?.keys() ?? [])]);
+  }
+
+  /** Removes every record of `account` (its connection is gone). */
+  async forget(account: string): Promise<void> {
+    const uris = this.urisOf(account);
+    this.pending.delete(account);
+    await this.writing.catch(() => undefined);
+    const rest = { ...this.store.get<Stored>(KEY) };
+    delete rest[account];
+    await this.store.update(KEY, rest);
+    for (const l of this.listeners) l([...uris]);
+  }
+
   /** Writes the changes not written yet now (after the write under way); rejects when the store refuses them. */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);

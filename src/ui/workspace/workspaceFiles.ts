@@ -2,9 +2,7 @@ import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { errorDetail, type HashAlgorithm, hashFile, hasResponded, type Logger } from '../../core';
 import type { LocalFile } from '../transfers/localFiles';
-import { accountKey } from '../session/secrets';
-import type { Session } from '../session/session';
-import { readSettings } from '../session/settings';
+import type { SessionInUse as Session } from '../session/sessionInUse';
 import { knownOf, type Learned, type SubmissionUpdates } from '../submissions/submissionUpdates';
 import { oneLine, safeText } from '../text/text';
 import { Limiter } from '../lists/concurrency';
@@ -36,7 +34,7 @@ const disk: FileAccess = {
 export interface WorkspaceFilesOptions {
   readonly context: Pick<vscode.ExtensionContext, 'globalState'>;
   readonly log: Logger;
-  readonly session: Pick<Session, 'signedIn' | 'client' | 'onDidChange'>;
+  readonly session: Pick<Session, 'signedIn' | 'client' | 'onDidChange' | 'connectionAccount'>;
   readonly archive: ArchiveRows;
   readonly updates: Pick<SubmissionUpdates, 'onDidLearn'>;
   readonly files?: FileAccess;
@@ -73,15 +71,12 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
 
   constructor(private readonly o: WorkspaceFilesOptions) {
     this.files = o.files ?? disk;
-    // The account is read once and again after a settings change, not for every decoration.
-    let account: { key: string | undefined } | undefined;
-    this.records = new FileRecords(o.context.globalState, () => (account ??= { key: accountKey(readSettings()) }).key);
+    // The workspace's connection's account, signed in or not.
+    this.records = new FileRecords(o.context.globalState, () => o.session.connectionAccount);
     this.digests = new DigestCache((p, a) => this.files.hash(p, a));
     this.details = new ArchiveDetails(o.archive, o.session, o.log, () => this.emitter.fire(undefined));
     this.records.onDidChange((uris) => this.emitter.fire(uris.map((u) => vscode.Uri.parse(u))));
-    this.subs.push(this.emitter, this.details, vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('dsas')) account = undefined;
-    }), o.updates.onDidLearn((l) => this.learned(l)), o.session.onDidChange(() => {
+    this.subs.push(this.emitter, this.details, o.updates.onDidLearn((l) => this.learned(l)), o.session.onDidChange(() => {
       // Another session: submission ids may be another account's.
       this.sentStates.clear();
       this.emitter.fire(undefined);

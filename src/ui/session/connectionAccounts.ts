@@ -1,0 +1,79 @@
+import * as vscode from 'vscode';
+import type { Connection } from '../../core';
+import type { AccountEntry, AccountsSource } from './accountsMenu';
+import { connectionName, connectionWhere } from './connectionText';
+import type { Connections } from './connections';
+import type { Session } from './session';
+import type { Sessions } from './sessions';
+
+/** How the Accounts menu signs in and out: the flows the commands run. */
+export interface SignFlows {
+  /** Sign In to `c` (the workspace's connection, or Add Connection…, when undefined); whether it is signed in afterwards. */
+  signIn(c: Connection | undefined): Promise<boolean | undefined>;
+  /** Sign Out of `session` after VS Code's own question. */
+  signOut(session: Session): Promise<unknown>;
+}
+
+/**
+ * The connections as the Accounts menu's source: each listed while signed
+ * in, under its connection id, named `Name — user @ host` (`user @ host`
+ * alone when the name is the host's); signed in and out by the commands' flows.
+ */
+export class ConnectionAccounts implements AccountsSource, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  /** Each session's own change (sign-in, sign-out, refusal), followed while it exists. */
+  private each: vscode.Disposable[] = [];
+  private readonly subs: vscode.Disposable[];
+
+  constructor(
+    private readonly connections: Connections,
+    private readonly sessions: Sessions,
+    private readonly workspaceConnection: () => Connection | undefined,
+    private readonly flows: SignFlows,
+  ) {
+    this.follow();
+    this.subs = [
+      this.changed,
+      connections.onDidChange(() => this.changed.fire()),
+      sessions.onDidChange(() => {
+        this.follow();
+        this.changed.fire();
+      }),
+    ];
+  }
+
+  list(): readonly AccountEntry[] {
+    return this.connections.list.map((c) => ({ id: c.id, label: menuLabel(c), signedIn: this.sessions.get(c.id)?.signedIn === true }));
+  }
+
+  /** Signs in to connection `id`, else to the workspace's. */
+  async signIn(id?: string): Promise<string | undefined> {
+    const c = id === undefined ? this.workspaceConnection() : this.connections.get(id);
+    if (id !== undefined && !c) return undefined;
+    if (!(await this.flows.signIn(c))) return undefined;
+    const signedIn = c ?? this.workspaceConnection();
+    return signedIn && this.sessions.get(signedIn.id)?.signedIn ? signedIn.id : undefined;
+  }
+
+  async signOut(id: string): Promise<void> {
+    const session = this.sessions.get(id);
+    if (session) await this.flows.signOut(session);
+  }
+
+  private follow(): void {
+    this.each.forEach((d) => d.dispose());
+    this.each = this.sessions.all.map((s) => s.onDidChange(() => this.changed.fire()));
+  }
+
+  dispose(): void {
+    this.each.forEach((d) => d.dispose());
+    this.subs.forEach((d) => d.dispose());
+  }
+}
+
+/** A connection in the Accounts menu: its name (marked when production) and where it connects. */
+function menuLabel(c: Connection): string {
+  const where = connectionWhere(c);
+  return where.endsWith(` @ ${c.name}`) && !c.production ? where : `${connectionName(c)} — ${where}`;
+}

@@ -1,0 +1,47 @@
+// How a connection is named wherever it is shown: a production connection's
+// name always carries the word, so that it is never taken for a test one.
+import * as vscode from 'vscode';
+import type { Connection } from '../../core';
+
+/** The connection's name, marked when it is a production service: `Main (production)`. */
+export function connectionName(c: Pick<Connection, 'name' | 'production'>): string {
+  return c.production ? vscode.l10n.t('{0} (production)', c.name) : c.name;
+}
+
+/** Where it connects, as a person reads it: `demo @ dsas.example.com`. */
+export function connectionWhere(c: Pick<Connection, 'baseUrl' | 'userName'>): string {
+  let host: string;
+  try {
+    host = new URL(c.baseUrl).host;
+  } catch {
+    host = c.baseUrl;
+  }
+  return `${c.userName} @ ${host}`;
+}
+
+/** Its colour (a theme colour), or a production connection's warning colour when it has none. */
+export function connectionColor(c: Pick<Connection, 'color' | 'production'>): vscode.ThemeColor | undefined {
+  if (c.color) return new vscode.ThemeColor(c.color);
+  return c.production ? new vscode.ThemeColor('list.warningForeground') : undefined;
+}
+
+/** A row of a connection picker: its name (marked), where it connects, its colour; `current` says it is the workspace's. */
+export interface ConnectionItem extends vscode.QuickPickItem {
+  readonly connection: Connection;
+}
+
+export function connectionItem(c: Connection, current: boolean): ConnectionItem {
+  const t = vscode.l10n.t;
+  return {
+    connection: c,
+    label: `${c.production ? '$(warning) ' : ''}${connectionName(c)}`,
+    description: current ? t('{0} · in use here', connectionWhere(c)) : connectionWhere(c),
+    iconPath: new vscode.ThemeIcon(current ? 'pass-filled' : 'circle-large-outline', connectionColor(c)),
+  };
+}
+
+/** The pickers' rows: the workspace's connection first, then the others in the settings' order. */
+export function connectionItems(list: readonly Connection[], currentId: string | undefined): ConnectionItem[] {
+  const current = list.filter((c) => c.id === currentId);
+  return [...current, ...list.filter((c) => c.id !== currentId)].map((c) => connectionItem(c, c.id === currentId));
+}
