@@ -3,8 +3,8 @@ import tseslint from 'typescript-eslint';
 
 const coreByIndex = { group: ['**/core/*', '**/core/**/*'], message: 'import the core from its index (src/core/index.ts).' };
 const noPages = { group: ['**/pages', '**/pages/**'], message: 'the extension talks to webview pages by messages only (src/shared).' };
-// The whole dependency bag (src/ui/deps.ts): the command registrations take it, everything below them the few things it uses.
-const noBag = { group: ['**/deps'], message: 'take the few things used (a Pick or a small interface); only the register…Commands files see the whole dependency bag.' };
+// The composition root (src/extension.ts) builds src/ui; nothing in src/ui imports it: each part names the few things it takes.
+const noRoot = { group: ['**/extension'], message: 'take the few things used (a Pick or a small interface of your own); nothing in src/ui imports the composition root.' };
 // The feature folders of src/ui; the rest of src/ui (commands, input, lists, panels, text, session) is what they build on.
 const featureFolders = ['archive', 'composer', 'status', 'submissions', 'transfers', 'viewer', 'workspace'];
 
@@ -59,24 +59,22 @@ export default tseslint.config(
     },
   },
   {
-    // Below the command registrations (the *Commands.ts files), commands' helpers and services take the few things they use.
+    // Every part of src/ui, the command registrations included, takes the few things it uses.
     files: ['src/ui/**/*.ts'],
-    ignores: ['src/ui/**/*Commands.ts', 'src/ui/deps.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [coreByIndex, noPages, noBag] }],
+      'no-restricted-imports': ['error', { patterns: [coreByIndex, noPages, noRoot] }],
     },
   },
   {
     // The generic machinery (the list tree, the panel host and shell, the command runner, user input, words)
     // serves every feature folder and knows none of them, nor the whole dependency bag.
     files: ['src/ui/*.ts', 'src/ui/commands/**/*.ts', 'src/ui/input/**/*.ts', 'src/ui/lists/**/*.ts', 'src/ui/panels/**/*.ts', 'src/ui/text/**/*.ts'],
-    ignores: ['src/ui/deps.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
           coreByIndex,
           noPages,
-          noBag,
+          noRoot,
           { group: featureFolders.flatMap((f) => [`**/${f}/*`, `./${f}/*`]), message: 'generic machinery must not depend on a feature folder.' },
         ],
       }],

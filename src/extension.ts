@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { errorDetail } from './core';
+import { errorDetail, type Logger } from './core';
 import { Cmd } from './ui/commands/commandIds';
 import { CommandRunner } from './ui/commands/commandRunner';
 import { ComposerMemory } from './ui/composer/composerMemory';
+import type { Composer } from './ui/composer/composer';
 import { ComposerPanels } from './ui/composer/composerPanels';
 import { archiveFiles, registerArchiveCommands } from './ui/archive/archiveCommands';
 import { archiveFromViewer, registerArchiveFromSubmission } from './ui/archive/archiveFromSubmission';
@@ -15,7 +16,6 @@ import { SessionInUse } from './ui/session/sessionInUse';
 import { registerSubmissionCommands } from './ui/submissions/submissionCommands';
 import { registerComposerCommands } from './ui/composer/composerCommands';
 import { registerViewCommands } from './ui/submissions/viewCommands';
-import type { Deps } from './ui/deps';
 import { createLog } from './ui/log';
 import { Secrets } from './ui/session/secrets';
 import { AccountsMenu } from './ui/session/accountsMenu';
@@ -40,6 +40,41 @@ import { PanelTap } from './ui/panels/panelTap';
 import { LateBound } from './ui/lateBound';
 import { registerRevealCommands } from './ui/workspace/revealCommands';
 import { WorkspaceFiles } from './ui/workspace/workspaceFiles';
+
+/**
+ * Everything the composition root made, handed to the register…Commands
+ * functions (each of which names the few parts it takes, in a type of its
+ * own) and to host tests through ExtensionApi.
+ */
+export interface Deps {
+  readonly context: vscode.ExtensionContext;
+  readonly log: vscode.LogOutputChannel & Logger;
+  readonly input: InputHolder;
+  readonly secrets: Secrets;
+  /** The user's connections (user settings). */
+  readonly connections: Connections;
+  /** One session per connection. */
+  readonly sessions: Sessions;
+  /** The session of the workspace's connection, following a switch: what the views and commands use. */
+  readonly session: SessionInUse;
+  readonly commands: CommandRunner;
+  readonly submissions: SubmissionsTree;
+  readonly archive: ArchiveTree;
+  /** The one way files go into the archive, with what follows an upload. */
+  readonly archiveUploads: ArchiveUploads;
+  readonly timelines: TimelinePanels;
+  readonly pdfs: PdfPanels;
+  /** New Submission's forms. */
+  readonly composer: Composer;
+  /** Where what is learned about a submission is said, for the open panels. */
+  readonly updates: SubmissionUpdates;
+  /** What each account was told about its submissions (notices, the badge), kept across sessions. */
+  readonly announced: AnnouncedStore;
+  /** The Explorer's decorations of files sent or archived, and the records behind them. */
+  readonly workspaceFiles: WorkspaceFiles;
+  /** Host tests' view of the panels' pages (ExtensionMode.Test only). */
+  readonly tap?: PanelTap;
+}
 
 /**
  * What activate() returns to host tests, and only to them (ExtensionMode.Test):

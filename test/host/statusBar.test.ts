@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Deps } from '../../src/ui/deps';
+import type { Deps } from '../../src/extension';
 import { DETAILS_PER_POLL } from '../../src/ui/status/changes';
 import type { Poller } from '../../src/ui/status/poller';
 import type { SubmissionNode } from '../../src/ui/lists/nodes';

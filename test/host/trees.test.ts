@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Deps } from '../../src/ui/deps';
+import type { Deps } from '../../src/extension';
 import { formatBytes } from '../../src/ui/text/format';
 import { droppedFiles } from '../../src/ui/archive/archiveDrop';
 import { readSettings } from '../../src/ui/session/settings';

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { ArchiveFile, Logger } from '../../core';
 import { ArchiveFileSystem, archiveUri, OPEN_SIZE_LIMIT } from '../viewer/archiveFileSystem';
 import { Cmd } from '../commands/commandIds';
-import type { Deps } from '../deps';
+import type { CommandRunner } from '../commands/commandRunner';
+import type { ArchiveTree } from './archiveTree';
 import { askSaveTarget, checkDownload, warnHashMismatch } from '../transfers/downloads';
 import { formatBytes } from '../text/format';
 import { notificationText, oneLine } from '../text/text';
@@ -27,10 +28,18 @@ export interface ArchivingFiles {
 }
 
 /** What downloading and opening an archive file use: the client, the Archive view's rows and hash checks, and Open's viewer. */
-type ArchiveFileDeps = OpenOffer & Pick<Deps, 'session' | 'archive'>;
+type ArchiveFileDeps = OpenOffer & { readonly session: ArchiveCommandParts['session']; readonly archive: ArchiveTree };
+
+/** What the archive commands are built from. */
+export interface ArchiveCommandParts extends ArchivingFiles, OpenOffer {
+  readonly context: Pick<vscode.ExtensionContext, 'subscriptions'>;
+  readonly commands: CommandRunner;
+  readonly session: ArchivingFiles['session'] & ConstructorParameters<typeof ArchiveFileSystem>[0];
+  readonly archive: ArchiveTree;
+}
 
 /** Archive This File (Archive Folder… on a folder), Download Archive File, Open Archive File, Copy File Id. */
-export function registerArchiveCommands(deps: Deps): void {
+export function registerArchiveCommands(deps: ArchiveCommandParts): void {
   const { commands } = deps;
   const files = new ArchiveFileSystem(deps.session);
   deps.context.subscriptions.push(files.register());
@@ -104,7 +113,7 @@ export async function archiveFiles(deps: ArchivingFiles, given: vscode.Uri[]): P
 // ── Download / Open ───────────────────────────────────────────────────────
 
 /** The file's detail (ticket, size): from the row when it was loaded, else fetched. */
-async function detailOf(deps: Pick<Deps, 'input' | 'session' | 'archive'>, node: ArchiveNode | undefined, placeHolder: string): Promise<ArchiveFile | undefined> {
+async function detailOf(deps: Pick<ArchiveCommandParts, 'input' | 'session' | 'archive'>, node: ArchiveNode | undefined, placeHolder: string): Promise<ArchiveFile | undefined> {
   if (node?.detail) return node.detail;
   const item = node?.item ?? (await pickArchiveFile(deps.input.current, deps.session.client, deps.archive, placeHolder));
   if (!item) return undefined;

@@ -1,13 +1,20 @@
 import * as vscode from 'vscode';
 import { Cmd } from '../commands/commandIds';
-import type { Deps } from '../deps';
+import type { CommandRunner } from '../commands/commandRunner';
+import type { Composer } from './composer';
 import { aSubmissionRow, explorerUris, type SubmissionRow } from '../lists/rowArgs';
-import { describeSubmission, submissionOf } from '../submissions/whichSubmission';
-import { startNewSubmission } from './newSubmissionStart';
+import { describeSubmission, submissionOf, type SubmissionAsking } from '../submissions/whichSubmission';
+import { startNewSubmission, type NewSubmissionStart } from './newSubmissionStart';
 import { sendAgain } from './sendAgain';
 
+/** What the commands that open a form are built from. */
+export type ComposerCommandParts = NewSubmissionStart & SubmissionAsking & {
+  readonly commands: CommandRunner;
+  readonly composer: Pick<Composer, 'compose' | 'addToLatest'>;
+};
+
 /** New Submission, Add to New Submission and Send Again With…: the commands that open a form. */
-export function registerComposerCommands(deps: Deps): void {
+export function registerComposerCommands(deps: ComposerCommandParts): void {
   const { commands } = deps;
   // With documents (the Explorer's selection) the form opens with them; else the first question asks how to start.
   commands.register(Cmd.newSubmission, explorerUris, async (uris) => (uris.length ? void (await deps.composer.compose(uris)) : startNewSubmission(deps)));
@@ -20,7 +27,7 @@ export function registerComposerCommands(deps: Deps): void {
   commands.register(Cmd.sendAgain, aSubmissionRow, (row) => sendAgainWith(deps, row));
 }
 
-async function sendAgainWith(deps: Pick<Deps, 'input' | 'session' | 'submissions' | 'log' | 'archive' | 'composer'>, row: SubmissionRow | undefined): Promise<void> {
+async function sendAgainWith(deps: ComposerCommandParts, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose recipients to send to again'));
   if (s) await sendAgain(deps, s, describeSubmission(s, deps.submissions));
 }

@@ -1,18 +1,35 @@
 import * as vscode from 'vscode';
-import { accountKey, accountOf, addressProblem, type Connection } from '../../core';
+import { accountKey, accountOf, addressProblem, type Connection, type Logger } from '../../core';
 import { Cmd } from '../commands/commandIds';
 import { noArgs } from '../commands/commandRunner';
-import type { Deps } from '../deps';
+import type { CommandRunner } from '../commands/commandRunner';
+import type { InputHolder } from '../input/userInput';
+import type { Connections } from './connections';
+import type { Secrets } from './secrets';
+import type { SessionInUse } from './sessionInUse';
+import type { Sessions } from './sessions';
+import type { SignOutParts } from './signOut';
 import type { UserInput } from '../input/userInput';
 import { userNameProblem } from './account';
 import { connectionItems, connectionName, connectionWhere } from './connectionText';
 import { checkBaseUrl, readSettings } from './settings';
 import { signIn } from './signIn';
 
-type ConnectionDeps = Pick<Deps, 'connections' | 'sessions' | 'session' | 'secrets' | 'input' | 'log' | 'composer' | 'announced' | 'workspaceFiles'>;
+/** What the connection commands work with; what is kept per account (drafts, notices, the Explorer's records) only as far as removing it. */
+export interface ConnectionParts {
+  readonly connections: Connections;
+  readonly sessions: Sessions;
+  readonly session: SessionInUse;
+  readonly secrets: Secrets;
+  readonly input: InputHolder;
+  readonly log: Logger;
+  readonly composer: SignOutParts['drafts'];
+  readonly announced: SignOutParts['announced'];
+  readonly workspaceFiles: { readonly records: { countOf(account: string): number; forget(account: string): Promise<void> } };
+}
 
 /** Add, Edit, Rename, Remove and Switch Connection…: the user's connections, kept in the user settings. */
-export function registerConnectionCommands(deps: Deps): void {
+export function registerConnectionCommands(deps: ConnectionParts & { readonly commands: CommandRunner }): void {
   const { commands } = deps;
   commands.register(Cmd.addConnection, noArgs, () => addConnection(deps));
   commands.register(Cmd.editConnection, noArgs, () => editConnection(deps));
@@ -22,7 +39,7 @@ export function registerConnectionCommands(deps: Deps): void {
 }
 
 /** Signs in to `c`'s connection (asking for its password and key). */
-export function signInTo(deps: ConnectionDeps, c: Connection): Promise<boolean> {
+export function signInTo(deps: ConnectionParts, c: Connection): Promise<boolean> {
   const session = deps.sessions.get(c.id);
   if (!session) return Promise.resolve(false);
   return signIn({ session, connections: deps.connections, secrets: deps.secrets, ui: deps.input.current, log: deps.log });
@@ -33,7 +50,7 @@ export function signInTo(deps: ConnectionDeps, c: Connection): Promise<boolean> 
  * workspace's connection and is signed in to. An account that is already a
  * connection is not added twice.
  */
-export async function addConnection(deps: ConnectionDeps): Promise<boolean> {
+export async function addConnection(deps: ConnectionParts): Promise<boolean> {
   const t = vscode.l10n.t;
   const ui = deps.input.current;
   const title = (n: number) => t('Add Connection ({0}/3)', n);
@@ -52,7 +69,7 @@ export async function addConnection(deps: ConnectionDeps): Promise<boolean> {
  * earlier pair (never sent to the new one): the connection signs out and
  * asks for the new pair's password and key.
  */
-async function editConnection(deps: ConnectionDeps): Promise<void> {
+async function editConnection(deps: ConnectionParts): Promise<void> {
   const t = vscode.l10n.t;
   const c = await pickConnection(deps, t('Edit Connection'));
   if (!c) return;
@@ -69,7 +86,7 @@ async function editConnection(deps: ConnectionDeps): Promise<void> {
   if (edited) await signInTo(deps, edited);
 }
 
-async function renameConnection(deps: ConnectionDeps): Promise<void> {
+async function renameConnection(deps: ConnectionParts): Promise<void> {
   const t = vscode.l10n.t;
   const c = await pickConnection(deps, t('Rename Connection'));
   if (!c) return;
@@ -83,7 +100,7 @@ async function renameConnection(deps: ConnectionDeps): Promise<void> {
  * notices told and the Explorer's records of its files go with it, said
  * before (with the counts) and after.
  */
-async function removeConnection(deps: ConnectionDeps): Promise<void> {
+async function removeConnection(deps: ConnectionParts): Promise<void> {
   const t = vscode.l10n.t;
   const c = await pickConnection(deps, t('Remove Connection'));
   if (!c) return;
@@ -108,7 +125,7 @@ async function removeConnection(deps: ConnectionDeps): Promise<void> {
 }
 
 /** Switch Connection…: the workspace's connection, chosen among all; kept for this workspace. */
-async function switchConnection(deps: ConnectionDeps): Promise<void> {
+async function switchConnection(deps: ConnectionParts): Promise<void> {
   const t = vscode.l10n.t;
   const list = deps.connections.list;
   if (list.length === 0) {
@@ -122,7 +139,7 @@ async function switchConnection(deps: ConnectionDeps): Promise<void> {
 }
 
 /** The connection a command acts on: asked when there are several (the workspace's first), else the one there is. */
-async function pickConnection(deps: ConnectionDeps, title: string): Promise<Connection | undefined> {
+async function pickConnection(deps: ConnectionParts, title: string): Promise<Connection | undefined> {
   const list = deps.connections.list;
   if (list.length <= 1) {
     if (list.length === 0) void deps.input.current.info(vscode.l10n.t('There is no connection yet: add one with Add Connection….'));
@@ -133,7 +150,7 @@ async function pickConnection(deps: ConnectionDeps, title: string): Promise<Conn
 }
 
 /** Asks a connection's address and user name; refuses the account of another connection (`except` is the one edited). */
-async function askPlace(deps: ConnectionDeps, ui: UserInput, url: { title: string; value?: string }, user: { title: string; value?: string }, except?: string): Promise<{ baseUrl: string; userName: string } | undefined> {
+async function askPlace(deps: ConnectionParts, ui: UserInput, url: { title: string; value?: string }, user: { title: string; value?: string }, except?: string): Promise<{ baseUrl: string; userName: string } | undefined> {
   const t = vscode.l10n.t;
   const insecure = readSettings().allowInsecureHttp;
   const baseUrl = await ui.inputBox({

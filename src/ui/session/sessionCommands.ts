@@ -1,12 +1,17 @@
 import * as vscode from 'vscode';
 import { Cmd } from '../commands/commandIds';
-import type { Deps } from '../deps';
 import { signOut } from './signOut';
-import { noArgs } from '../commands/commandRunner';
-import { addConnection, signInTo } from './connectionCommands';
+import { noArgs, type CommandRunner } from '../commands/commandRunner';
+import { addConnection, signInTo, type ConnectionParts } from './connectionCommands';
+
+/** What Sign In, Sign Out, Open Settings and Show Log are built from. */
+export interface SessionCommandParts extends ConnectionParts {
+  readonly commands: CommandRunner;
+  readonly log: ConnectionParts['log'] & Pick<vscode.LogOutputChannel, 'show'>;
+}
 
 /** Sign In, Sign Out, Open Settings, Show Log. */
-export function registerSessionCommands(deps: Deps): void {
+export function registerSessionCommands(deps: SessionCommandParts): void {
   const { commands } = deps;
   // The workspace's connection; with none yet, Add Connection… (which then signs in).
   commands.register(Cmd.signIn, noArgs, () => (deps.session.connection ? signInTo(deps, deps.session.connection) : addConnection(deps)));

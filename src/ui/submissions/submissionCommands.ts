@@ -1,13 +1,27 @@
 import * as vscode from 'vscode';
 import { Cmd } from '../commands/commandIds';
-import type { Deps } from '../deps';
+import type { CommandRunner } from '../commands/commandRunner';
+import type { PdfSource } from '../../shared/pdfProtocol';
+import type { Session } from '../session/session';
 import { oneLine } from '../text/text';
 import { withCancellableProgress } from '../input/progress';
 import { aSubmissionRow, type SubmissionRow } from '../lists/rowArgs';
 import { describeSubmission, submissionOf, type SubmissionAsking } from './whichSubmission';
+import type { SubmissionUpdates } from './submissionUpdates';
+import type { TimelinePanels } from './timelinePanels';
+
+/** What the submission commands are built from. */
+export interface SubmissionCommandParts extends SubmissionAsking {
+  readonly commands: CommandRunner;
+  readonly session: Pick<Session, 'client' | 'uses'>;
+  readonly updates: Pick<SubmissionUpdates, 'learned'>;
+  readonly timelines: Pick<TimelinePanels, 'show'>;
+  /** The PDF viewer. */
+  readonly pdfs: { show(source: PdfSource, formReference?: string): Promise<unknown> };
+}
 
 /** Check Status, Show History, Show Summary PDF and Copy Submission Id. */
-export function registerSubmissionCommands(deps: Deps): void {
+export function registerSubmissionCommands(deps: SubmissionCommandParts): void {
   const { commands } = deps;
   commands.register(Cmd.checkStatus, aSubmissionRow, (row) => checkStatus(deps, row));
   commands.register(Cmd.showHistory, aSubmissionRow, (row) => showHistory(deps, row));
@@ -22,7 +36,7 @@ export function registerSubmissionCommands(deps: Deps): void {
 
 // ── Check Status ──────────────────────────────────────────────────────────
 
-async function checkStatus(deps: SubmissionAsking & Pick<Deps, 'session' | 'updates'>, row: SubmissionRow | undefined): Promise<void> {
+async function checkStatus(deps: SubmissionCommandParts, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose status to check'));
   if (!s) return;
   const client = deps.session.client;
@@ -35,12 +49,12 @@ async function checkStatus(deps: SubmissionAsking & Pick<Deps, 'session' | 'upda
 
 // ── Show History, Show Summary PDF ────────────────────────────────────────
 
-async function showHistory(deps: SubmissionAsking & Pick<Deps, 'timelines'>, row: SubmissionRow | undefined): Promise<void> {
+async function showHistory(deps: SubmissionAsking & Pick<SubmissionCommandParts, 'timelines'>, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose history to show'));
   if (s) await deps.timelines.show(s.id, s.formReference);
 }
 
-async function showSummary(deps: SubmissionAsking & Pick<Deps, 'pdfs'>, row: SubmissionRow | undefined): Promise<void> {
+async function showSummary(deps: SubmissionAsking & Pick<SubmissionCommandParts, 'pdfs'>, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose summary to show'));
   if (s) await deps.pdfs.show({ kind: 'summary', submissionId: s.id }, s.formReference);
 }

@@ -1,7 +1,10 @@
 import * as vscode from 'vscode';
 import { Cmd } from '../commands/commandIds';
-import type { Deps } from '../deps';
-import type { LoadMoreNode } from '../lists/nodes';
+import type { ArchiveListItem } from '../../core';
+import type { CommandRunner } from '../commands/commandRunner';
+import type { ListTree } from '../lists/listTree';
+import type { ArchiveNode, DetailNode, LoadMoreNode } from '../lists/nodes';
+import type { SubmissionsTree } from './submissionsTree';
 import { isSubmissionQuickFilter, isSubmissionSort, type SubmissionQuickFilter, type SubmissionSort } from './submissionOutcome';
 import { aLoadMoreView, aRefreshableRow } from '../lists/rowArgs';
 import { noArgs, type ArgParser } from '../commands/commandRunner';
@@ -12,8 +15,17 @@ type ViewName = LoadMoreNode['view'];
 /** Where the Submissions view's order is remembered (per workspace). */
 const SORT_KEY = 'dsas.submissionsSort';
 
+/** What the views' commands are built from: the two trees (the Archive view as the list tree it is). */
+export interface ViewCommandParts {
+  readonly context: Pick<vscode.ExtensionContext, 'workspaceState'>;
+  readonly commands: CommandRunner;
+  readonly input: InputHolder;
+  readonly submissions: SubmissionsTree;
+  readonly archive: ListTree<ArchiveListItem, ArchiveNode, DetailNode>;
+}
+
 /** Refresh (per view and per item), Filter / Clear Filter, Sort, Show Only, Load More. */
-export function registerViewCommands(deps: Deps): void {
+export function registerViewCommands(deps: ViewCommandParts): void {
   const { commands } = deps;
   commands.register(Cmd.refreshSubmissions, noArgs, () => deps.submissions.refresh());
   commands.register(Cmd.refreshArchive, noArgs, () => deps.archive.refresh());
@@ -59,7 +71,7 @@ async function pick<K extends string>(input: InputHolder, title: string, choices
   return typeof chosen === 'object' ? chosen.key : undefined;
 }
 
-function askSort(deps: Pick<Deps, 'input' | 'submissions'>): Promise<SubmissionSort | undefined> {
+function askSort(deps: Pick<ViewCommandParts, 'input' | 'submissions'>): Promise<SubmissionSort | undefined> {
   return pick<SubmissionSort>(deps.input, vscode.l10n.t('Sort Submissions'), [
     ['created', vscode.l10n.t('Newest first')],
     ['formReference', vscode.l10n.t('Form reference')],
@@ -67,7 +79,7 @@ function askSort(deps: Pick<Deps, 'input' | 'submissions'>): Promise<SubmissionS
   ], deps.submissions.sort);
 }
 
-function askQuickFilter(deps: Pick<Deps, 'input' | 'submissions'>): Promise<SubmissionQuickFilter | 'all' | undefined> {
+function askQuickFilter(deps: Pick<ViewCommandParts, 'input' | 'submissions'>): Promise<SubmissionQuickFilter | 'all' | undefined> {
   return pick<SubmissionQuickFilter | 'all'>(deps.input, vscode.l10n.t('Show Only'), [
     ['all', vscode.l10n.t('All submissions')],
     ['pending', vscode.l10n.t('Pending')],
@@ -77,7 +89,7 @@ function askQuickFilter(deps: Pick<Deps, 'input' | 'submissions'>): Promise<Subm
   ], deps.submissions.quickFilter ?? 'all');
 }
 
-async function askFilter(deps: Pick<Deps, 'input' | 'submissions' | 'archive'>, view: ViewName): Promise<void> {
+async function askFilter(deps: Pick<ViewCommandParts, 'input' | 'submissions' | 'archive'>, view: ViewName): Promise<void> {
   const tree = view === 'submissions' ? deps.submissions : deps.archive;
   const text = await deps.input.current.inputBox({
     title: view === 'submissions' ? vscode.l10n.t('Filter Submissions') : vscode.l10n.t('Filter Archive'),

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Attachment, DownloadResult } from '../../core';
 import { Cmd } from '../commands/commandIds';
-import type { Deps } from '../deps';
+import type { CommandRunner } from '../commands/commandRunner';
 import { askSaveTarget } from './downloads';
 import { AttachmentFileSystem, attachmentUri } from '../viewer/attachmentFileSystem';
 import { pickAttachment } from './pickAttachment';
@@ -31,8 +31,15 @@ interface AttachmentTarget {
   readonly attachment: Attachment;
 }
 
+/** What the attachment commands are built from. */
+export interface AttachmentCommandParts extends TransferDeps {
+  readonly context: Pick<vscode.ExtensionContext, 'subscriptions'>;
+  readonly commands: CommandRunner;
+  readonly session: TransferDeps['session'] & ConstructorParameters<typeof AttachmentFileSystem>[0];
+}
+
 /** Download Attachment, Open Attachment and the PDF viewer's Save PDF…. */
-export function registerAttachmentCommands(deps: Deps): void {
+export function registerAttachmentCommands(deps: AttachmentCommandParts): void {
   const { commands } = deps;
   deps.context.subscriptions.push(new AttachmentFileSystem(deps.session).register());
   commands.register(Cmd.downloadAttachment, selectedAttachments, async (nodes) => {

@@ -1,10 +1,22 @@
 import * as vscode from 'vscode';
 import { Cmd } from '../commands/commandIds';
 import { explorerUris } from '../lists/rowArgs';
-import type { Deps } from '../deps';
+import type { CommandRunner } from '../commands/commandRunner';
+import type { InputHolder } from '../input/userInput';
+import type { WorkspaceFiles } from './workspaceFiles';
+
+/** What the Reveal commands are built from. */
+export interface RevealCommandParts {
+  readonly commands: CommandRunner;
+  readonly input: InputHolder;
+  readonly workspaceFiles: Pick<WorkspaceFiles, 'factsOf'>;
+  /** The two views, each showing the row of an id. */
+  readonly archive: { reveal(id: string): Promise<void> };
+  readonly submissions: { reveal(id: string): Promise<void> };
+}
 
 /** Reveal in Archive and Reveal Submission, for a decorated Explorer file or the active editor's. */
-export function registerRevealCommands(deps: Deps): void {
+export function registerRevealCommands(deps: RevealCommandParts): void {
   deps.commands.register(Cmd.revealInArchive, explorerUris, async (uris) => {
     const uri = target(uris);
     const f = uri && (await deps.workspaceFiles.factsOf(uri, true));
