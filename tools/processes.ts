@@ -31,6 +31,11 @@ export class ProcessGuard {
     }
   }
 
+  /** Whether the run is stopping (a deadline, a signal or the end): what ends meanwhile is no result. */
+  get stopping(): boolean {
+    return this.exiting !== undefined;
+  }
+
   /** Runs every cleanup (each bounded to 10 s), then exits with `code`. Idempotent. */
   exit(code: number): Promise<never> {
     this.exiting ??= (async () => {

@@ -330,6 +330,8 @@ async function main(guard: ProcessGuard): Promise<number> {
   console.log(`host: code-server on ${cs.url}, sandbox on ${sb.baseUrl}${described}; browser: ${browserFound.description}`);
   await page.goto(url);
   const code = await exitCode;
+  // Stopped by the deadline or a signal: the page went with the cleanups, which is no pass.
+  if (guard.stopping) return 1;
   console.log(`host: suite ${code === 0 ? 'passed' : 'FAILED'} (exit ${code}) in ${((Date.now() - started) / 1000).toFixed(1)} s; artifacts in ${path.relative(ROOT, ARTIFACTS)}/`);
   return code;
 }
