@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { accountKey, accountOf, addressProblem, type Connection } from '../../core';
+import { accountKey, accountOf, type Connection } from '../../core';
 import { Cmd } from '../commands/commandIds';
 import { noArgs } from '../commands/commandRunner';
 import type { Deps } from '../deps';
@@ -138,7 +138,7 @@ async function askPlace(deps: ConnectionDeps, ui: UserInput, url: { title: strin
   const insecure = readSettings().allowInsecureHttp;
   const baseUrl = await ui.inputBox({
     ...url, prompt: t('Address of the service, including its path prefix'), placeHolder: 'https://dsas.example.com/service/v1.1',
-    validate: (v) => (addressProblem(v) === 'empty' ? t('Enter the service address.') : checkBaseUrl(v.trim(), insecure)),
+    validate: (v) => checkBaseUrl(v.trim(), insecure),
   });
   if (typeof baseUrl !== 'string') return undefined;
   const taken = (name: string) => deps.connections.list.find((c) => c.id !== except && accountKey(accountOf(c)) === accountKey({ baseUrl: baseUrl.trim(), username: name.trim() }));
