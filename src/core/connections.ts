@@ -53,7 +53,7 @@ export function accountOf(c: Pick<Connection, 'baseUrl' | 'userName'>): Account 
 }
 
 /** Why an address cannot be a connection's, if it cannot: the rules that need no setting (http:// elsewhere is the session's to refuse). */
-export type AddressProblem = 'empty' | 'notUrl' | 'credentials' | 'scheme';
+export type AddressProblem = 'empty' | 'notUrl' | 'credentials' | 'scheme' | 'query';
 
 export function addressProblem(raw: string): AddressProblem | undefined {
   if (!raw.trim()) return 'empty';
@@ -64,7 +64,9 @@ export function addressProblem(raw: string): AddressProblem | undefined {
     return 'notUrl';
   }
   if (url.username || url.password) return 'credentials';
-  return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : 'scheme';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'scheme';
+  // Each request's path is appended to the address: after a query or fragment it would miss the service's path.
+  return /[?#]/.test(raw) ? 'query' : undefined;
 }
 
 /** Whether a user name can be sent (any text but control characters; the client escapes the rest). */
@@ -136,6 +138,7 @@ const ADDRESS_WORDS: Record<AddressProblem, string> = {
   notUrl: 'is not a URL',
   credentials: 'holds a user name or password',
   scheme: 'does not start with https:// or http://',
+  query: 'holds a query or a fragment (? or #)',
 };
 
 /** A connection as the setting keeps it: only the fields it has. */

@@ -43,6 +43,10 @@ describe('connections read from the settings', () => {
       [entry({ baseUrl: 'https://user:pw@x.test/dsas' }), /user name or password/],
       [entry({ baseUrl: 'ftp://x.test/dsas' }), /https:\/\//],
       [entry({ baseUrl: '' }), /empty/],
+      // Every request appends its path to the address: after a query or a fragment it would not reach the service's path.
+      [entry({ baseUrl: 'https://x.test/dsas/v1.1?tenant=a' }), /"baseUrl" holds a query or a fragment/],
+      [entry({ baseUrl: 'https://x.test/dsas/v1.1?' }), /"baseUrl" holds a query or a fragment/],
+      [entry({ baseUrl: 'https://x.test/dsas/v1.1#top' }), /"baseUrl" holds a query or a fragment/],
       [entry({ userName: '' }), /"userName"/],
       [entry({ userName: 'tab\there' }), /"userName"/],
       [entry({ userName: ['ann'] }), /"userName"/],
@@ -106,7 +110,7 @@ describe('the address and user name of the earlier settings', () => {
     const existing: Connection = { id: 'mine', name: 'Mine', baseUrl: 'https://DSAS.example.com:8443/service/v1.1/', userName: 'demo' };
     assert.equal(legacyConnection([existing], legacy), undefined);
     assert.ok(legacyConnection([{ ...existing, userName: 'someone' }], legacy), 'another user is another account');
-    for (const l of [{}, { baseUrl: legacy.baseUrl }, { userName: 'demo' }, { baseUrl: 'not a url', userName: 'demo' }, { baseUrl: legacy.baseUrl, userName: '  ' }, { baseUrl: 3, userName: 'demo' }]) {
+    for (const l of [{}, { baseUrl: legacy.baseUrl }, { userName: 'demo' }, { baseUrl: 'not a url', userName: 'demo' }, { baseUrl: `${legacy.baseUrl}#x`, userName: 'demo' }, { baseUrl: legacy.baseUrl, userName: '  ' }, { baseUrl: 3, userName: 'demo' }]) {
       assert.equal(legacyConnection([], l), undefined, JSON.stringify(l));
     }
   });

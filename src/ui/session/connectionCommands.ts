@@ -1,15 +1,13 @@
 import * as vscode from 'vscode';
-import { accountKey, accountOf, addressProblem, type Connection, type Logger } from '../../core';
+import { accountKey, accountOf, type Connection, type Logger } from '../../core';
 import { Cmd } from '../commands/commandIds';
-import { noArgs } from '../commands/commandRunner';
-import type { CommandRunner } from '../commands/commandRunner';
-import type { InputHolder } from '../input/userInput';
+import { noArgs, type CommandRunner } from '../commands/commandRunner';
 import type { Connections } from './connections';
 import type { Secrets } from './secrets';
 import type { SessionInUse } from './sessionInUse';
 import type { Sessions } from './sessions';
 import type { SignOutParts } from './signOut';
-import type { UserInput } from '../input/userInput';
+import type { InputHolder, UserInput } from '../input/userInput';
 import { userNameProblem } from './account';
 import { connectionItems, connectionName, connectionWhere } from './connectionText';
 import { checkBaseUrl, readSettings } from './settings';
@@ -155,7 +153,7 @@ async function askPlace(deps: ConnectionParts, ui: UserInput, url: { title: stri
   const insecure = readSettings().allowInsecureHttp;
   const baseUrl = await ui.inputBox({
     ...url, prompt: t('Address of the service, including its path prefix'), placeHolder: 'https://dsas.example.com/service/v1.1',
-    validate: (v) => (addressProblem(v) === 'empty' ? t('Enter the service address.') : checkBaseUrl(v.trim(), insecure)),
+    validate: (v) => checkBaseUrl(v.trim(), insecure),
   });
   if (typeof baseUrl !== 'string') return undefined;
   const taken = (name: string) => deps.connections.list.find((c) => c.id !== except && accountKey(accountOf(c)) === accountKey({ baseUrl: baseUrl.trim(), username: name.trim() }));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { accountKey, accountOf, ServiceClient, type Connection, type Logger, type ServiceError } from '../../core';
 import { accountChangeText } from './account';
@@ -47,6 +48,10 @@ export class Session implements vscode.Disposable {
   private changedAccount = false;
   /** The next change of address or user name was made by a command, which asks for the new secrets itself. */
   private changeExpected = false;
+  /** Counts sign-outs and the connection's removal: a sign-in begun before one neither signs in nor keeps its secrets. */
+  private ended = 0;
+  /** A digest of what each client was built from: a restore that finds the same keeps the client in use. */
+  private readonly madeFrom = new WeakMap<ServiceClient, string>();
   /** Refusals already told to the user, so that the failing command does not tell them again. */
   private readonly reported = new WeakSet<object>();
   private readonly changed = new vscode.EventEmitter<void>();
@@ -157,6 +162,8 @@ export class Session implements vscode.Disposable {
     if (started !== this.generation) return; // a newer restore, sign-in or sign-out decides
     // After a refusal only a sign-in here signs in again: the refused secret may not be removed yet.
     if (this.refusedSecret(s) === undefined && s.username && password && apiKey && checkBaseUrl(s.baseUrl, s.allowInsecureHttp) === undefined) {
+      // Another connection's secrets changing must not restart this one (its views, polls and sends under way).
+      if (this.current && this.madeFrom.get(this.current) === digestOf(s, password, apiKey)) return;
       this.set(this.build(s, password, apiKey), s);
       return;
     }
@@ -174,6 +181,16 @@ export class Session implements vscode.Disposable {
     return this.refusal !== undefined && this.refusal.account === accountKey(account) ? this.refusal.name : undefined;
   }
 
+  /**
+   * For a sign-in beginning now: whether it may still sign in and keep its
+   * secrets — not once the user signed out of this connection or removed it
+   * meanwhile (say while the service was checking them).
+   */
+  signInBegins(): () => boolean {
+    const at = this.ended;
+    return () => at === this.ended;
+  }
+
   /** Signed in with a client the sign-in flow checked against the service (unless the connection was edited meanwhile). */
   signedInWith(client: ServiceClient, account: Account): void {
     if (accountKey(account) !== this.connectionAccount) return;
@@ -187,6 +204,7 @@ export class Session implements vscode.Disposable {
 
   /** Removes the secrets of the connection's address and user name (and of the client in use, should they differ). */
   async signOut(): Promise<void> {
+    this.ended++;
     this.refusal = undefined;
     this.changedAccount = false;
     const s = accountOf(this.conn);
@@ -243,6 +261,7 @@ export class Session implements vscode.Disposable {
       maxListBytes: s.listLimitBytes,
       packageDefaults: { recipientType: s.defaultRecipientType },
     });
+    this.madeFrom.set(client, digestOf(s, password, apiKey));
     return client;
   }
 
@@ -259,8 +278,14 @@ export class Session implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.ended++;
     this.subs.forEach((d) => d.dispose());
   }
+}
+
+/** What a client is built from, as a digest (no second copy of the secrets is kept). */
+function digestOf(s: ConnectionSettings, password: string, apiKey: string): string {
+  return createHash('sha256').update(JSON.stringify([s, password, apiKey])).digest('hex');
 }
 
 /** The shared settings with one connection's address and user name. */

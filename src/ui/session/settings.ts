@@ -1,6 +1,6 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import type { HeaderEncoding, NaiveTimeZone } from '../../core';
+import { addressProblem, type HeaderEncoding, type NaiveTimeZone } from '../../core';
 import { LIST_LIMIT_SETTING } from '../text/errorText';
 import { oldUserValue, RENAMED } from './settingsRename';
 
@@ -87,18 +87,18 @@ export function defaultDownloadFolder(s: Settings): vscode.Uri {
  * reason to show, or undefined when the URL may be used.
  */
 export function checkBaseUrl(raw: string, allowInsecure: boolean): string | undefined {
-  if (!raw) return vscode.l10n.t('Enter the service address.');
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return vscode.l10n.t('The service address "{0}" is not a valid URL.', raw);
+  const t = vscode.l10n.t;
+  // The rules every connection's address keeps (core), then the one that needs a setting.
+  switch (addressProblem(raw)) {
+    case 'empty': return t('Enter the service address.');
+    case 'notUrl': return t('The service address "{0}" is not a valid URL.', raw);
+    case 'credentials': return t('The service address must not contain a user name or password.');
+    case 'scheme': return t('The service address must start with https://.');
+    case 'query': return t('The service address must end with the service\'s path, without "?" or "#": each request adds its own path to it.');
   }
-  if (url.username || url.password) return vscode.l10n.t('The service address must not contain a user name or password.');
-  if (url.protocol === 'https:') return undefined;
-  if (url.protocol !== 'http:') return vscode.l10n.t('The service address must start with https://.');
-  if (isLoopback(url.hostname) || allowInsecure) return undefined;
-  return vscode.l10n.t('The service address uses http:// to another machine, so documents would travel unencrypted. Use https://, or turn on "dsas.allowInsecureHTTP".');
+  const url = new URL(raw.trim());
+  if (url.protocol === 'https:' || isLoopback(url.hostname) || allowInsecure) return undefined;
+  return t('The service address uses http:// to another machine, so documents would travel unencrypted. Use https://, or turn on "dsas.allowInsecureHTTP".');
 }
 
 export function isLoopback(host: string): boolean {

@@ -26,6 +26,7 @@ export interface SignInDeps {
  * that connection is signed in afterwards.
  */
 export async function signIn({ session, connections, secrets, ui, log }: SignInDeps): Promise<boolean> {
+  const wanted = session.signInBegins();
   let s = session.settings();
   const askUrl = checkBaseUrl(s.baseUrl, s.allowInsecureHttp) !== undefined;
   // Counted over the prompts shown. A new address has no stored secrets, so both are counted then.
@@ -66,8 +67,13 @@ export async function signIn({ session, connections, secrets, ui, log }: SignInD
     void notify(ui, log, 'error', vscode.l10n.t('Sign-in failed. {0}', describeError(e)), [signInAction(vscode.l10n.t('Sign In Again')), showLogAction()]);
     return false;
   }
-  // Both, even when the first cannot reach the keyring: each is then kept for this session.
-  const kept = [await secrets.store(s, 'password', password), await secrets.store(s, 'apiKey', apiKey)];
+  // Signed out or removed while the service checked (or while the secrets were stored): the user's last word stands.
+  const kept = wanted() ? [await secrets.store(s, 'password', password), await secrets.store(s, 'apiKey', apiKey)] : [];
+  if (!wanted()) {
+    if (kept.length) await secrets.clear(s);
+    log.info('Signed out of the connection, or removed it, while its sign-in was checked: nothing was kept.');
+    return false;
+  }
   if (kept.includes(false)) {
     void ui.warn(vscode.l10n.t('The system keyring is not available: your password and API key are kept for this session only and will be asked again next time.'));
   }
