@@ -20,7 +20,8 @@ export function registerComposerCommands(deps: Deps): void {
   commands.register(Cmd.sendAgain, aSubmissionRow, (row) => sendAgainWith(deps, row));
 }
 
-async function sendAgainWith(deps: Pick<Deps, 'input' | 'session' | 'submissions' | 'log' | 'archive' | 'composer'>, row: SubmissionRow | undefined): Promise<void> {
-  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose recipients to send to again'));
-  if (s) await sendAgain(deps, s, describeSubmission(s, deps.submissions));
+async function sendAgainWith(deps: Pick<Deps, 'input' | 'session' | 'sessions' | 'connections' | 'submissions' | 'log' | 'archive' | 'composer'>, row: SubmissionRow | undefined): Promise<void> {
+  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose recipients to send to again'), vscode.l10n.t('Send Again With…'));
+  // All of it from the submission's connection: its detail, its archive, and the form belongs to it.
+  if (s) await sendAgain({ ...deps, session: s.session }, s, describeSubmission(s, deps.submissions));
 }

@@ -13,7 +13,7 @@ export function registerSubmissionCommands(deps: Deps): void {
   commands.register(Cmd.showHistory, aSubmissionRow, (row) => showHistory(deps, row));
   commands.register(Cmd.showSummary, aSubmissionRow, (row) => showSummary(deps, row));
   commands.register(Cmd.copySubmissionId, aSubmissionRow, async (row) => {
-    const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose id to copy'));
+    const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose id to copy'), vscode.l10n.t('Copy Submission Id'));
     if (!s) return;
     await vscode.env.clipboard.writeText(s.id);
     vscode.window.setStatusBarMessage(vscode.l10n.t('Copied submission id {0}', s.id), 3000);
@@ -23,11 +23,11 @@ export function registerSubmissionCommands(deps: Deps): void {
 // ── Check Status ──────────────────────────────────────────────────────────
 
 async function checkStatus(deps: SubmissionAsking & Pick<Deps, 'session' | 'updates'>, row: SubmissionRow | undefined): Promise<void> {
-  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose status to check'));
+  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose status to check'), vscode.l10n.t('Check Status'));
   if (!s) return;
-  const client = deps.session.client;
+  const client = s.session.client;
   const status = await withCancellableProgress(vscode.l10n.t('Checking the status of {0}…', describeSubmission(s, deps.submissions)), (_p, signal) => client.getStatus(s.id, { signal }));
-  // Said where everything learned is said: the row, open panels and the Explorer's decorations follow (this account's only).
+  // Said where everything learned is said: the row, open panels and the Explorer's decorations follow (the views' connection's only).
   if (deps.session.uses(client)) deps.updates.learned({ id: s.id, state: status.status });
   const name = describeSubmission({ id: s.id, formReference: status.formReference || s.formReference }, deps.submissions);
   void deps.input.current.info(vscode.l10n.t('Submission {0} is {1}.', name, oneLine(status.status)));
@@ -36,11 +36,11 @@ async function checkStatus(deps: SubmissionAsking & Pick<Deps, 'session' | 'upda
 // ── Show History, Show Summary PDF ────────────────────────────────────────
 
 async function showHistory(deps: SubmissionAsking & Pick<Deps, 'timelines'>, row: SubmissionRow | undefined): Promise<void> {
-  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose history to show'));
-  if (s) await deps.timelines.show(s.id, s.formReference);
+  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose history to show'), vscode.l10n.t('Show History'));
+  if (s) await deps.timelines.show(s.session.connection.id, s.id, s.formReference);
 }
 
 async function showSummary(deps: SubmissionAsking & Pick<Deps, 'pdfs'>, row: SubmissionRow | undefined): Promise<void> {
-  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose summary to show'));
-  if (s) await deps.pdfs.show({ kind: 'summary', submissionId: s.id }, s.formReference);
+  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose summary to show'), vscode.l10n.t('Show Summary PDF'));
+  if (s) await deps.pdfs.show({ kind: 'summary', submissionId: s.id, connectionId: s.session.connection.id }, s.formReference);
 }
