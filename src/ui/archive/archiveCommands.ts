@@ -17,7 +17,7 @@ import { isPdf, offerOpenDownload, openInEditor, type OpenOffer } from '../trans
 import type { InputHolder } from '../input/userInput';
 import { archiveTitleProblem, type ArchiveUploads } from './archiveUploads';
 import type { Session } from '../session/session';
-import { connectionIdOf, rowsOf, sessionFor, type ConnectionChoosing } from '../session/whichConnection';
+import { rowsOf, sessionFor, type ConnectionChoosing } from '../session/whichConnection';
 
 /** What Archive This File uses: the prompts, the log, which connection (asked when there are several) and the uploads. */
 export interface ArchivingFiles extends ConnectionChoosing {
@@ -41,12 +41,12 @@ export function registerArchiveCommands(deps: Deps): void {
   // The Explorer's item on a folder: the same command under a name that says what it does.
   commands.register(Cmd.archiveFolder, explorerUris, (uris) => archiveFiles(deps, uris));
   commands.register(Cmd.downloadArchiveFile, selectedArchiveFiles, async (nodes) => {
-    const session = await sessionFor(deps, connectionIdOf(nodes[0]), vscode.l10n.t('Download Archive File'));
+    const session = await sessionFor(deps, nodes[0], vscode.l10n.t('Download Archive File'));
     if (!session) return undefined;
     return nodes.length > 1 ? downloadArchiveFiles({ ...deps, session }, nodes) : downloadArchiveFile(deps, session, nodes[0]);
   });
   commands.register(Cmd.openArchiveFile, anArchiveFile, async (node) => {
-    const session = await sessionFor(deps, connectionIdOf(node), vscode.l10n.t('Open Archive File'));
+    const session = await sessionFor(deps, node, vscode.l10n.t('Open Archive File'));
     return session && openArchiveFile(deps, session, files, node);
   });
   commands.register(Cmd.copyFileId, anArchiveFile, async (node) => {

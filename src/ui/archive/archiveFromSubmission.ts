@@ -18,7 +18,7 @@ import type { PdfSource } from '../viewer/pdfPanels';
 import { anAttachment, aSubmissionRow, type SubmissionRow } from '../lists/rowArgs';
 import { pickAttachment } from '../transfers/pickAttachment';
 import { describeSubmission, submissionOf as whichSubmission, type SubmissionAsking } from '../submissions/whichSubmission';
-import { connectionIdOf, sessionFor } from '../session/whichConnection';
+import { sessionFor } from '../session/whichConnection';
 import type { InputHolder } from '../input/userInput';
 import type { Session } from '../session/session';
 import { archiveTitleProblem, type ArchiveUploads } from './archiveUploads';
@@ -51,7 +51,7 @@ export function registerArchiveFromSubmission(deps: ArchiveFromSubmissionDeps): 
   // Downloaded from the submission's connection and archived in that connection's archive.
   deps.commands.register(Cmd.archiveAttachment, anAttachment, async (node) => {
     const title = vscode.l10n.t('Archive This Attachment');
-    const session = await sessionFor(deps, connectionIdOf(node), title);
+    const session = await sessionFor(deps, node, title);
     if (!session) return undefined;
     const target = node ? { submission: node.submission.item, attachment: node.attachment } : await pickAttachment(deps, session, {
       title,

@@ -31,13 +31,16 @@ export function connectionIdOf(row: unknown): string | undefined {
 }
 
 /**
- * The session a command acts with: that of `connectionId` (a row's), else,
- * with several connections, the one the user picks (the workspace's first,
- * so Enter takes it; Escape: undefined, nothing more is asked), else the
- * workspace's. Throws when the row's connection was removed, or there is
- * none at all.
+ * The session a command acts with: that of `of`'s connection (a row's, a
+ * panel's document's), else, with several connections and nothing given
+ * (the palette, the Explorer, a drop), the one the user picks (the
+ * workspace's first, so Enter takes it; Escape: undefined, nothing more is
+ * asked), else the workspace's. A row that names no connection is the
+ * workspace's (the view showed it). Throws when the connection was removed,
+ * or there is none at all.
  */
-export async function sessionFor(deps: ConnectionChoosing, connectionId: string | undefined, title: string): Promise<Session | undefined> {
+export async function sessionFor(deps: ConnectionChoosing, of: unknown, title: string): Promise<Session | undefined> {
+  const connectionId = connectionIdOf(of);
   if (connectionId !== undefined) {
     const own = deps.sessions.get(connectionId);
     if (!own) throw new ConnectionGoneError();
@@ -45,7 +48,7 @@ export async function sessionFor(deps: ConnectionChoosing, connectionId: string 
   }
   const list = deps.connections.list;
   const inUse = deps.session.current;
-  if (list.length <= 1) {
+  if (list.length <= 1 || of !== undefined) {
     if (!inUse) throw new NotSignedInError();
     return inUse;
   }

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { pickSubmission } from '../input/pickers';
 import type { Session } from '../session/session';
-import { connectionIdOf, rowsOf, sessionFor, type ConnectionChoosing } from '../session/whichConnection';
+import { rowsOf, sessionFor, type ConnectionChoosing } from '../session/whichConnection';
 import { submissionNodeOf } from '../lists/nodes';
 import type { SubmissionRow } from '../lists/rowArgs';
 import { formatTime } from '../text/format';
@@ -30,7 +30,7 @@ export interface SubmissionOf {
  * name, for that question).
  */
 export async function submissionOf(deps: SubmissionAsking, row: SubmissionRow | undefined, placeHolder: string, title: string): Promise<SubmissionOf | undefined> {
-  const session = await sessionFor(deps, connectionIdOf(row), title);
+  const session = await sessionFor(deps, row, title);
   if (!session) return undefined;
   if (row) {
     const s = submissionNodeOf(row);

@@ -38,7 +38,7 @@ export function registerAttachmentCommands(deps: Deps): void {
   deps.context.subscriptions.push(new AttachmentFileSystem(deps.session).register());
   commands.register(Cmd.downloadAttachment, selectedAttachments, async (nodes) => {
     // The rows' connection (a selection is of one view's root), else the one asked for.
-    const session = await sessionFor(deps, connectionIdOf(nodes[0]), vscode.l10n.t('Download Attachment'));
+    const session = await sessionFor(deps, nodes[0], vscode.l10n.t('Download Attachment'));
     if (!session) return undefined;
     const on = { ...deps, session };
     if (nodes.length > 1) return downloadAttachments(on, nodes);
@@ -68,7 +68,7 @@ export async function savePdf(deps: TransferDeps & ConnectionChoosing, source: P
   if (!target) return;
   const to = { path: target.uri.fsPath, overwrite: target.overwrite };
   if (source.kind === 'file') return offerOpenDownload(deps, await copyFile(source.path, to));
-  const session = await sessionFor(deps, source.connectionId, vscode.l10n.t('Save PDF'));
+  const session = await sessionFor(deps, source, vscode.l10n.t('Save PDF'));
   if (!session) return;
   const client = session.client;
   const result = await withCancellableProgress(vscode.l10n.t('Saving {0}…', name), (p, signal) => {
@@ -88,7 +88,7 @@ async function copyFile(from: string, to: { path: string; overwrite: boolean }):
 
 /** The history panel's download button: the attachment of that id, as the panel's connection lists it now. */
 export async function downloadListedAttachment(deps: TransferDeps & ConnectionChoosing, connectionId: string, submissionId: string, attachmentId: string): Promise<void> {
-  const session = await sessionFor(deps, connectionId, vscode.l10n.t('Download Attachment'));
+  const session = await sessionFor(deps, { connectionId }, vscode.l10n.t('Download Attachment'));
   if (!session) return;
   const detail = await session.client.getSubmission(submissionId);
   const attachment = detail.attachments.find((a) => a.id === attachmentId);
