@@ -119,19 +119,21 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const archive = new ArchiveTree(session, log, archiveDrop.call, (text) => void input.current.warn(text));
   // The Explorer's decorations of files sent or archived: reads nothing until a decoration is asked for.
   const workspaceFiles = new WorkspaceFiles({ context, log, session, archive, updates });
-  const archiveUploads = new ArchiveUploads({ session, input, log, view: archive, records: workspaceFiles });
-  archiveDrop.bind((uris) => commands.run(Cmd.archiveFile, () => archiveFiles({ input, log, session, archiveUploads }, uris)));
+  const archiveUploads = new ArchiveUploads({ session, input, log, view: archive, records: workspaceFiles, several: () => connections.list.length > 1 });
+  // Which connection a command acts with (routed by whichConnection.ts): a row's, else asked when there are several.
+  const choosing = { input, connections, sessions, session };
+  archiveDrop.bind((uris) => commands.run(Cmd.archiveFile, () => archiveFiles({ ...choosing, log, archiveUploads }, uris)));
   // The viewer and the downloads need each other: its Save PDF… is a download, and a download offers Open, which shows a PDF in this viewer.
   const openPdf = new LateBound<Parameters<PdfPanels['show']>, ReturnType<PdfPanels['show']>>('the PDF viewer\'s Open');
-  const transfers = { input, log, session, pdfs: { show: openPdf.call }, submissions };
-  const pdfs = new PdfPanels({ extensionUri, log, session, sessionStarted, updates, tap, memory: new PdfMemory(context.globalState), save: (source, formReference) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source, formReference)), archive: archiveFromViewer });
+  const transfers = { ...choosing, log, pdfs: { show: openPdf.call }, submissions };
+  const pdfs = new PdfPanels({ extensionUri, log, session, sessions, connections, sessionStarted, updates, tap, memory: new PdfMemory(context.globalState), save: (source, formReference) => void commands.run(Cmd.savePdf, () => savePdf(transfers, source, formReference)), archive: archiveFromViewer });
   openPdf.bind((source, formReference) => pdfs.show(source, formReference));
   const timelines = new TimelinePanels({
-    extensionUri, log, session, sessionStarted, updates, tap,
-    openSummary: (submissionId, formReference) => void commands.run(Cmd.showSummary, () => pdfs.show({ kind: 'summary', submissionId }, formReference)),
-    downloadAttachment: (submissionId, attachmentId) => void commands.run(Cmd.downloadAttachment, () => downloadListedAttachment(transfers, submissionId, attachmentId)),
+    extensionUri, log, session, sessions, connections, sessionStarted, updates, tap,
+    openSummary: (connectionId, submissionId, formReference) => void commands.run(Cmd.showSummary, () => pdfs.show({ kind: 'summary', submissionId, connectionId }, formReference)),
+    downloadAttachment: (connectionId, submissionId, attachmentId) => void commands.run(Cmd.downloadAttachment, () => downloadListedAttachment(transfers, connectionId, submissionId, attachmentId)),
   });
-  const composer = new ComposerPanels({ extensionUri, log, tap, input, session, commands, submissions, archive, workspaceFiles }, new ComposerMemory(context.workspaceState, context.globalState), sessionStarted);
+  const composer = new ComposerPanels({ extensionUri, log, tap, input, session, sessions, inUse: session, commands, submissions, archive, workspaceFiles }, new ComposerMemory(context.workspaceState, context.globalState), sessionStarted);
   const announced = new AnnouncedStore(context.globalState);
   const poller = new Poller({ input, log, session, submissions, timelines, updates, announced });
   // What the commands are built from.

@@ -7,9 +7,9 @@ import { isBoolean, isBytes, isCount, isFiniteNumber, isOptional, isRecord, isSt
 
 /** What a viewer shows: a submission's summary, a PDF attachment, a PDF archive file, or a PDF on this computer (a download opened). */
 export type PdfSource =
-  | { readonly kind: 'summary'; readonly submissionId: string }
-  | { readonly kind: 'attachment'; readonly submissionId: string; readonly id: string; readonly ticket: string; readonly name: string }
-  | { readonly kind: 'archive'; readonly id: string; readonly ticket: string; readonly name: string }
+  | { readonly kind: 'summary'; readonly submissionId: string; readonly connectionId?: string }
+  | { readonly kind: 'attachment'; readonly submissionId: string; readonly id: string; readonly ticket: string; readonly name: string; readonly connectionId?: string }
+  | { readonly kind: 'archive'; readonly id: string; readonly ticket: string; readonly name: string; readonly connectionId?: string }
   | { readonly kind: 'file'; readonly path: string; readonly name: string };
 
 /** Where the reader is in a PDF: the page at the top, the zoom, the point of the page at the viewer's top left (PDF units). */
@@ -67,8 +67,8 @@ const isZoom = (v: unknown): v is ZoomState =>
 
 const isPdfSource = (v: unknown): v is PdfSource => {
   if (!isRecord(v)) return false;
-  const file = isString(v.id) && isString(v.ticket) && isString(v.name);
-  return (v.kind === 'summary' && isString(v.submissionId))
+  const file = isString(v.id) && isString(v.ticket) && isString(v.name) && isOptional(isString)(v.connectionId);
+  return (v.kind === 'summary' && isString(v.submissionId) && isOptional(isString)(v.connectionId))
     || (v.kind === 'attachment' && isString(v.submissionId) && file)
     || (v.kind === 'archive' && file)
     || (v.kind === 'file' && isString(v.path) && /\.pdf$/i.test(v.path) && isString(v.name));

@@ -47,12 +47,14 @@ export interface TimelineData {
 /** What a timeline page keeps across a window reload, for the panel to come back. */
 export interface TimelineState {
   readonly submissionId: string;
+  /** The connection whose submission it is (none in a state kept by an earlier version: the workspace's then). */
+  readonly connectionId?: string;
 }
 
 export type ToTimeline =
   | { readonly type: 'data'; readonly data: TimelineData }
   /** Loading: with nothing shown yet, the page says so; with data shown, it keeps it and marks it refreshing. */
-  | { readonly type: 'loading'; readonly submissionId: string }
+  | { readonly type: 'loading'; readonly submissionId: string; readonly connectionId?: string }
   /** The load failed and nothing is shown: the page says why, with a retry. */
   | { readonly type: 'error'; readonly message: string }
   /** A refresh failed: the page keeps what it shows, marked stale, with a retry. */
@@ -80,7 +82,7 @@ const isTimelineData = (d: unknown): d is TimelineData =>
   && isArrayOf((a) => isRecord(a) && isString(a.id) && isString(a.name))(d.attachments);
 
 /** What a timeline page saved, as the extension gets it back after a window reload. */
-export const isTimelineState = (v: unknown): v is TimelineState => isRecord(v) && isString(v.submissionId) && v.submissionId !== '';
+export const isTimelineState = (v: unknown): v is TimelineState => isRecord(v) && isString(v.submissionId) && v.submissionId !== '' && isOptional(isString)(v.connectionId);
 
 /** From a timeline page to the extension. */
 export const isFromTimeline = messageCheck<FromTimeline>({
@@ -94,7 +96,7 @@ export const isFromTimeline = messageCheck<FromTimeline>({
 /** From the extension to a timeline page. */
 export const isToTimeline = messageCheck<ToTimeline>({
   data: (m) => isTimelineData(m.data),
-  loading: (m) => isString(m.submissionId),
+  loading: (m) => isString(m.submissionId) && isOptional(isString)(m.connectionId),
   error: (m) => isString(m.message),
   stale: (m) => isString(m.message),
 });

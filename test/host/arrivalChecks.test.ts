@@ -236,7 +236,9 @@ describe('unknown outcome: what arrived is told by what was sent', () => {
       await useAccount(main());
       const title = `Switched upload ${Date.now()}`;
       const uri = workspaceFile('arrival/switched.bin', binaryBytes(3000, 11));
-      const { input } = await whileHeld('PUT', '^/archives$', () => withAnswers([title], () => vscode.commands.executeCommand('dsas.archiveFile', uri)), switchToOther, { kind: 'storedLate', ms: 3000 });
+      // From the Explorer with two connections, it asks which one: the workspace's, the first.
+      const mainName = (await connectionOf(main())).name;
+      const { input } = await whileHeld('PUT', '^/archives$', () => withAnswers([mainName, title], () => vscode.commands.executeCommand('dsas.archiveFile', uri)), switchToOther, { kind: 'storedLate', ms: 3000 });
       const ours = await waitFor('ours stored', async () => (await sandboxState()).archives.find((a) => a.title === title));
       const text = oneMessage(input, 'info');
       assert.match(text, new RegExp(`The archive received "${title}": it is file ${ours.id}\\b.*Do not upload it again\\.$`));
@@ -248,7 +250,8 @@ describe('unknown outcome: what arrived is told by what was sent', () => {
       const stamp = Date.now();
       const uris = [workspaceFile(`arrival/first-${stamp}.txt`, 'first\n'), workspaceFile(`arrival/second-${stamp}.txt`, 'second\n')];
       const titles = [`First ${stamp}`, `Second ${stamp}`];
-      await whileHeld('PUT', '^/archives$', () => withAnswers(titles, () => vscode.commands.executeCommand('dsas.archiveFile', uris[0], uris)), switchToOther, { kind: 'delay', ms: 1 });
+      const mainName = (await connectionOf(main())).name;
+      await whileHeld('PUT', '^/archives$', () => withAnswers([mainName, ...titles], () => vscode.commands.executeCommand('dsas.archiveFile', uris[0], uris)), switchToOther, { kind: 'delay', ms: 1 });
       assert.deepEqual(other.store.archives.map((a) => a.title), [], 'nothing reached the archive of the account in use since');
       assert.deepEqual((await sandboxState()).archives.filter((a) => titles.includes(a.title)).map((a) => a.title).sort(), titles);
     });
@@ -267,6 +270,8 @@ describe('unknown outcome: what arrived is told by what was sent', () => {
   });
 
   describe('archive files', () => {
+    // The run's sandbox as the only connection: Archive This File asks for none.
+    before(signIn);
     const archivesTitled = async (title: string) => (await sandboxState()).archives.filter((a) => a.title === title);
 
     /** A colleague's file of that name and title, with `bytes`; its id. */

@@ -5,7 +5,7 @@ import type { FromPdf } from '../../src/shared/pdfProtocol';
 import type { FromTimeline } from '../../src/shared/timelineProtocol';
 import { nextEvent, waitFor, workspaceFile } from './fixtures';
 import { log, timelineView } from './helpers';
-import { api, pageMessages } from './session';
+import { api, connectionInUse, pageMessages } from './session';
 import type { TimelineSeen } from './workbenchPage';
 
 export type Rendered = Extract<FromTimeline, { type: 'rendered' }>;
@@ -27,7 +27,7 @@ export async function openTimeline(node: unknown, id: string): Promise<Rendered>
     return (await first).message as Rendered;
   } catch {
     log(`    (webview of ${id} stayed blank: the workbench's service-worker stall; opening it again)`);
-    (await timelines.show(id)).panel.dispose();
+    (await timelines.show(await connectionInUse(), id)).panel.dispose();
     await new Promise((r) => setTimeout(r, 1500));
     const second = wait(20_000);
     await vscode.commands.executeCommand('dsas.showHistory', node);

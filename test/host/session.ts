@@ -178,3 +178,10 @@ export function pageMessages<M extends { type: string }>(script: 'timeline.js' |
 export function deliver(draftId: string, m: FromComposer): Promise<void> {
   return tap().post('composer.js', draftId, m);
 }
+
+/** The id of the workspace's connection (History panels are shown for a connection's submission). */
+export async function connectionInUse(): Promise<string> {
+  const id = (await api()).deps.session.connection?.id;
+  if (id === undefined) throw new Error('no connection in use');
+  return id;
+}

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { FromPdf } from '../../src/shared/pdfProtocol';
 import { closeAllEditors, contrast, extensionLog, luminance, nextEvent, sha256, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
 import { screenshot, timelineView, webviewColors, webviewKeys, webviewText } from './helpers';
-import { api, control, pageMessages, sandboxState, signIn, signOut, withAnswers } from './session';
+import { api, connectionInUse, control, pageMessages, sandboxState, signIn, signOut, withAnswers } from './session';
 import { freshSubmission, openTimeline, pdfReport, timelineShows } from './panelDriver';
 import type { ScriptedInput } from './scriptedInput';
 import { tried } from '../reliability/tally';
@@ -65,9 +65,9 @@ describe('webviews', () => {
     const node = await submissionNode(s.id);
     await closeAllEditors(); // a panel the test before left open would not be drawn again
     await openTimeline({ kind: 'history', submission: node }, s.id);
-    const first = await timelines.show(s.id);
+    const first = await timelines.show(await connectionInUse(), s.id);
     await vscode.commands.executeCommand('dsas.showHistory', node);
-    assert.equal(await timelines.show(s.id), first, 'the same panel');
+    assert.equal(await timelines.show(await connectionInUse(), s.id), first, 'the same panel');
     const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview && t.label === first.panel.title);
     assert.equal(tabs.length, 1, 'one tab');
   });
@@ -196,7 +196,7 @@ describe('webviews', () => {
     await control('/faults', 'POST', { method: 'GET', path: `^/submissions/${s.id}(/|$)`, kind: 'delay', ms: 3000, times: 6 });
     try {
       const logBefore = (await extensionLog()).length;
-      void deps.timelines.show(s.id).catch(() => undefined);
+      void deps.timelines.show(await connectionInUse(), s.id).catch(() => undefined);
       await new Promise((r) => setTimeout(r, 1000)); // the requests are under way
       const open = webviewTabs().find((t) => t.label.startsWith('History'));
       assert.ok(open, 'the History tab');

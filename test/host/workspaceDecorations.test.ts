@@ -11,7 +11,7 @@ import { stateOf } from '../../src/ui/lists/nodes';
 import { submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
 import { explorerRow, screenshot } from './helpers';
 import { clientOf, OtherServices } from './otherServices';
-import { api, control, logMark, quiet, sandboxState, serviceRequests, signIn, useAccount, withAnswers } from './session';
+import { api, connectionOf, control, logMark, quiet, sandboxState, serviceRequests, signIn, useAccount, withAnswers } from './session';
 import { archiveFiles } from '../../tools/archiveRows';
 import type { Sandbox } from '../../tools/sandbox';
 
@@ -62,7 +62,7 @@ async function sentFile(name: string): Promise<{ uri: vscode.Uri; ref: string; i
   const deps = (await api()).deps;
   const uri = workspaceFile(`decorations/${name}`, unique(name));
   const ref = `DECOR-${name}-${Date.now()}`;
-  const { result: created } = await withAnswers([], async () => sendSubmission(deps, {
+  const { result: created } = await withAnswers([], async () => sendSubmission({ ...deps, inUse: deps.session }, {
     formReference: ref,
     recipients: [{ firstName: 'Dora', lastName: 'Deco', email: 'dora@example.com' }],
     documents: [await localFile(uri)],
@@ -191,7 +191,7 @@ describe('workspace decorations', () => {
     const sent = workspaceFile('menus/sent-row.txt', unique('sent row'));
     const plain = workspaceFile('menus/plain-row.txt', unique('plain row'));
     await withAnswers([`Menus ${Date.now()}`], () => vscode.commands.executeCommand('dsas.archiveFile', archived, [archived]));
-    await withAnswers([], async () => sendSubmission(deps, {
+    await withAnswers([], async () => sendSubmission({ ...deps, inUse: deps.session }, {
       formReference: `MENUS-${Date.now()}`, recipients: [{ firstName: 'Mia', lastName: 'Menu', email: 'mia@example.com' }], documents: [await localFile(sent)],
     }));
     for (const uri of [archived, sent, plain]) await vscode.commands.executeCommand('revealInExplorer', uri);
@@ -298,14 +298,16 @@ describe('workspace decorations on a 400-file archive', () => {
     assert.ok(details(0).length >= 400, `${details(0).length} details asked at first`);
     // A first upload: the Archive view reveals the new file, last in the list, so it shows every page up to it, and their rows' details.
     const first = workspaceFile('decorations/many/first.txt', unique('first'));
-    await withAnswers([`First among many ${Date.now()}`], () => vscode.commands.executeCommand('dsas.archiveFile', first, [first]));
+    // With the run's sandbox a connection too, the Explorer's Archive This File asks which one: this one, the workspace's.
+    const here = (await connectionOf(sb)).name;
+    await withAnswers([here, `First among many ${Date.now()}`], () => vscode.commands.executeCommand('dsas.archiveFile', first, [first]));
     await wf.factsOf(probe, true);
     await stillOn();
 
     const mark = sb.accessLog.length;
     const title = `Among many ${Date.now()}`;
     const uri = workspaceFile('decorations/many/new.txt', unique('new'));
-    await withAnswers([title], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
+    await withAnswers([here, title], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
     await decorationWhen(uri, tooltipIs(`Archived as ${title}`), 'the archived decoration');
     await wf.factsOf(probe, true); // the decorations over the new list: every detail they match against
     await stillOn();

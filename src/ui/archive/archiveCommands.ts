@@ -18,17 +18,19 @@ import { isPdf, offerOpenDownload, openInEditor, type OpenOffer } from '../trans
 import type { InputHolder } from '../input/userInput';
 import { archiveTitleProblem, type ArchiveUploads } from './archiveUploads';
 import type { Session } from '../session/session';
+import { rowsOf, sessionFor, type ConnectionChoosing } from '../session/whichConnection';
 
-/** What Archive This File uses: the prompts, the log, the session (signed in?) and the uploads. */
-export interface ArchivingFiles {
-  readonly input: InputHolder;
+/** What Archive This File uses: the prompts, the log, which connection (asked when there are several) and the uploads. */
+export interface ArchivingFiles extends ConnectionChoosing {
   readonly log: Logger;
-  readonly session: Pick<Session, 'client'>;
   readonly archiveUploads: Pick<ArchiveUploads, 'each' | 'batch'>;
 }
 
-/** What downloading and opening an archive file use: the client, the Archive view's rows and hash checks, and Open's viewer. */
-type ArchiveFileDeps = OpenOffer & { readonly session: ArchiveCommandParts['session']; readonly archive: ArchiveTree };
+/** What downloading and opening an archive file use: the file's connection, the Archive view's rows and hash checks, and Open's viewer. */
+type ArchiveFileDeps = OpenOffer & ConnectionChoosing & { readonly archive: ArchiveTree };
+
+/** The same, with the session the command acts with. */
+type ArchiveFileOn = OpenOffer & { readonly archive: ArchiveTree } & { readonly session: Session };
 
 /** What the archive commands are built from. */
 export interface ArchiveCommandParts extends ArchivingFiles, OpenOffer {
@@ -47,10 +49,18 @@ export function registerArchiveCommands(deps: ArchiveCommandParts): void {
   commands.register(Cmd.archiveFile, explorerUris, (uris) => archiveFiles(deps, uris));
   // The Explorer's item on a folder: the same command under a name that says what it does.
   commands.register(Cmd.archiveFolder, explorerUris, (uris) => archiveFiles(deps, uris));
-  commands.register(Cmd.downloadArchiveFile, selectedArchiveFiles, (nodes) => (nodes.length > 1 ? downloadArchiveFiles(deps, nodes) : downloadArchiveFile(deps, nodes[0])));
-  commands.register(Cmd.openArchiveFile, anArchiveFile, (node) => openArchiveFile(deps, files, node));
+  commands.register(Cmd.downloadArchiveFile, selectedArchiveFiles, async (nodes) => {
+    const session = await sessionFor(deps, nodes[0], vscode.l10n.t('Download Archive File'));
+    if (!session) return undefined;
+    return nodes.length > 1 ? downloadArchiveFiles({ ...deps, session }, nodes) : downloadArchiveFile(deps, session, nodes[0]);
+  });
+  commands.register(Cmd.openArchiveFile, anArchiveFile, async (node) => {
+    const session = await sessionFor(deps, node, vscode.l10n.t('Open Archive File'));
+    return session && openArchiveFile(deps, session, files, node);
+  });
   commands.register(Cmd.copyFileId, anArchiveFile, async (node) => {
-    const f = node ? node.item : await pickArchiveFile(deps.input.current, deps.session.client, deps.archive, vscode.l10n.t('File whose id to copy'));
+    const session = node ? undefined : await sessionFor(deps, undefined, vscode.l10n.t('Copy File Id'));
+    const f = node ? node.item : session && await pickArchiveFile(deps.input.current, session.client, rowsOf(deps.archive, session, deps.session.current), vscode.l10n.t('File whose id to copy'));
     if (!f) return;
     await vscode.env.clipboard.writeText(f.id);
     vscode.window.setStatusBarMessage(vscode.l10n.t('Copied file id {0}', f.id), 3000);
@@ -72,13 +82,15 @@ async function filesToArchive(input: InputHolder, given: vscode.Uri[]): Promise<
 
 /** Archive This File, for the Explorer's files (or the view's dropped ones). */
 export async function archiveFiles(deps: ArchivingFiles, given: vscode.Uri[]): Promise<string[] | undefined> {
-  void deps.session.client; // fails early, before any question, when signed out
+  const session = await sessionFor(deps, undefined, vscode.l10n.t('Archive This File'));
+  if (!session) return [];
+  void session.client; // fails early, before any question, when signed out
   const uris = await filesToArchive(deps.input, given);
   if (!uris?.length) return [];
   const chosen = await chosenFiles(deps.input.current, uris, { log: deps.log });
   if (!chosen) return [];
   // A folder among them, or more files than one would title one by one: one title rule for all.
-  if (chosen.folders || chosen.files.length > TITLED_ONE_BY_ONE) return archiveFolders(deps, chosen, uris);
+  if (chosen.folders || chosen.files.length > TITLED_ONE_BY_ONE) return archiveFolders(deps, session, chosen, uris);
   if (chosen.skipped.length) void deps.input.current.warn(skippedSentence(chosen.skipped));
   const files = withoutEmptyFiles(deps.input.current, chosen.files);
   if (files.length === 0) return [];
@@ -97,7 +109,7 @@ export async function archiveFiles(deps: ArchivingFiles, given: vscode.Uri[]): P
     titled.push({ file, title: title.trim() });
   }
 
-  const done = await deps.archiveUploads.each(titled.map(({ file, title }, i) => ({
+  const done = await deps.archiveUploads.each(session, titled.map(({ file, title }, i) => ({
     title, name: file.name, local: file,
     progress: files.length > 1 ? vscode.l10n.t('Archiving "{0}" ({1} of {2})…', file.name, i + 1, files.length) : vscode.l10n.t('Archiving "{0}"…', file.name),
     source: async () => ({ source: { file: file.file, name: file.name }, size: file.size }),
@@ -113,22 +125,22 @@ export async function archiveFiles(deps: ArchivingFiles, given: vscode.Uri[]): P
 // ── Download / Open ───────────────────────────────────────────────────────
 
 /** The file's detail (ticket, size): from the row when it was loaded, else fetched. */
-async function detailOf(deps: Pick<ArchiveCommandParts, 'input' | 'session' | 'archive'>, node: ArchiveNode | undefined, placeHolder: string): Promise<ArchiveFile | undefined> {
+async function detailOf(deps: ConnectionChoosing & { readonly archive: ArchiveTree }, session: Session, node: ArchiveNode | undefined, placeHolder: string): Promise<ArchiveFile | undefined> {
   if (node?.detail) return node.detail;
-  const item = node?.item ?? (await pickArchiveFile(deps.input.current, deps.session.client, deps.archive, placeHolder));
+  const item = node?.item ?? (await pickArchiveFile(deps.input.current, session.client, rowsOf(deps.archive, session, deps.session.current), placeHolder));
   if (!item) return undefined;
-  const client = deps.session.client;
+  const client = session.client;
   const detail = await withCancellableProgress(vscode.l10n.t('Loading "{0}"…', oneLine(item.name ?? '') || item.id), (_p, signal) => client.getArchiveFile(item.id, { signal }));
   return detail;
 }
 
-async function downloadArchiveFile(deps: ArchiveFileDeps, node: ArchiveNode | undefined): Promise<vscode.Uri | undefined> {
-  const f = await detailOf(deps, node, vscode.l10n.t('File to download'));
-  return f && saveArchiveFile(deps, f, node?.item.name);
+async function downloadArchiveFile(deps: ArchiveFileDeps, session: Session, node: ArchiveNode | undefined): Promise<vscode.Uri | undefined> {
+  const f = await detailOf(deps, session, node, vscode.l10n.t('File to download'));
+  return f && saveArchiveFile({ ...deps, session }, f, node?.item.name);
 }
 
 /** Downloads a file whose detail is known; `listedName` is the list's name for it, should the detail lack one. */
-async function saveArchiveFile(deps: ArchiveFileDeps, f: ArchiveFile, listedName?: string): Promise<vscode.Uri | undefined> {
+async function saveArchiveFile(deps: ArchiveFileOn, f: ArchiveFile, listedName?: string): Promise<vscode.Uri | undefined> {
   const name = f.name || listedName || `file-${f.id}`;
   const where = await askSaveTarget(deps.input.current, name, vscode.l10n.t('Download "{0}"', oneLine(f.title || name)));
   if (!where) return undefined;
@@ -145,8 +157,8 @@ async function saveArchiveFile(deps: ArchiveFileDeps, f: ArchiveFile, listedName
   return vscode.Uri.file(result.path);
 }
 
-async function openArchiveFile(deps: ArchiveFileDeps, files: ArchiveFileSystem, node: ArchiveNode | undefined): Promise<vscode.Uri | undefined> {
-  const f = await detailOf(deps, node, vscode.l10n.t('File to open'));
+async function openArchiveFile(deps: ArchiveFileDeps, session: Session, files: ArchiveFileSystem, node: ArchiveNode | undefined): Promise<vscode.Uri | undefined> {
+  const f = await detailOf(deps, session, node, vscode.l10n.t('File to open'));
   if (!f) return undefined;
   // PDFs go to the extension's viewer, which has a limit of its own.
   if (!isPdf(f.name, f.mimetype) && f.fullSize !== undefined && f.fullSize > OPEN_SIZE_LIMIT) {
@@ -155,11 +167,11 @@ async function openArchiveFile(deps: ArchiveFileDeps, files: ArchiveFileSystem, 
       vscode.l10n.t('"{0}" is {1}, too large to open in an editor (the limit is {2}).', oneLine(f.name), formatBytes(f.fullSize), formatBytes(OPEN_SIZE_LIMIT)),
       download,
     );
-    if (answer === download) await saveArchiveFile(deps, f, node?.item.name);
+    if (answer === download) await saveArchiveFile({ ...deps, session }, f, node?.item.name);
     return undefined;
   }
   files.remember(f);
   const uri = archiveUri(f);
-  await openInEditor(deps.pdfs, { name: f.name, mimetype: f.mimetype, uri, pdf: { kind: 'archive', id: f.id, ticket: f.ticket, name: f.name } });
+  await openInEditor(deps.pdfs, { name: f.name, mimetype: f.mimetype, uri, pdf: { kind: 'archive', id: f.id, ticket: f.ticket, name: f.name, connectionId: session.connection.id } });
   return uri;
 }

@@ -7,7 +7,7 @@ import { confirmUploadInRestrictedMode, skippedSentence, withoutEmptyFiles, type
 import { notificationText } from '../text/text';
 import { BACK } from '../input/userInput';
 import { showTransferSummary, type BulkDeps } from '../transfers/bulkDownloads';
-import type { ArchiveUploads } from './archiveUploads';
+import type { ArchiveUploads, UploadSession } from './archiveUploads';
 
 // Archive This File on folders: the files inside them (not hidden ones, not
 // node_modules; as localFiles.ts collects them), after the count and total
@@ -15,7 +15,7 @@ import type { ArchiveUploads } from './archiveUploads';
 // under one progress notification (`ArchiveUploads.batch`), then one summary.
 
 /** Archive This File with folders among the choices (`chosen`, from `uris`). The ids of the files archived. */
-export async function archiveFolders(deps: BulkDeps & { readonly archiveUploads: Pick<ArchiveUploads, 'batch'> }, chosen: ChosenFiles, uris: readonly vscode.Uri[]): Promise<string[]> {
+export async function archiveFolders(deps: BulkDeps & { readonly archiveUploads: Pick<ArchiveUploads, 'batch'> }, on: UploadSession, chosen: ChosenFiles, uris: readonly vscode.Uri[]): Promise<string[]> {
   const ui = deps.input.current;
   const t = vscode.l10n.t;
   if (chosen.files.length === 0) {
@@ -42,7 +42,7 @@ export async function archiveFolders(deps: BulkDeps & { readonly archiveUploads:
     placeHolder: t('How each file is titled in the archive, as shown for "{0}"', notificationText(example)),
   });
   if (picked === undefined || picked === BACK) return [];
-  const r = await deps.archiveUploads.batch(files.map((file) => ({ file, title: titleByRule(picked.rule, rel(file)) })), total, chosen.skipped.length);
+  const r = await deps.archiveUploads.batch(on, files.map((file) => ({ file, title: titleByRule(picked.rule, rel(file)) })), total, chosen.skipped.length);
   // An unknown outcome was reported by itself; otherwise one summary.
   if (!r.unknown && r.counts.done + r.counts.failed > 0) {
     const why = r.stoppedBy === undefined ? '' : ` ${describeError(r.stoppedBy)}`;

@@ -1,4 +1,3 @@
-import { submissionNodeOf } from '../lists/nodes';
 // Archive This Attachment and Archive Summary PDF: a document of a submission
 // put in the archive in one step, titled from the submission.
 //
@@ -11,7 +10,6 @@ import * as vscode from 'vscode';
 import { safeFileName, type Attachment, type DownloadOptions, type DownloadResult, type Logger } from '../../core';
 import { Cmd } from '../commands/commandIds';
 import type { CommandRunner } from '../commands/commandRunner';
-import { pickSubmission } from '../input/pickers';
 import { summaryFileName, type NamedSubmission } from '../submissions/submissionNames';
 import { withCancellableProgress } from '../input/progress';
 import { withTemporaryFolder } from '../transfers/temporaryFolder';
@@ -19,7 +17,8 @@ import { oneLine } from '../text/text';
 import type { PdfSource } from '../viewer/pdfPanels';
 import { anAttachment, aSubmissionRow, type SubmissionRow } from '../lists/rowArgs';
 import { pickAttachment } from '../transfers/pickAttachment';
-import { describeSubmission, type SubmissionAsking } from '../submissions/whichSubmission';
+import { describeSubmission, submissionOf as whichSubmission, type SubmissionAsking } from '../submissions/whichSubmission';
+import { sessionFor } from '../session/whichConnection';
 import type { InputHolder } from '../input/userInput';
 import type { Session } from '../session/session';
 import { archiveTitleProblem, type ArchiveUploads } from './archiveUploads';
@@ -49,24 +48,28 @@ export interface ArchiveFromSubmissionDeps extends SubmissionAsking, ArchivingDo
 }
 
 export function registerArchiveFromSubmission(deps: ArchiveFromSubmissionDeps): void {
+  // Downloaded from the submission's connection and archived in that connection's archive.
   deps.commands.register(Cmd.archiveAttachment, anAttachment, async (node) => {
-    const target = node ? { submission: node.submission.item, attachment: node.attachment } : await pickAttachment(deps, {
-      title: vscode.l10n.t('Archive This Attachment'),
+    const title = vscode.l10n.t('Archive This Attachment');
+    const session = await sessionFor(deps, node, title);
+    if (!session) return undefined;
+    const target = node ? { submission: node.submission.item, attachment: node.attachment } : await pickAttachment(deps, session, {
+      title,
       submission: vscode.l10n.t('Submission with the attachment to archive'),
       attachment: vscode.l10n.t('Attachment to archive'),
     });
-    return target && archiveDocument(deps, attachmentDocument(deps.session, target.submission, target.attachment));
+    return target && archiveDocument(deps, session, attachmentDocument(session, target.submission, target.attachment));
   });
   deps.commands.register(Cmd.archiveSummary, aSubmissionRow, async (row) => {
     const s = await submissionOf(deps, row);
-    return s && archiveDocument(deps, summaryDocument(deps, s));
+    return s && archiveDocument(deps, s.session, summaryDocument(deps, s.session, s));
   });
 }
 
 /** The PDF viewer's "Archive…": Archive Summary PDF or Archive This Attachment for what it shows. */
 export function archiveFromViewer(source: PdfSource, formReference?: string): void {
   if (source.kind !== 'summary' && source.kind !== 'attachment') return;
-  const submission = { kind: 'submission', item: { id: source.submissionId, formReference } };
+  const submission = { kind: 'submission', connectionId: source.connectionId, item: { id: source.submissionId, formReference } };
   void (source.kind === 'summary'
     ? vscode.commands.executeCommand(Cmd.archiveSummary, submission)
     : vscode.commands.executeCommand(Cmd.archiveAttachment, { kind: 'attachment', submission, attachment: { id: source.id, ticket: source.ticket, name: source.name } }));
@@ -82,12 +85,12 @@ function attachmentDocument(session: Pick<Session, 'client'>, s: Titled, a: Atta
   };
 }
 
-function summaryDocument(deps: Pick<SubmissionAsking, 'session' | 'submissions'>, s: Titled): ServiceDocument {
+function summaryDocument(deps: Pick<SubmissionAsking, 'submissions'>, session: Pick<Session, 'client'>, s: Titled): ServiceDocument {
   return {
     name: summaryFileName(s, deps.submissions, vscode.l10n.t('summary')),
     what: vscode.l10n.t('the summary PDF of {0}', describeSubmission(s, deps.submissions)),
     title: `${defaultTitleOf(s)} – ${vscode.l10n.t('summary')}`,
-    download: (to, o) => deps.session.client.downloadSummary(s.id, { path: to }, o),
+    download: (to, o) => session.client.downloadSummary(s.id, { path: to }, o),
   };
 }
 
@@ -99,10 +102,10 @@ const defaultTitleOf = (s: Titled): string => oneLine(s.formReference) || s.id;
  * Cancel; the folder is removed whatever happens. The new file is revealed
  * and selected in the Archive view; its id, or undefined.
  */
-async function archiveDocument(deps: ArchivingDocument, doc: ServiceDocument): Promise<string | undefined> {
+async function archiveDocument(deps: ArchivingDocument, session: Session, doc: ServiceDocument): Promise<string | undefined> {
   const title = await askTitle(deps.input, doc);
   if (title === undefined) return undefined;
-  const done = await withTemporaryFolder(deps.log, (folder) => deps.archiveUploads.each([{
+  const done = await withTemporaryFolder(deps.log, (folder) => deps.archiveUploads.each(session, [{
     title, name: doc.name,
     progress: vscode.l10n.t('Archiving {0}…', doc.what),
     source: async (p, signal) => {
@@ -126,12 +129,13 @@ async function askTitle(input: InputHolder, doc: ServiceDocument): Promise<strin
   return typeof title === 'string' ? title.trim() : undefined;
 }
 
-/** The row's submission, or one picked from the palette; its form reference fetched when only an id was entered. */
-async function submissionOf(deps: SubmissionAsking, row: SubmissionRow | undefined): Promise<Titled | undefined> {
-  if (row) return submissionNodeOf(row).item;
-  const s = await pickSubmission(deps.input.current, deps.session.client, deps.submissions, vscode.l10n.t('Submission whose summary PDF to archive'));
-  if (!s || s.formReference !== undefined) return s;
-  const client = deps.session.client;
+/** The row's submission, or one picked from the palette, with its connection's session; its form reference fetched when only an id was entered. */
+async function submissionOf(deps: SubmissionAsking, row: SubmissionRow | undefined): Promise<(Titled & { readonly session: Session }) | undefined> {
+  const s = await whichSubmission(deps, row, vscode.l10n.t('Submission whose summary PDF to archive'), vscode.l10n.t('Archive Summary PDF'));
+  if (!s) return undefined;
+  if (s.formReference !== undefined) return { ...s, formReference: s.formReference };
+  const client = s.session.client;
   // Only an id was entered: it is what the user knows it by.
-  return withCancellableProgress(vscode.l10n.t('Loading {0}…', s.id), (_p, signal) => client.getSubmission(s.id, { signal }));
+  const detail = await withCancellableProgress(vscode.l10n.t('Loading {0}…', s.id), (_p, signal) => client.getSubmission(s.id, { signal }));
+  return { ...detail, session: s.session };
 }

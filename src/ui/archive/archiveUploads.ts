@@ -6,7 +6,8 @@ import type { InputHolder } from '../input/userInput';
 import { progressLine, withCancellableProgress, type TaskProgress } from '../input/progress';
 import { reached } from '../milestones';
 import type { Sender, Session } from '../session/session';
-import { errorDetail, isCancellation } from '../text/errorText';
+import { errorDetail, isCancellation, SignedOutMidwayError } from '../text/errorText';
+import { connectionName } from '../session/connectionText';
 import { problemText } from '../text/problemText';
 import type { LocalFile } from '../transfers/localFiles';
 import { logged } from '../transfers/skippedText';
@@ -15,9 +16,14 @@ import type { WorkspaceFiles } from '../workspace/workspaceFiles';
 import type { ArchiveTree } from './archiveTree';
 import { archiveArrival, checkedNow } from './archiveArrival';
 
-/** What the service uses: the session, the prompts, the log, the Archive view and the Explorer's records. */
+/** The session files are archived with: the command's, kept to its end (a sign-out of it stops what is not sent yet). */
+export type UploadSession = Pick<Session, 'sender' | 'uses' | 'connection'>;
+
+/** What the service uses: the workspace's session (the Archive view's), the prompts, the log, the Archive view and the Explorer's records. */
 export interface ArchiveUploadsParts {
-  readonly session: Pick<Session, 'sender' | 'uses'>;
+  readonly session: Pick<Session, 'uses'>;
+  /** Whether there are several connections: a message then names the one signed out of. */
+  readonly several: () => boolean;
   readonly input: InputHolder;
   readonly log: Logger;
   readonly view: Pick<ArchiveTree, 'refreshList' | 'reveal'>;
@@ -79,13 +85,15 @@ export class ArchiveUploads {
    * notification; a failure stops the rest and is thrown, an unknown outcome
    * is checked and reported (undefined then). The ids archived.
    */
-  async each(uploads: readonly ArchiveUpload[]): Promise<string[] | undefined> {
-    // Every file goes to the account in use now, even if it changes meanwhile.
-    const sender = this.o.session.sender;
+  async each(on: UploadSession, uploads: readonly ArchiveUpload[]): Promise<string[] | undefined> {
+    // Every file goes to the command's connection, whatever the workspace switches to meanwhile.
+    const sender = on.sender;
     const done: string[] = [];
     let checked = false;
     try {
       for (const [i, u] of uploads.entries()) {
+        // Signed out of it meanwhile: what is left is not sent with the credentials still in memory.
+        if (i > 0 && !on.uses(sender.client)) throw this.signedOut(on);
         const created = await this.one(u, sender, uploads.length - i - 1, done);
         if (created === 'checked') return void (checked = true);
         this.o.log.info(`Archived ${logged(u.name)} as file ${created.id}.`);
@@ -111,9 +119,9 @@ export class ArchiveUploads {
    * meanwhile is new to it, and taken for the file only with its title, name,
    * size and hash (`archiveRule`), so no list is read per file.
    */
-  async batch(titled: readonly TitledFile[], total: number, skipped: number): Promise<BatchOutcome> {
-    // Taken once: should the account in use change meanwhile, the batch goes on to this one, checked and recorded there.
-    const sender = this.o.session.sender;
+  async batch(on: UploadSession, titled: readonly TitledFile[], total: number, skipped: number): Promise<BatchOutcome> {
+    // Taken once: should the workspace's connection change meanwhile, the batch goes on to this one, checked and recorded there.
+    const sender = on.sender;
     const { client } = sender;
     const c = { done: 0, skipped, failed: 0, notDone: 0, mismatched: 0 };
     const done: string[] = [];
@@ -127,6 +135,12 @@ export class ArchiveUploads {
         let sent = 0;
         for (const [i, { file, title }] of titled.entries()) {
           if (signal.aborted) return void (c.notDone = titled.length - i);
+          if (!on.uses(client)) {
+            // Signed out of it meanwhile: the rest is not sent with the credentials still in memory.
+            stoppedBy = this.signedOut(on);
+            this.o.log.warn(`Signed out during the batch: ${titled.length - i} file(s) not sent.`);
+            return void (c.notDone = titled.length - i);
+          }
           show(i, sent, true);
           // As sent: an archive file is compared with it after an unknown outcome.
           const sending: SentFile = { title, name: file.name, file: (await checkedNow({ file: file.file, name: file.name })) ?? file.file };
@@ -158,6 +172,10 @@ export class ArchiveUploads {
     }
     if (unknown) await this.checkArrival(sender, unknown.e, unknown.before, unknown.sent, c.notDone, unknown.local, done);
     return { done, counts: c, stoppedBy, unknown: unknown !== undefined };
+  }
+
+  private signedOut(on: UploadSession): SignedOutMidwayError {
+    return new SignedOutMidwayError(this.o.several() ? connectionName(on.connection) : undefined);
   }
 
   /**

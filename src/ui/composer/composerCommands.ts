@@ -28,6 +28,7 @@ export function registerComposerCommands(deps: ComposerCommandParts): void {
 }
 
 async function sendAgainWith(deps: ComposerCommandParts, row: SubmissionRow | undefined): Promise<void> {
-  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose recipients to send to again'));
-  if (s) await sendAgain(deps, s, describeSubmission(s, deps.submissions));
+  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose recipients to send to again'), vscode.l10n.t('Send Again With…'));
+  // All of it from the submission's connection: its detail, its archive, and the form belongs to it.
+  if (s) await sendAgain({ ...deps, session: s.session }, s, describeSubmission(s, deps.submissions));
 }

@@ -38,8 +38,14 @@ export interface ComposerParts extends Sending, ArchiveChoosing, ArchiveCopiesDe
   readonly extensionUri: vscode.Uri;
   readonly tap?: PanelTap;
   readonly commands: Pick<CommandRunner, 'run'>;
-  readonly session: Pick<Session, 'sender' | 'uses' | 'signedIn' | 'account' | 'connectionAccount' | 'client' | 'onDidChange'>;
+  /** The workspace's session; a form of a connection's account uses that connection's instead (`FormOps.partsFor`). */
+  readonly session: FormSession;
+  /** Each connection's session: a form is sent with that of its own account. */
+  readonly sessions: { readonly all: readonly FormSession[] };
 }
+
+/** A session as a form uses it. */
+export type FormSession = Pick<Session, 'sender' | 'uses' | 'signedIn' | 'account' | 'connectionAccount' | 'client' | 'onDidChange'>;
 
 /** What the parts of an open form (adding documents, sending) use of the panels that hold it. */
 export interface FormOps {
@@ -47,6 +53,8 @@ export interface FormOps {
   /** The drafts being sent, their tab open or closed meanwhile. */
   readonly sending: Set<string>;
   readonly parts: ComposerParts;
+  /** The parts a form uses: with the session of its own account's connection, whatever the workspace uses. */
+  partsFor(e: Pick<Entry, 'account'>): ComposerParts;
   /** A form that came from the page (or an edit of the extension's): checked, kept as the draft, its problems posted. */
   changed(e: Entry, form: ComposerForm): Promise<void>;
   /** Sends the page the whole form. */

@@ -4,7 +4,7 @@ import { DEFAULT_PACKAGE } from '../../core';
 import { isComposerState, type ComposerForm, type FromComposer } from '../../shared/composerProtocol';
 import { Cmd } from '../commands/commandIds';
 import { affectsConnection, readSettings } from '../session/settings';
-import type { ComposerParts, Entry, FormOps } from './composerEntry';
+import type { ComposerParts, Entry, FormOps, FormSession } from './composerEntry';
 import { ArchiveCopies } from './archiveCopies';
 import { ComposerPage } from './composerPage';
 import { pageDocuments } from './pageMessages';
@@ -46,9 +46,25 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   /** `sessionStarted` settles once the session read its secrets: a draft's archive documents wait for it before they are fetched. */
   constructor(private readonly parts: ComposerParts, readonly memory: ComposerMemory, private readonly sessionStarted: Promise<unknown> = Promise.resolve()) {
     this.ops = {
-      memory, sending: this.sendingIds, parts,
+      memory, sending: this.sendingIds, parts, partsFor: (e) => this.partsFor(e),
       changed: (e, form) => this.changed(e, form), post: (e) => this.post(e), documentsChanged: (e) => this.documentsChanged(e), problems: (e, form) => this.problems(e, form),
     };
+  }
+
+  /**
+   * The session a form is sent with: its account's connection's, whatever
+   * the workspace switches to; the workspace's for a form of no known
+   * account, or whose connection is gone or now names another account
+   * (then the form says it is not sent).
+   */
+  private sessionOf(account: string | undefined): FormSession {
+    return (account === undefined ? undefined : this.parts.sessions.all.find((s) => s.connectionAccount === account)) ?? this.parts.session;
+  }
+
+  /** The parts with the form's session, read when used: the form's account is set once a document of an archive comes. */
+  private partsFor(e: Pick<Entry, 'account'>): ComposerParts {
+    const sessionOf = (a: string | undefined) => this.sessionOf(a);
+    return { ...this.parts, get session() { return sessionOf(e.account); } };
   }
 
   get sending(): ReadonlySet<string> {
@@ -139,14 +155,22 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     const host = new ComposerPage(panel, parts.extensionUri, vscode.l10n.t('New Submission'), { log: parts.log, tap: parts.tap && { tap: parts.tap, key: draftId } });
     const entry: Entry = {
       host, draftId, account, form, sending: false, touched, closed: false, title: new TabTitle(panel),
-      copies: new ArchiveCopies(parts, { documents: () => entry.form.documents, changed: () => this.documentsChanged(entry) }),
+      copies: new ArchiveCopies(this.partsFor({ get account() { return entry.account; } }), { documents: () => entry.form.documents, changed: () => this.documentsChanged(entry) }),
     };
+    // Its own connection's sign-in or sign-out, when that is not the workspace's (whose changes every form follows).
+    const own = this.sessionOf(account);
+    const ownChanged = own === parts.session ? undefined : own.onDidChange(() => {
+      if (entry.closed) return;
+      entry.copies.sessionChanged();
+      tellAccount(own, entry, this.problems(entry));
+    });
     if (o.archive) entry.copies.adopt(o.archive, markedFromArchive(o.archive));
     entry.form = { ...form, documents: entry.copies.documents(form.documents) };
     // A tab VS Code brings back shows the title it had; the draft's reference is the one.
     entry.title.follow(entry.form);
     this.open.add(draftId, entry, (mine) => {
       entry.closed = true;
+      ownChanged?.dispose();
       if (this.latest === draftId) this.shown([...this.open.keys()].at(-1));
       host.dispose();
       entry.title.dispose();
@@ -181,12 +205,12 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   }
 
   private accountChanged(): void {
-    for (const e of this.open.values()) if (!e.closed) tellAccount(this.parts.session, e, this.problems(e));
+    for (const e of this.open.values()) if (!e.closed) tellAccount(this.sessionOf(e.account), e, this.problems(e));
   }
 
   /** The form's problems, worded, its account's among them. */
   private problems(e: Entry, form = e.form): ReturnType<typeof wordedProblems> {
-    return wordedProblems(this.parts, form, e.account);
+    return wordedProblems(this.partsFor(e), form, e.account);
   }
 
   /** Remembers the composer shown last; the Explorer offers Add to New Submission while one is open. */
@@ -198,7 +222,7 @@ export class ComposerPanels implements Composer, vscode.Disposable {
   /** Sends the page the whole form (first, and after documents were added). */
   private post(e: Entry): void {
     e.host.post({
-      type: 'form', draftId: e.draftId, form: e.form, problems: this.problems(e), to: sentToText(this.parts.session, e.account),
+      type: 'form', draftId: e.draftId, form: e.form, problems: this.problems(e), to: sentToText(this.sessionOf(e.account), e.account),
       recentRecipients: this.memory.recentRecipients(), defaults: advancedOf(DEFAULT_PACKAGE), defaultType: readSettings().defaultRecipientType,
     });
   }

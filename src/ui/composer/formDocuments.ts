@@ -30,7 +30,8 @@ export async function addDocuments(ops: FormOps, e: Entry, listed: readonly Comp
 
 /** Documents from the workspace picker, or archive files fetched as temporary documents (kept until the tab closes), marked as such. */
 async function choose(ops: FormOps, e: Entry, from: 'workspace' | 'archive'): Promise<ComposerDocument[] | undefined> {
-  const { parts } = ops;
+  // The archive offered is that of the form's own connection.
+  const parts = ops.partsFor(e);
   if (from === 'workspace') {
     const uris = await chooseDocuments(parts.input.current, parts.log);
     return uris && uris !== BACK ? documentsOf(parts.input.current, uris) : undefined;

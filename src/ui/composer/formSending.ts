@@ -10,7 +10,7 @@ import { asOnDisk, sendForm } from './composerSend';
 import { tellAccount } from './formAccount';
 
 export async function reviewOrSend(ops: FormOps, e: Entry, posted: ComposerForm): Promise<void> {
-  const { parts } = ops;
+  const parts = ops.partsFor(e);
   const listed = e.copies.documents(posted.documents);
   const form = { ...posted, documents: await asOnDisk(listed) };
   // A form other than the one reviewed is an edit (a file edited since too: the page is shown its size): kept, and reviewed again.

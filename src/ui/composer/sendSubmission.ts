@@ -22,6 +22,8 @@ export interface Sending {
   readonly input: InputHolder;
   readonly log: Logger;
   readonly session: Pick<Session, 'sender' | 'uses'>;
+  /** The workspace's session: the Submissions view shows the new row only while it is the one sent with. */
+  readonly inUse: Pick<Session, 'uses'>;
   readonly submissions: Pick<SubmissionsTree, 'reveal'>;
   readonly workspaceFiles: Pick<WorkspaceFiles, 'sent'>;
 }
@@ -66,7 +68,7 @@ export async function sendSubmission(deps: Sending, s: Outgoing): Promise<Create
   deps.log.info(`Submission ${created.id} sent with ${s.documents.length} document(s), ${total} bytes.`);
   reached('sentSubmission');
   recordSent(deps, created.id, s, account);
-  if (deps.session.uses(client)) await deps.submissions.reveal(created.id); // fetches the list again: the new id is not in it yet
+  if (deps.inUse.uses(client)) await deps.submissions.reveal(created.id); // fetches the list again: the new id is not in it yet
   // Its row is revealed and selected: its id, internal, need not be said.
   void deps.input.current.info(vscode.l10n.t('Submission "{0}" was sent.', s.formReference));
   return created;
@@ -88,7 +90,7 @@ function documentLabel(documents: readonly LocalFile[], sent: number, overhead: 
  * How a new submission is recognised in the list after an unknown outcome:
  * its form reference, and as primary recipient one sent as such.
  */
-function submissionArrival(deps: Pick<Sending, 'session' | 'submissions'>, client: ServiceClient, s: Pick<Outgoing, 'formReference' | 'recipients'>): ArrivalCheck<SubmissionListItem, SubmissionWhy> {
+function submissionArrival(deps: Pick<Sending, 'inUse' | 'submissions'>, client: ServiceClient, s: Pick<Outgoing, 'formReference' | 'recipients'>): ArrivalCheck<SubmissionListItem, SubmissionWhy> {
   const t = vscode.l10n.t;
   const ref = oneLine(s.formReference);
   // The primary recipients looked for, as the user typed them.
@@ -99,7 +101,7 @@ function submissionArrival(deps: Pick<Sending, 'session' | 'submissions'>, clien
     rule: submissionRule(s),
     newestFirst: (l) => [...l].sort((a, b) => (b.created.ms ?? 0) - (a.created.ms ?? 0)),
     reveal: async (id) => {
-      if (deps.session.uses(client)) await deps.submissions.reveal(id);
+      if (deps.inUse.uses(client)) await deps.submissions.reveal(id);
     },
     text: {
       arrived: (x) => t('The service received "{0}": it is submission {1}, created {2}, to {3}. Do not send it again.', ref, x.id, formatTime(x.created), oneLine(x.primaryRecipient?.email ?? '')),

@@ -6,6 +6,8 @@ import { stateOfCompleted, type ArchiveFile, type ArchiveListItem, type Attachme
  */
 export interface SubmissionNode {
   readonly kind: 'submission';
+  /** The connection whose list it came from: every command on it, or on a row under it, acts with that connection's session. */
+  readonly connectionId?: string;
   item: SubmissionListItem;
   /** Loaded when the row is expanded. */
   detail?: SubmissionDetail;
@@ -42,6 +44,8 @@ export interface HistoryNode {
 
 export interface ArchiveNode {
   readonly kind: 'archiveFile';
+  /** The connection whose archive it is (see SubmissionNode). */
+  readonly connectionId?: string;
   item: ArchiveListItem;
   /** Loaded lazily (size, tags, ticket…). */
   detail?: ArchiveFile;

@@ -76,8 +76,10 @@ export const aLoadMoreView: ArgParser<LoadMoreNode['view'] | undefined> = ([v]) 
 /** The document a PDF viewer shows (its Save PDF… passes it), or nothing. */
 export const aPdfSource: ArgParser<PdfSource | undefined> = ([v]) => {
   if (!isObject(v)) return undefined;
-  if (v.kind === 'summary' && hasStrings(v, 'submissionId')) return { kind: 'summary', submissionId: v.submissionId };
-  const file = hasStrings(v, 'id', 'ticket', 'name') ? { id: v.id, ticket: v.ticket, name: v.name } : undefined;
+  // Its connection goes with it: the document is fetched from that one only.
+  const of = typeof v.connectionId === 'string' ? { connectionId: v.connectionId } : {};
+  if (v.kind === 'summary' && hasStrings(v, 'submissionId')) return { kind: 'summary', submissionId: v.submissionId, ...of };
+  const file = hasStrings(v, 'id', 'ticket', 'name') ? { id: v.id, ticket: v.ticket, name: v.name, ...of } : undefined;
   if (file && v.kind === 'attachment' && hasStrings(v, 'submissionId')) return { kind: 'attachment', submissionId: v.submissionId, ...file };
   if (file && v.kind === 'archive') return { kind: 'archive', ...file };
   // Only a PDF on this computer: the viewer shows nothing else.

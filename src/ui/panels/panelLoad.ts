@@ -1,7 +1,7 @@
 import type { PanelTap } from './panelTap';
 import type * as vscode from 'vscode';
-import { isServiceError, type Logger, type ServiceClient } from '../../core';
-import { describeError } from '../text/errorText';
+import { isServiceError, type Connection, type Logger, type ServiceClient } from '../../core';
+import { ConnectionGoneError, describeError } from '../text/errorText';
 
 /** The session as panels use it. */
 export interface PanelSession {
@@ -14,7 +14,12 @@ export interface PanelSession {
 export interface PanelDeps {
   readonly extensionUri: vscode.Uri;
   readonly log: Logger;
-  readonly session: PanelSession;
+  /** The workspace's session: what the views show. What a panel learns is told them only when it came with this session's client. */
+  readonly session: PanelSession & { readonly connection?: Pick<Connection, 'id'> };
+  /** Each connection's session: a panel fetches with its own connection's only. */
+  readonly sessions: { get(id: string): PanelSession | undefined };
+  /** The connections, whose names a panel's title carries when there are several. */
+  readonly connections: { readonly list: readonly Connection[]; readonly onDidChange: vscode.Event<void> };
   /** Settles once the session has started (activation): restored panels wait for it. */
   readonly sessionStarted: Promise<unknown>;
   /** Host tests' view of the pages (ExtensionMode.Test only). */
@@ -27,13 +32,16 @@ export function stillCurrent(session: PanelSession, client: ServiceClient): bool
 }
 
 /**
- * The client once the session has started (`started` settles when it has
- * read its stored secrets at activation). A panel restored after a window
- * reload is built before that: it waits, or it would say "not signed in" to
- * a user who is. Throws as `session.client` does when signed out.
+ * The client of connection `connectionId` once the sessions have started
+ * (`started` settles when they have read their stored secrets at
+ * activation). A panel restored after a window reload is built before that:
+ * it waits, or it would say "not signed in" to a user who is. Throws as
+ * `session.client` does when signed out, and when the connection is gone.
  */
-export async function panelClient(session: PanelSession, started: Promise<unknown>): Promise<ServiceClient> {
-  await started.catch(() => undefined);
+export async function panelClient(deps: Pick<PanelDeps, 'sessions' | 'sessionStarted'>, connectionId: string): Promise<ServiceClient> {
+  await deps.sessionStarted.catch(() => undefined);
+  const session = deps.sessions.get(connectionId);
+  if (!session) throw new ConnectionGoneError();
   return session.client;
 }
 
@@ -114,10 +122,10 @@ export async function revealOrOpen<H extends { readonly panel: vscode.WebviewPan
   return made.host;
 }
 
-/** Panels whose last load failed (restored while signed out, say) load again when the session signs in. */
-export function reloadFailedOnSignIn(session: PanelSession, loaders: () => Iterable<PanelLoad>): vscode.Disposable {
-  return session.onDidChange(() => {
-    if (!session.signedIn) return;
-    for (const l of loaders()) if (l.failed) void l.load().catch(() => undefined);
-  });
+/** A panel whose last load failed (restored while signed out, say) loads again when its connection's session signs in. */
+export function reloadFailedOnSignIn(deps: Pick<PanelDeps, 'sessions'>, connectionId: string, loader: PanelLoad): vscode.Disposable {
+  const session = deps.sessions.get(connectionId);
+  return session?.onDidChange(() => {
+    if (session.signedIn && loader.failed) void loader.load().catch(() => undefined);
+  }) ?? { dispose: () => undefined };
 }

@@ -13,7 +13,7 @@ import type { TimelinePanels } from './timelinePanels';
 /** What the submission commands are built from. */
 export interface SubmissionCommandParts extends SubmissionAsking {
   readonly commands: CommandRunner;
-  readonly session: Pick<Session, 'client' | 'uses'>;
+  readonly session: SubmissionAsking['session'] & Pick<Session, 'uses'>;
   readonly updates: Pick<SubmissionUpdates, 'learned'>;
   readonly timelines: Pick<TimelinePanels, 'show'>;
   /** The PDF viewer. */
@@ -27,7 +27,7 @@ export function registerSubmissionCommands(deps: SubmissionCommandParts): void {
   commands.register(Cmd.showHistory, aSubmissionRow, (row) => showHistory(deps, row));
   commands.register(Cmd.showSummary, aSubmissionRow, (row) => showSummary(deps, row));
   commands.register(Cmd.copySubmissionId, aSubmissionRow, async (row) => {
-    const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose id to copy'));
+    const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose id to copy'), vscode.l10n.t('Copy Submission Id'));
     if (!s) return;
     await vscode.env.clipboard.writeText(s.id);
     vscode.window.setStatusBarMessage(vscode.l10n.t('Copied submission id {0}', s.id), 3000);
@@ -37,11 +37,11 @@ export function registerSubmissionCommands(deps: SubmissionCommandParts): void {
 // ── Check Status ──────────────────────────────────────────────────────────
 
 async function checkStatus(deps: SubmissionCommandParts, row: SubmissionRow | undefined): Promise<void> {
-  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose status to check'));
+  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose status to check'), vscode.l10n.t('Check Status'));
   if (!s) return;
-  const client = deps.session.client;
+  const client = s.session.client;
   const status = await withCancellableProgress(vscode.l10n.t('Checking the status of {0}…', describeSubmission(s, deps.submissions)), (_p, signal) => client.getStatus(s.id, { signal }));
-  // Said where everything learned is said: the row, open panels and the Explorer's decorations follow (this account's only).
+  // Said where everything learned is said: the row, open panels and the Explorer's decorations follow (the views' connection's only).
   if (deps.session.uses(client)) deps.updates.learned({ id: s.id, state: status.status });
   const name = describeSubmission({ id: s.id, formReference: status.formReference || s.formReference }, deps.submissions);
   void deps.input.current.info(vscode.l10n.t('Submission {0} is {1}.', name, oneLine(status.status)));
@@ -50,11 +50,11 @@ async function checkStatus(deps: SubmissionCommandParts, row: SubmissionRow | un
 // ── Show History, Show Summary PDF ────────────────────────────────────────
 
 async function showHistory(deps: SubmissionAsking & Pick<SubmissionCommandParts, 'timelines'>, row: SubmissionRow | undefined): Promise<void> {
-  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose history to show'));
-  if (s) await deps.timelines.show(s.id, s.formReference);
+  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose history to show'), vscode.l10n.t('Show History'));
+  if (s) await deps.timelines.show(s.session.connection.id, s.id, s.formReference);
 }
 
 async function showSummary(deps: SubmissionAsking & Pick<SubmissionCommandParts, 'pdfs'>, row: SubmissionRow | undefined): Promise<void> {
-  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose summary to show'));
-  if (s) await deps.pdfs.show({ kind: 'summary', submissionId: s.id }, s.formReference);
+  const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose summary to show'), vscode.l10n.t('Show Summary PDF'));
+  if (s) await deps.pdfs.show({ kind: 'summary', submissionId: s.id, connectionId: s.session.connection.id }, s.formReference);
 }

@@ -8,6 +8,7 @@ import { PanelSet } from '../panels/panelSet';
 import type { SubmissionUpdates } from './submissionUpdates';
 import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, stillCurrent, type PanelDeps } from '../panels/panelLoad';
 import { toTimeline } from './timelineData';
+import { withConnectionName } from '../session/whichConnection';
 
 const VIEW_TYPE = 'dsas.timeline';
 
@@ -15,12 +16,17 @@ const VIEW_TYPE = 'dsas.timeline';
 export interface TimelinePanelDeps extends PanelDeps {
   /** What panels follow, and where their loads say what they learned. */
   readonly updates: Pick<SubmissionUpdates, 'onDidLearn' | 'learned'>;
-  openSummary(submissionId: string, formReference?: string): void;
-  downloadAttachment(submissionId: string, attachmentId: string): void;
+  openSummary(connectionId: string, submissionId: string, formReference?: string): void;
+  downloadAttachment(connectionId: string, submissionId: string, attachmentId: string): void;
 }
+
+/** A panel's key: submission ids are each service's own, so the same id on two connections is two submissions. */
+const keyOf = (connectionId: string, submissionId: string): string => `${connectionId}\n${submissionId}`;
 
 interface Entry {
   readonly host: PanelHost<ToTimeline, FromTimeline>;
+  /** The connection whose submission it is: fetched with its session only, whatever the workspace uses. */
+  readonly connectionId: string;
   readonly submissionId: string;
   formReference?: string;
   readonly loader: PanelLoad;
@@ -36,7 +42,7 @@ export function historyTitle(submissionId: string, formReference?: string): stri
 }
 
 /**
- * History timelines, one panel per submission: opening the same one again
+ * History timelines, one panel per submission of a connection: opening the same one again
  * focuses it (and loads it again if its last load failed); an open panel
  * loads again when the extension learns that its submission changed;
  * panels come back after a window reload (serializer).
@@ -50,27 +56,40 @@ export class TimelinePanels implements vscode.Disposable {
 
   constructor(private readonly deps: TimelinePanelDeps) {
     this.subs.push(
+      // What is learned comes with the workspace's session: news for its connection's panel only.
       deps.updates.onDidLearn((l) => {
-        const e = this.open.get(l.id);
+        const e = this.open.get(keyOf(this.inUse(), l.id));
         if (e?.shown && !e.loader.busy && differs(e.shown, knownOf(l))) {
           this.deps.log.info(`timeline ${l.id}: the submission changed; loading it again.`);
           void e.loader.load().catch(() => undefined);
         }
       }),
-      reloadFailedOnSignIn(deps.session, () => [...this.open.values()].map((e) => e.loader)),
+      deps.connections.onDidChange(() => {
+        for (const e of this.open.values()) e.host.panel.title = this.title(e);
+      }),
     );
   }
 
-  /** Opens (or focuses) the timeline of a submission and loads it (see revealOrOpen). */
-  async show(submissionId: string, formReference?: string): Promise<PanelHost<ToTimeline, FromTimeline>> {
-    return revealOrOpen(this.open.get(submissionId), () => {
-      const panel = vscode.window.createWebviewPanel(VIEW_TYPE, historyTitle(submissionId, formReference), vscode.ViewColumn.Active, {
+  /** The workspace's connection (what a History shown without one belongs to). */
+  private inUse(): string {
+    return this.deps.session.connection?.id ?? '';
+  }
+
+  /** `History: <form reference>`, with its connection's name when there are several. */
+  private title(e: Pick<Entry, 'connectionId' | 'submissionId' | 'formReference'>): string {
+    return withConnectionName(historyTitle(e.submissionId, e.formReference), this.deps.connections, e.connectionId);
+  }
+
+  /** Opens (or focuses) the timeline of connection `connectionId`'s submission and loads it (see revealOrOpen). */
+  async show(connectionId: string, submissionId: string, formReference?: string): Promise<PanelHost<ToTimeline, FromTimeline>> {
+    return revealOrOpen(this.open.get(keyOf(connectionId, submissionId)), () => {
+      const panel = vscode.window.createWebviewPanel(VIEW_TYPE, this.title({ connectionId, submissionId, formReference }), vscode.ViewColumn.Active, {
         enableFindWidget: true,
         // A small page: kept while hidden, so switching tabs neither reloads it nor
         // tears its frame down (the browser workbench can then leave the next new webview blank).
         retainContextWhenHidden: true,
       });
-      return this.attach(panel, submissionId, formReference);
+      return this.attach(panel, connectionId, submissionId, formReference);
     });
   }
 
@@ -80,36 +99,40 @@ export class TimelinePanels implements vscode.Disposable {
       panel.dispose();
       return;
     }
-    const entry = this.attach(panel, state.submissionId);
+    // Kept by an earlier version without its connection: the workspace's.
+    const entry = this.attach(panel, state.connectionId ?? this.inUse(), state.submissionId);
     void entry.loader.load().catch(() => undefined);
   }
 
-  private attach(panel: vscode.WebviewPanel, submissionId: string, formReference?: string): Entry {
+  private attach(panel: vscode.WebviewPanel, connectionId: string, submissionId: string, formReference?: string): Entry {
     const host = new PanelHost<ToTimeline, FromTimeline>(panel, this.deps.extensionUri, { title: vscode.l10n.t('History'), script: 'timeline.js' }, { accepts: isFromTimeline, log: this.deps.log, tap: this.deps.tap && { tap: this.deps.tap, key: submissionId } });
     const loader = new PanelLoad(() => this.fetch(entry), host);
     const closing = new AbortController();
-    const entry: Entry = { host, submissionId, formReference, loader, closed: closing.signal };
-    this.open.add(submissionId, entry, () => {
+    const entry: Entry = { host, connectionId, submissionId, formReference, loader, closed: closing.signal };
+    const signedIn = reloadFailedOnSignIn(this.deps, connectionId, loader);
+    this.open.add(keyOf(connectionId, submissionId), entry, () => {
       closing.abort();
+      signedIn.dispose();
       host.dispose();
     });
     host.onMessage((m) => {
       if (m.type === 'refresh') void loader.load().catch(() => undefined);
-      else if (m.type === 'openSummary') this.deps.openSummary(submissionId, entry.formReference);
-      else if (m.type === 'downloadAttachment') this.deps.downloadAttachment(submissionId, m.attachmentId);
+      else if (m.type === 'openSummary') this.deps.openSummary(connectionId, submissionId, entry.formReference);
+      else if (m.type === 'downloadAttachment') this.deps.downloadAttachment(connectionId, submissionId, m.attachmentId);
       else if (m.type === 'rendered') {
         this.deps.log.debug(`timeline ${submissionId}: ${m.events} events, ${m.recipients} recipients`);
-        this.drawn.fire(submissionId);
+        // The badge counts the workspace's connection's responses: another's History is not them.
+        if (connectionId === this.inUse()) this.drawn.fire(submissionId);
       }
     });
     return entry;
   }
 
   private async fetch(entry: Entry): Promise<void> {
-    const { host, submissionId } = entry;
-    host.post({ type: 'loading', submissionId }, true);
+    const { host, submissionId, connectionId } = entry;
+    host.post({ type: 'loading', submissionId, connectionId }, true);
     try {
-      const client = await panelClient(this.deps.session, this.deps.sessionStarted);
+      const client = await panelClient(this.deps, connectionId);
       const signal = entry.closed;
       const [detail, history, status] = await Promise.all([
         client.getSubmission(submissionId, { signal }), client.getHistory(submissionId, { signal }), client.getStatus(submissionId, { signal }).catch(() => undefined),
@@ -119,7 +142,7 @@ export class TimelinePanels implements vscode.Disposable {
       const data = toTimeline(detail, history, status?.status);
       entry.shown = knownOf({ state: status?.status, detail });
       entry.formReference = data.formReference || entry.formReference;
-      host.panel.title = historyTitle(submissionId, entry.formReference);
+      host.panel.title = this.title(entry);
       host.post({ type: 'data', data });
       if (stillCurrent(this.deps.session, client)) this.deps.updates.learned({ id: submissionId, detail, state: status?.status });
     } catch (e) {

@@ -1,30 +1,43 @@
 // The submission a command is about — the row's, or one the user picks from
-// the palette — and how it is named in questions, progress titles and messages.
+// the palette — with the session it acts with, and how it is named in
+// questions, progress titles and messages.
 import * as vscode from 'vscode';
 import { pickSubmission } from '../input/pickers';
 import type { Session } from '../session/session';
+import { rowsOf, sessionFor, type ConnectionChoosing } from '../session/whichConnection';
 import { submissionNodeOf } from '../lists/nodes';
 import type { SubmissionRow } from '../lists/rowArgs';
-import type { InputHolder } from '../input/userInput';
 import { formatTime } from '../text/format';
 import { oneLine } from '../text/text';
 import { asListed, namesakes, type ListedSubmissions, type NamedSubmission } from './submissionNames';
 import type { SubmissionsTree } from './submissionsTree';
 
-/** What asking for a submission uses: the prompts, the client, and the Submissions view's rows (offered first, and naming it). */
-export interface SubmissionAsking {
-  readonly input: InputHolder;
-  readonly session: Pick<Session, 'client'>;
+/** What asking for a submission uses: the connections and prompts, and the Submissions view's rows (offered first, and naming it). */
+export interface SubmissionAsking extends ConnectionChoosing {
   readonly submissions: Pick<SubmissionsTree, 'loaded' | 'items'>;
 }
 
-/** The submission a row belongs to, or one the user picks when run from the palette. */
-export async function submissionOf(deps: SubmissionAsking, row: SubmissionRow | undefined, placeHolder: string): Promise<{ id: string; formReference?: string } | undefined> {
+/** A submission a command acts on, and the session of its connection, kept to the command's end. */
+export interface SubmissionOf {
+  readonly id: string;
+  readonly formReference?: string;
+  readonly session: Session;
+}
+
+/**
+ * The submission a row belongs to (with its connection), or, from the
+ * palette, one the user picks after the connection (`title`: the command's
+ * name, for that question).
+ */
+export async function submissionOf(deps: SubmissionAsking, row: SubmissionRow | undefined, placeHolder: string, title: string): Promise<SubmissionOf | undefined> {
+  const session = await sessionFor(deps, row, title);
+  if (!session) return undefined;
   if (row) {
     const s = submissionNodeOf(row);
-    return { id: s.item.id, formReference: s.item.formReference };
+    return { id: s.item.id, formReference: s.item.formReference, session };
   }
-  return pickSubmission(deps.input.current, deps.session.client, deps.submissions, placeHolder);
+  const picked = await pickSubmission(deps.input.current, session.client, rowsOf(deps.submissions, session, deps.session.current), placeHolder);
+  return picked && { id: picked.id, formReference: picked.formReference, session };
 }
 
 /**
@@ -39,4 +52,3 @@ export function describeSubmission(s: NamedSubmission, listed: ListedSubmissions
   const name = `"${oneLine(me.formReference)}"`;
   return me.created?.ms !== undefined && namesakes(me, listed).length ? vscode.l10n.t('{0} (created {1})', name, formatTime(me.created)) : name;
 }
-

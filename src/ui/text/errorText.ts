@@ -12,6 +12,21 @@ export class NotSignedInError extends Error {
   }
 }
 
+/** Thrown when what a command or panel acts on belongs to a connection that was removed. */
+export class ConnectionGoneError extends Error {
+  constructor() {
+    super('connection removed');
+  }
+}
+
+/** Thrown when the user signed out of a connection while a command was sending to it: the rest is not sent. */
+export class SignedOutMidwayError extends Error {
+  /** `connection`: its name, when there are several. */
+  constructor(readonly connection?: string) {
+    super('signed out meanwhile');
+  }
+}
+
 /** True for failures the user caused on purpose: cancel, dismissing a prompt. */
 export function isCancellation(e: unknown): boolean {
   return isServiceError(e, 'cancelled') || e instanceof vscode.CancellationError;
@@ -22,6 +37,10 @@ export { errorDetail } from '../../core';
 /** The words a person reads for an error; the core's typed error decides which. */
 export function describeError(e: unknown): string {
   if (e instanceof NotSignedInError) return vscode.l10n.t('You are not signed in to the Document Submission service.');
+  if (e instanceof ConnectionGoneError) return vscode.l10n.t('Its connection was removed: nothing is sent to it, nor fetched from it.');
+  if (e instanceof SignedOutMidwayError) {
+    return e.connection === undefined ? vscode.l10n.t('You signed out meanwhile: the rest was not sent.') : vscode.l10n.t('You signed out of {0} meanwhile: the rest was not sent.', e.connection);
+  }
   if (!isServiceError(e)) return vscode.l10n.t('Something went wrong: {0}', e instanceof Error ? e.message : String(e));
   const detail = e.serviceMessage ? ` ${vscode.l10n.t('The service said: "{0}"', e.serviceMessage)}` : '';
   switch (e.kind) {

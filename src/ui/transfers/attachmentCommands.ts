@@ -17,6 +17,7 @@ import { anAttachment, aPdfSource, aSubmissionRow, selectedAttachments } from '.
 import { downloadAll, downloadAttachments } from './downloadSets';
 import { offerOpenDownload, openInEditor, type OpenOffer, type PdfViewer } from './openFile';
 import type { Session } from '../session/session';
+import { connectionIdOf, sessionFor, type ConnectionChoosing } from '../session/whichConnection';
 import type { SubmissionsTree } from '../submissions/submissionsTree';
 
 /** What a download asks and reports with, where it gets the client, the viewer its Open uses, and the rows that name a submission. */
@@ -32,10 +33,10 @@ interface AttachmentTarget {
 }
 
 /** What the attachment commands are built from. */
-export interface AttachmentCommandParts extends TransferDeps {
+export interface AttachmentCommandParts extends TransferDeps, ConnectionChoosing {
   readonly context: Pick<vscode.ExtensionContext, 'subscriptions'>;
   readonly commands: CommandRunner;
-  readonly session: TransferDeps['session'] & ConstructorParameters<typeof AttachmentFileSystem>[0];
+  readonly session: TransferDeps['session'] & ConnectionChoosing['session'] & ConstructorParameters<typeof AttachmentFileSystem>[0];
 }
 
 /** Download Attachment, Open Attachment and the PDF viewer's Save PDF…. */
@@ -43,13 +44,17 @@ export function registerAttachmentCommands(deps: AttachmentCommandParts): void {
   const { commands } = deps;
   deps.context.subscriptions.push(new AttachmentFileSystem(deps.session).register());
   commands.register(Cmd.downloadAttachment, selectedAttachments, async (nodes) => {
-    if (nodes.length > 1) return downloadAttachments(deps, nodes);
-    const target = nodes[0] ? targetOf(nodes[0]) : await pickAttachmentToDownload(deps);
-    return target && downloadAttachment(deps, target);
+    // The rows' connection (a selection is of one view's root), else the one asked for.
+    const session = await sessionFor(deps, nodes[0], vscode.l10n.t('Download Attachment'));
+    if (!session) return undefined;
+    const on = { ...deps, session };
+    if (nodes.length > 1) return downloadAttachments(on, nodes);
+    const target = nodes[0] ? targetOf(nodes[0]) : await pickAttachmentToDownload(deps, session);
+    return target && downloadAttachment(on, target);
   });
   commands.register(Cmd.downloadAll, aSubmissionRow, (row) => downloadAll(deps, row));
   commands.register(Cmd.openAttachment, anAttachment, (node) => node && openAttachment(deps.pdfs, node));
-  commands.register(Cmd.savePdf, aPdfSource, (source) => source && savePdf(deps, source));
+  commands.register(Cmd.savePdf, aPdfSource, async (source) => source && savePdf(deps, source));
 }
 
 const targetOf = (node: AttachmentNode): AttachmentTarget => ({ submission: node.submission.item, attachment: node.attachment });
@@ -59,18 +64,20 @@ async function openAttachment(pdfs: PdfViewer, node: AttachmentNode): Promise<vs
   const a = node.attachment;
   const submissionId = node.submission.item.id;
   const uri = attachmentUri(submissionId, a);
-  await openInEditor(pdfs, { name: a.name, uri, pdf: { kind: 'attachment', submissionId, id: a.id, ticket: a.ticket, name: a.name } });
+  await openInEditor(pdfs, { name: a.name, uri, pdf: { kind: 'attachment', submissionId, id: a.id, ticket: a.ticket, name: a.name, connectionId: connectionIdOf(node) } });
   return uri;
 }
 
-/** The viewer's "Save PDF…": the same document, downloaded where the user chooses; a summary named after its submission (`formReference` as the viewer knows it). */
-export async function savePdf(deps: TransferDeps, source: PdfSource, formReference?: string): Promise<void> {
+/** The viewer's "Save PDF…": the same document, downloaded where the user chooses (from its connection); a summary named after its submission (`formReference` as the viewer knows it). */
+export async function savePdf(deps: TransferDeps & ConnectionChoosing, source: PdfSource, formReference?: string): Promise<void> {
   const name = source.kind === 'summary' ? summaryFileName({ id: source.submissionId, formReference }, deps.submissions, vscode.l10n.t('summary')) : source.name;
   const target = await askSaveTarget(deps.input.current, name, vscode.l10n.t('Save PDF'), { PDF: ['pdf'] });
   if (!target) return;
   const to = { path: target.uri.fsPath, overwrite: target.overwrite };
   if (source.kind === 'file') return offerOpenDownload(deps, await copyFile(source.path, to));
-  const client = deps.session.client;
+  const session = await sessionFor(deps, source, vscode.l10n.t('Save PDF'));
+  if (!session) return;
+  const client = session.client;
   const result = await withCancellableProgress(vscode.l10n.t('Saving {0}…', name), (p, signal) => {
     const o = { signal, onProgress: (n: number, total?: number) => p.bytes(n, total) };
     if (source.kind === 'summary') return client.downloadSummary(source.submissionId, to, o);
@@ -86,11 +93,13 @@ async function copyFile(from: string, to: { path: string; overwrite: boolean }):
   return { path: to.path, bytes: (await fs.stat(to.path)).size };
 }
 
-/** The history panel's download button: the attachment of that id, as the service lists it now. */
-export async function downloadListedAttachment(deps: TransferDeps, submissionId: string, attachmentId: string): Promise<void> {
-  const detail = await deps.session.client.getSubmission(submissionId);
+/** The history panel's download button: the attachment of that id, as the panel's connection lists it now. */
+export async function downloadListedAttachment(deps: TransferDeps & ConnectionChoosing, connectionId: string, submissionId: string, attachmentId: string): Promise<void> {
+  const session = await sessionFor(deps, { connectionId }, vscode.l10n.t('Download Attachment'));
+  if (!session) return;
+  const detail = await session.client.getSubmission(submissionId);
   const attachment = detail.attachments.find((a) => a.id === attachmentId);
-  if (attachment) await downloadAttachment(deps, { submission: detail, attachment });
+  if (attachment) await downloadAttachment({ ...deps, session }, { submission: detail, attachment });
 }
 
 async function downloadAttachment(deps: TransferDeps, { submission, attachment }: AttachmentTarget): Promise<vscode.Uri | undefined> {
@@ -106,8 +115,8 @@ async function downloadAttachment(deps: TransferDeps, { submission, attachment }
 }
 
 /** From the palette: a submission, then one of its attachments. */
-async function pickAttachmentToDownload(deps: SubmissionAsking): Promise<AttachmentTarget | undefined> {
+async function pickAttachmentToDownload(deps: SubmissionAsking, session: Session): Promise<AttachmentTarget | undefined> {
   const l = vscode.l10n;
-  const t = await pickAttachment(deps, { title: l.t('Download Attachment'), submission: l.t('Submission with the attachment to download'), attachment: l.t('Attachment to download') });
+  const t = await pickAttachment(deps, session, { title: l.t('Download Attachment'), submission: l.t('Submission with the attachment to download'), attachment: l.t('Attachment to download') });
   return t && { submission: { id: t.submission.id }, attachment: t.attachment };
 }

@@ -2,12 +2,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ArchiveFile, Attachment } from '../../core';
 import { askDownloadFolder, checkDownload, type HashChecks } from './downloads';
-import { pickSubmission } from '../input/pickers';
 import { submissionFolderName, summaryFileName } from '../submissions/submissionNames';
-import { submissionNodeOf, type ArchiveNode, type AttachmentNode } from '../lists/nodes';
+import type { ArchiveNode, AttachmentNode } from '../lists/nodes';
 import type { SubmissionRow } from '../lists/rowArgs';
 import { downloadMany, type BulkDeps, type DownloadItem, type SavableFile } from './bulkDownloads';
-import { describeSubmission, type SubmissionAsking } from '../submissions/whichSubmission';
+import { describeSubmission, submissionOf, type SubmissionAsking } from '../submissions/whichSubmission';
 import type { Session } from '../session/session';
 
 // What several rows download together: archive files, attachments, and a
@@ -62,17 +61,17 @@ function attachmentItem(session: Pick<Session, 'client'>, submissionId: string, 
 
 /**
  * Download All: a submission's attachments and its summary PDF, into a new
- * folder named after its form reference inside the folder the user chooses.
+ * folder named after its form reference inside the folder the user chooses;
+ * from the submission's connection.
  */
-export async function downloadAll(deps: BulkDownloading & SubmissionAsking, row: SubmissionRow | undefined): Promise<string[]> {
+export async function downloadAll(deps: BulkDeps & SubmissionAsking, row: SubmissionRow | undefined): Promise<string[]> {
   const ui = deps.input.current;
-  const chosen = row
-    ? submissionNodeOf(row).item
-    : await pickSubmission(ui, deps.session.client, deps.submissions, vscode.l10n.t('Submission whose files to download'));
+  const chosen = await submissionOf(deps, row, vscode.l10n.t('Submission whose files to download'), vscode.l10n.t('Download All'));
   if (!chosen) return [];
+  const { session } = chosen;
   const parent = await askDownloadFolder(ui, vscode.l10n.t('Where the folder of {0} goes', describeSubmission(chosen, deps.submissions)));
   if (!parent) return [];
-  const client = deps.session.client;
+  const client = session.client;
   return downloadMany(deps, vscode.l10n.t('Downloading the files of {0}…', describeSubmission(chosen, deps.submissions)), async (signal) => {
     // The attachments as the service lists them now.
     const detail = await client.getSubmission(chosen.id, { signal });
@@ -83,7 +82,7 @@ export async function downloadAll(deps: BulkDownloading & SubmissionAsking, row:
     };
     return {
       folder: path.join(parent.fsPath, submissionFolderName(detail, deps.submissions)),
-      items: [...detail.attachments.map((a) => attachmentItem(deps.session, detail.id, a)), summary],
+      items: [...detail.attachments.map((a) => attachmentItem(session, detail.id, a)), summary],
     };
   });
 }

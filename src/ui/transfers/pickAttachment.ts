@@ -5,6 +5,8 @@ import { withCancellableProgress } from '../input/progress';
 import { oneLine } from '../text/text';
 import { BACK } from '../input/userInput';
 import { describeSubmission, type SubmissionAsking } from '../submissions/whichSubmission';
+import type { Session } from '../session/session';
+import { rowsOf } from '../session/whichConnection';
 
 /** The words of the two questions, in the terms of the command asking. */
 export interface AttachmentQuestion {
@@ -14,12 +16,12 @@ export interface AttachmentQuestion {
   readonly attachment: string;
 }
 
-/** From the palette: a submission, then one of its attachments; the submission's detail comes with it. */
-export async function pickAttachment(deps: SubmissionAsking, words: AttachmentQuestion): Promise<{ submission: SubmissionDetail; attachment: Attachment } | undefined> {
+/** From the palette: a submission of `session`'s connection, then one of its attachments; the submission's detail comes with it. */
+export async function pickAttachment(deps: SubmissionAsking, session: Session, words: AttachmentQuestion): Promise<{ submission: SubmissionDetail; attachment: Attachment } | undefined> {
   const ui = deps.input.current;
-  const s = await pickSubmission(ui, deps.session.client, deps.submissions, words.submission);
+  const s = await pickSubmission(ui, session.client, rowsOf(deps.submissions, session, deps.session.current), words.submission);
   if (!s) return undefined;
-  const client = deps.session.client;
+  const client = session.client;
   const detail = await withCancellableProgress(vscode.l10n.t('Loading {0}…', describeSubmission(s, deps.submissions)), (_p, signal) => client.getSubmission(s.id, { signal }));
   if (detail.attachments.length === 0) {
     void ui.info(vscode.l10n.t('Submission {0} has no attachments.', describeSubmission(detail, deps.submissions)));

@@ -9,6 +9,7 @@ import { PanelSet } from '../panels/panelSet';
 import type { PdfMemory } from './pdfMemory';
 import type { SubmissionUpdates } from '../submissions/submissionUpdates';
 import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, stillCurrent, type PanelDeps } from '../panels/panelLoad';
+import { withConnectionName } from '../session/whichConnection';
 
 const VIEW_TYPE = 'dsas.pdf';
 /** pdf.js's own style sheet for its pages and layers, then the viewer's. */
@@ -44,13 +45,19 @@ interface Entry {
   formReference?: string;
 }
 
-function keyOf(s: PdfSource): string {
+/** The document a panel shows, for the host tests' tap: its kind and ids. */
+function tapKeyOf(s: PdfSource): string {
   switch (s.kind) {
     case 'summary': return `summary/${s.submissionId}`;
     case 'attachment': return `attachment/${s.submissionId}/${s.id}`;
     case 'archive': return `archive/${s.id}`;
     case 'file': return `file/${s.path}`;
   }
+}
+
+/** A panel's key: a service's document with its connection's id, since ids are each service's own. */
+function keyOf(s: PdfSource): string {
+  return s.kind === 'file' ? tapKeyOf(s) : `${s.connectionId ?? ''}\n${tapKeyOf(s)}`;
 }
 
 /**
@@ -64,21 +71,40 @@ export class PdfPanels implements vscode.Disposable {
 
   constructor(private readonly deps: PdfPanelDeps) {
     this.subs.push(
+      // What is learned comes with the workspace's session: news for its connection's summary only.
       deps.updates.onDidLearn((l) => {
-        const e = this.open.get(keyOf({ kind: 'summary', submissionId: l.id }));
+        const e = this.open.get(keyOf({ kind: 'summary', submissionId: l.id, connectionId: this.inUse() }));
         if (e?.shown && !e.loader.busy && differs(e.shown, knownOf(l))) {
           e.shown = undefined; // offered once per load
           e.host.post({ type: 'changed' }, true);
         }
       }),
-      reloadFailedOnSignIn(deps.session, () => [...this.open.values()].map((e) => e.loader)),
+      deps.connections.onDidChange(() => {
+        for (const e of this.open.values()) e.host.panel.title = this.title(e.source, e.formReference);
+      }),
     );
   }
 
+  /** The workspace's connection: a service's document given without one is of it. */
+  private inUse(): string {
+    return this.deps.session.connection?.id ?? '';
+  }
+
+  /** The document's title, with its connection's name when there are several. */
+  private title(source: PdfSource, formReference?: string): string {
+    return source.kind === 'file' ? titleOf(source) : withConnectionName(titleOf(source, formReference), this.deps.connections, source.connectionId);
+  }
+
+  /** `source` with its connection: the given one, else the workspace's. */
+  private ofConnection(source: PdfSource): PdfSource {
+    return source.kind === 'file' || source.connectionId !== undefined ? source : { ...source, connectionId: this.inUse() };
+  }
+
   /** Opens (or focuses) the viewer of a document and loads it (see revealOrOpen). */
-  async show(source: PdfSource, formReference?: string): Promise<PanelHost<ToPdf, FromPdf>> {
+  async show(given: PdfSource, formReference?: string): Promise<PanelHost<ToPdf, FromPdf>> {
+    const source = this.ofConnection(given);
     return revealOrOpen(this.open.get(keyOf(source)), () => {
-      const panel = vscode.window.createWebviewPanel(VIEW_TYPE, titleOf(source, formReference), vscode.ViewColumn.Active, {
+      const panel = vscode.window.createWebviewPanel(VIEW_TYPE, this.title(source, formReference), vscode.ViewColumn.Active, {
         // Keeps the rendered pages and the reader's place while the tab is hidden.
         retainContextWhenHidden: true,
       });
@@ -98,19 +124,21 @@ export class PdfPanels implements vscode.Disposable {
       panel.dispose();
       return;
     }
-    const entry = this.attach(panel, state.source, { page: Math.max(1, state.page), zoom: state.zoom, left: state.left, top: state.top });
+    const entry = this.attach(panel, this.ofConnection(state.source), { page: Math.max(1, state.page), zoom: state.zoom, left: state.left, top: state.top });
     void entry.loader.load().catch(() => undefined);
   }
 
   private attach(panel: vscode.WebviewPanel, source: PdfSource, position: PdfPlace | undefined, formReference?: string): Entry {
     const key = keyOf(source);
-    panel.title = titleOf(source, formReference);
-    const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.extensionUri, { title: titleOf(source, formReference), script: 'pdfViewer.js', bodyClass: 'pdf', styles: PDF_STYLES, blobWorkers: true }, { accepts: isFromPdf, log: this.deps.log, tap: this.deps.tap && { tap: this.deps.tap, key } });
+    panel.title = this.title(source, formReference);
+    const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.extensionUri, { title: panel.title, script: 'pdfViewer.js', bodyClass: 'pdf', styles: PDF_STYLES, blobWorkers: true }, { accepts: isFromPdf, log: this.deps.log, tap: this.deps.tap && { tap: this.deps.tap, key: tapKeyOf(source) } });
     const loader = new PanelLoad(() => this.fetch(entry), host);
     const closing = new AbortController();
     const entry: Entry = { host, source, loader, closed: closing.signal, position, formReference };
+    const signedIn = source.kind === 'file' ? undefined : reloadFailedOnSignIn(this.deps, source.connectionId ?? '', loader);
     this.open.add(key, entry, () => {
       closing.abort();
+      signedIn?.dispose();
       host.dispose();
     });
     host.onMessage((m) => {
@@ -142,11 +170,11 @@ export class PdfPanels implements vscode.Disposable {
 
   private async fetch(entry: Entry): Promise<void> {
     const { host, source } = entry;
-    host.post({ type: 'loading', title: titleOf(source, entry.formReference), source }, true);
+    host.post({ type: 'loading', title: this.title(source, entry.formReference), source }, true);
     try {
       // A summary's submission too: its title, and what to compare later news with.
       const signal = entry.closed;
-      const client = source.kind === 'summary' ? await this.client() : undefined;
+      const client = source.kind === 'summary' ? await this.client(source) : undefined;
       const [bytes, detail] = await Promise.all([
         this.openSource(source, signal).then((d) => readAll(d, source.kind === 'file')),
         client && source.kind === 'summary' ? client.getSubmission(source.submissionId, { signal }).catch(() => undefined) : undefined,
@@ -155,10 +183,10 @@ export class PdfPanels implements vscode.Disposable {
       if (detail) {
         entry.shown = knownOf({ detail });
         entry.formReference = detail.formReference || entry.formReference;
-        host.panel.title = titleOf(source, entry.formReference);
+        host.panel.title = this.title(source, entry.formReference);
       }
       host.post({
-        type: 'pdf', title: titleOf(source, entry.formReference), bytes, place: entry.position, colors: this.deps.memory.colors,
+        type: 'pdf', title: this.title(source, entry.formReference), bytes, place: entry.position, colors: this.deps.memory.colors,
         invertInDark: true,
       });
     } catch (e) {
@@ -167,8 +195,9 @@ export class PdfPanels implements vscode.Disposable {
     }
   }
 
-  private client(): Promise<ServiceClient> {
-    return panelClient(this.deps.session, this.deps.sessionStarted);
+  /** The client of the document's connection. */
+  private client(s: Exclude<PdfSource, { kind: 'file' }>): Promise<ServiceClient> {
+    return panelClient(this.deps, s.connectionId ?? this.inUse());
   }
 
   /** The document's bytes: from the service, or (a download opened) from the disk, which needs no sign-in. */
@@ -177,7 +206,7 @@ export class PdfPanels implements vscode.Disposable {
       const { stream, length } = await openToRead(s.path, s.name);
       return { stream, fileName: s.name, length };
     }
-    const client = await this.client();
+    const client = await this.client(s);
     if (s.kind === 'summary') return client.openSummary(s.submissionId, { signal });
     if (s.kind === 'attachment') return client.openAttachment(s.submissionId, { id: s.id, ticket: s.ticket, name: s.name }, { signal });
     return client.openArchiveFile({ id: s.id, ticket: s.ticket, name: s.name }, { signal });
