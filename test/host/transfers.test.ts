@@ -19,7 +19,7 @@ import { api, control, quiet, requireSandbox, signIn } from './session';
 const MiB = 1024 * 1024;
 const SIZE = 64 * MiB;
 
-interface Logged { method: string; path: string; status: number; connection: number }
+interface Logged { method: string; path: string; status: number; connection: number; nonce?: string }
 
 interface Measured {
   readonly ms: number;
@@ -72,7 +72,10 @@ async function run(address: string, client: ServiceClient, file: string, dest: s
   assert.equal(down.value.bytes, SIZE);
   assert.equal(down.value.hashCheck !== undefined && typeof down.value.hashCheck === 'object' && down.value.hashCheck.matches, true, 'the download matches its recorded hash');
   const base = new URL(requireSandbox().baseUrl).pathname;
-  const ours = (await control<Logged[]>('/log')).slice(mark).filter((e) => e.path === `${base}/submissions` || e.path.startsWith(`${base}/archives`));
+  const logged = (await control<Logged[]>('/log')).slice(mark).filter((e) => e.path === `${base}/submissions` || e.path.startsWith(`${base}/archives`));
+  // This client's requests only (its Digest nonce is its own): the extension's poll or views may ask meanwhile, on connections of their own.
+  const nonce = logged.find((e) => e.method === 'PUT')?.nonce;
+  const ours = logged.filter((e) => e.nonce === nonce);
   const upload = ours.filter((e) => e.method === 'PUT').length;
   const download = ours.filter((e) => e.method === 'GET' && e.path.startsWith(`${base}/archives/${detail.id}/`)).length;
   return {
