@@ -113,13 +113,23 @@ export function readConnections(raw: unknown): ReadConnections {
   return { connections, at, skipped };
 }
 
+/** Bidi controls: they would make a name read as another one (`Test` + U+202E + `noitcudorp`). */
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/** Why a connection's name cannot be used: empty, over 200 characters, or holding control or bidi characters. */
+export function connectionNameProblem(name: string): 'empty' | 'long' | 'hidden' | undefined {
+  if (!name.trim()) return 'empty';
+  if (name.length > MAX_NAME) return 'long';
+  return textProblem(name, HEADER_VALUE) || BIDI.test(name) ? 'hidden' : undefined;
+}
+
 /** A connection, or why the entry is not one. */
 function entryOf(entry: unknown): Connection | string {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return 'not an object';
   const e = entry as Record<string, unknown>;
   const { id, name, baseUrl, userName, color, production } = e;
   if (typeof id !== 'string' || !/^[A-Za-z0-9._-]{1,64}$/.test(id)) return '"id" is not 1 to 64 letters, digits, ".", "_" or "-"';
-  if (typeof name !== 'string' || !name.trim() || name.length > MAX_NAME || textProblem(name, HEADER_VALUE)) return `"name" is not a text of 1 to ${MAX_NAME} characters without control characters`;
+  if (typeof name !== 'string' || connectionNameProblem(name)) return `"name" is not a text of 1 to ${MAX_NAME} characters without control or bidi characters`;
   if (typeof baseUrl !== 'string') return '"baseUrl" is not a text';
   const problem = addressProblem(baseUrl);
   if (problem) return `"baseUrl" ${ADDRESS_WORDS[problem]}`;

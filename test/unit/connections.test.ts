@@ -38,6 +38,9 @@ describe('connections read from the settings', () => {
       [entry({ name: '' }), /"name"/],
       [entry({ name: 'two\nlines' }), /"name"/],
       [entry({ name: 'x'.repeat(201) }), /"name"/],
+      // A right-to-left override makes a name read as another ("Test\u202Enoitcudorp" shows as "Testproduction").
+      [entry({ name: 'Test\u202Enoitcudorp' }), /"name"/],
+      [entry({ name: 'A\u2066B' }), /"name"/],
       [entry({ baseUrl: 42 }), /"baseUrl" is not a text/],
       [entry({ baseUrl: 'not a url' }), /"baseUrl" is not a URL/],
       [entry({ baseUrl: 'https://user:pw@x.test/dsas' }), /user name or password/],

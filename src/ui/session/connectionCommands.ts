@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { accountKey, accountOf, type Connection, type Logger } from '../../core';
+import { accountKey, accountOf, connectionNameProblem, type Connection, type Logger } from '../../core';
 import { Cmd } from '../commands/commandIds';
 import { noArgs, type CommandRunner } from '../commands/commandRunner';
 import type { Connections } from './connections';
@@ -167,7 +167,10 @@ async function askPlace(deps: ConnectionParts, ui: UserInput, url: { title: stri
 
 function nameProblem(v: string): string | undefined {
   const t = vscode.l10n.t;
-  if (!v.trim()) return t('Enter a name.');
-  if (v.length > 200) return t('At most 200 characters.');
-  return userNameProblem(v) && t('Enter the name, without control characters.');
+  switch (connectionNameProblem(v)) {
+    case 'empty': return t('Enter a name.');
+    case 'long': return t('At most 200 characters.');
+    case 'hidden': return t('Enter the name, without control characters or characters that reorder text.');
+    default: return undefined;
+  }
 }
