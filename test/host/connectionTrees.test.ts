@@ -183,7 +183,7 @@ describe('connections side by side', () => {
       recipients: [{ firstName: 'Mo', lastName: 'Main', email: 'mo@example.org' }],
     });
     await withAnswers([], () => poller.pollNow());
-    assert.ok((await mainRows()).includes(id), 'the poll brought the new row');
+    assert.ok(deps.submissions.listOf(main.id)?.all.some((r) => r.item.id === id), 'the poll brought the new row'); // (maybe on a later page)
     assert.match(String(statusBarItem.tooltip), /Bob \(production\): .*(refused|signed out)/);
     // Sign In on the root asks for its password only, and fills it again.
     const bobRoot = (await rootsOf(subs))[1];
@@ -229,6 +229,6 @@ describe('connections side by side', () => {
       recipients: [{ firstName: 'Mo', lastName: 'Main', email: 'mo@example.org' }],
     });
     await withAnswers([], () => poller.pollNow());
-    assert.ok((await mainRows()).includes(id), 'the poll brought the new row');
+    assert.ok(deps.submissions.listOf(main.id)?.all.some((r) => r.item.id === id), 'the poll brought the new row'); // (maybe on a later page)
   });
 });
