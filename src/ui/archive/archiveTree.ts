@@ -101,14 +101,16 @@ export class ArchiveTree extends ListTree<ArchiveListItem, ArchiveNode, DetailNo
 
   /** A download of file `id` of one connection's archive (none: the workspace's) was checked against its recorded hash: its row shows the outcome. */
   recordHashCheck(id: string, check: HashCheck, connectionId?: string): void {
-    const row = this.rowOf(id, connectionId);
-    this.hashChecks.set(checkKey(row?.connectionId ?? connectionId, id), check);
+    // Kept for the connection even while its list does not hold the file yet (downloaded right after it was archived).
+    const connection = this.connectionOf(connectionId);
+    this.hashChecks.set(checkKey(connection, id), check);
+    const row = this.rowOf(id, connection);
     if (row) this.rowChanged(row);
   }
 
   /** The last check of this file, while the detail shows the hash that was checked. */
   private hashCheckOf(n: ArchiveNode): HashCheck | undefined {
-    const check = this.hashChecks.get(checkKey(n.connectionId, n.item.id));
+    const check = this.hashChecks.get(checkKey(this.connectionOf(n.connectionId), n.item.id));
     return check && n.detail?.hash === check.recorded ? check : undefined;
   }
 

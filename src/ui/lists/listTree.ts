@@ -223,6 +223,8 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
     this.changed.fire(row);
   }
 
+  /** The connection named, or the workspace's: its id. */
+  protected connectionOf(connectionId?: string): string | undefined { return this.parts.get(connectionId)?.id; }
   /** The row of an id in one connection's list (none: the workspace's). */
   protected rowOf(id: string, connectionId?: string): Row | undefined {
     return this.parts.get(connectionId)?.list.get(id);
