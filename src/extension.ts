@@ -106,17 +106,19 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   // asynchronously, so everything below is built before it changes anything.
   const sessionStarted = session.start();
   // What the trees, Check Status and polling learn about a submission, for the open panels.
-  const updates = new SubmissionUpdates();
+  const updates = new SubmissionUpdates(() => session.connection?.id);
   // Host tests' view of the panels' pages: none in the product.
   const tap = context.extensionMode === vscode.ExtensionMode.Test ? new PanelTap() : undefined;
   const commands = new CommandRunner({ log, input, session }, context.subscriptions);
   const { extensionUri } = context;
 
   // Each object is built from those built before it. Panel buttons and drops run their action directly, under the commands' error handler.
-  const submissions = new SubmissionsTree(session, log, updates);
+  // Both views show every connection's rows (a root each when there are several), each fetched with its own session.
+  const treeSessions = { sessions, connections, inUse: session, state: context.workspaceState };
+  const submissions = new SubmissionsTree(treeSessions, log, updates);
   // The Archive view and the uploads need each other: a drop on the view archives the files, and the uploads reveal what arrived in it.
   const archiveDrop = new LateBound<[vscode.Uri[]], Promise<unknown>>('the Archive view\'s drop');
-  const archive = new ArchiveTree(session, log, archiveDrop.call, (text) => void input.current.warn(text));
+  const archive = new ArchiveTree(treeSessions, log, archiveDrop.call, (text) => void input.current.warn(text));
   // The Explorer's decorations of files sent or archived: reads nothing until a decoration is asked for.
   const workspaceFiles = new WorkspaceFiles({ context, log, session, archive, updates });
   const archiveUploads = new ArchiveUploads({ session, input, log, view: archive, records: workspaceFiles, several: () => connections.list.length > 1 });
@@ -135,11 +137,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   });
   const composer = new ComposerPanels({ extensionUri, log, tap, input, session, sessions, inUse: session, commands, submissions, archive, workspaceFiles }, new ComposerMemory(context.workspaceState, context.globalState), sessionStarted);
   const announced = new AnnouncedStore(context.globalState);
-  const poller = new Poller({ input, log, session, submissions, timelines, updates, announced });
+  const poller = new Poller({ input, log, sessions, inUse: session, submissions, timelines, updates, announced });
   // What the commands are built from.
   const deps: Deps = { context, log, input, secrets, connections, sessions, session, commands, submissions, archive, archiveUploads, timelines, pdfs, updates, composer, workspaceFiles, announced, tap };
   const statusBarItem = vscode.window.createStatusBarItem('dsas.pending', vscode.StatusBarAlignment.Left, 50);
-  const statusBar = new PendingStatusBar(statusBarItem, { session, submissions, poller });
+  const statusBar = new PendingStatusBar(statusBarItem, { sessions, session, submissions, poller });
   // VS Code's Accounts menu: signs in and out as the commands do, under their error handler.
   const accounts = new ConnectionAccounts(connections, sessions, () => session.connection, {
     signIn: (c) => commands.run(Cmd.signIn, () => (c ? signInTo(deps, c) : addConnection(deps))),

@@ -9,7 +9,7 @@ import type { Sandbox } from '../../tools/sandbox';
 import { tried } from '../reliability/tally';
 import { waitFor, workspaceFile } from './fixtures';
 import { archiveOn, clientOf, OtherServices } from './otherServices';
-import { api, connectionOf, logMark, quiet, requireSandbox, serviceRequests, signIn, useAccount, withAnswers } from './session';
+import { api, connectionOf, requireSandbox, serviceRequests, signIn, useAccount, withAnswers } from './session';
 
 const Global = vscode.ConfigurationTarget.Global;
 const config = () => vscode.workspace.getConfiguration('dsas');
@@ -82,7 +82,7 @@ describe('connections', () => {
     assert.ok((await deps.session.client.listSubmissions()).length >= 0);
   });
 
-  it('Switch Connection… fills both trees from the other service and back; the picker names each, marks the one in use and the production one', async () => {
+  it('Switch Connection… makes the other service the workspace\'s (what the views\' commands use) and back; the picker names each, marks the one in use and the production one; each view marks the root in use', async () => {
     const sb = requireSandbox();
     await signIn();
     const { deps } = await api();
@@ -91,8 +91,6 @@ describe('connections', () => {
     await useAccount(bob); // signs in there once (its secrets are then stored)
     await useAccount(sb);
     assert.ok(!(await archiveTitles()).includes('Only on bob\'s service'));
-    await quiet(); // the details of the rows on screen
-    const mark = await logMark();
 
     const { input } = await withAnswers(['Bob (production)'], () => vscode.commands.executeCommand('dsas.switchConnection'));
     const rows = input.asked[0].rows!;
@@ -104,7 +102,10 @@ describe('connections', () => {
     assert.ok((await archiveTitles()).includes('Only on bob\'s service'), 'the Archive view lists Bob\'s files');
     assert.deepEqual((await submissionRefs()).sort(), bob.store.submissions.map((s) => s.formReference).sort(), 'the Submissions view lists Bob\'s submissions');
     assert.ok((await submissionRefs()).includes('Only on bob\'s service'));
-    assert.deepEqual(await serviceRequests(mark), [], 'nothing was sent to the first service meanwhile');
+    // Both connections signed in: each view has a root for each, the one in use marked.
+    const roots = await deps.submissions.getChildren();
+    assert.deepEqual(roots.map((r) => (r.kind === 'connection' ? r.connectionId : r.kind)), [deps.connections.ofAccount(accountOfSandbox(sb))!.id, bobConnection.id]);
+    assert.deepEqual(roots.map((r) => ((deps.submissions.getTreeItem(r).iconPath as vscode.ThemeIcon).id)), ['server', 'pass-filled'], 'the workspace\'s root marked');
 
     await withAnswers([deps.connections.ofAccount(accountOfSandbox(sb))!.name], () => vscode.commands.executeCommand('dsas.switchConnection'));
     await waitFor('signed in to the sandbox', () => deps.session.signedIn && deps.session.account === accountOfSandbox(sb));

@@ -32,14 +32,16 @@ export async function run(): Promise<void> {
     }
   });
 
-  // Suites that need a VS Code of their own, loaded alone by the runner's run of that name:
+  // Suites that need a VS Code of their own, loaded alone (in this order) by the runner's run of that name:
   // restricted.test.js an untrusted workspace (--restricted), installed.test.js the extension
-  // installed from its .vsix and this suite as another extension's (--installed), reload.test.js
-  // a real window reload, across two extension hosts (--reload).
-  const own: Record<string, string> = { restricted: 'restricted.test.js', installed: 'installed.test.js', reload: 'reload.test.js' };
+  // installed from its .vsix and this suite as another extension's (--installed), reloadRoots.test.js
+  // then reload.test.js a real window reload, across two extension hosts (--reload; reload.test.js
+  // reloads the window at the end of its first pass, so it comes last).
+  const own: Record<string, readonly string[]> = { restricted: ['restricted.test.js'], installed: ['installed.test.js'], reload: ['reloadRoots.test.js', 'reload.test.js'] };
   const run = process.env.DSAS_HOST_RUN ?? '';
   const only = own[run];
-  const suites = readdirSync(__dirname).filter((n) => n.endsWith('.test.js') && (only ? n === only : !Object.values(own).includes(n))).sort();
+  const present = readdirSync(__dirname).filter((n) => n.endsWith('.test.js'));
+  const suites = only ? only.filter((n) => present.includes(n)) : present.filter((n) => !Object.values(own).flat().includes(n)).sort();
   // `k/n`: the k-th of n parts, dealt by measured duration (hostParts.ts).
   const [k, n] = (process.env.DSAS_HOST_PART || '1/1').split('/').map(Number);
   // The leak search reads what the suites before it left: it runs last, in every part.

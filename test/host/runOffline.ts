@@ -10,7 +10,7 @@
 // the workspace not trusted (Restricted Mode). `--installed` installs the
 // extension from its .vsix (so it runs in Production mode, as users have it)
 // and runs installed.test.ts alone as the tests of a separate probe
-// extension. `--reload` runs reload.test.ts alone, which reloads the window
+// extension. `--reload` runs reloadRoots.test.ts then reload.test.ts alone, the second reloading the window
 // once (the workbench then runs it again). Otherwise trust is off and every
 // other suite runs. `--built`: the extension and the host tests are built
 // already (runAll.ts, `npm run test:host`, builds them once for all runs).

@@ -13,14 +13,24 @@ describe('the rows of Show Only… Unseen responses', () => {
 
   it('keep a row looked at until the filter is set again, and take in new ones', () => {
     const rows = new UnseenRows();
-    rows.update(new Set(['a']));
+    rows.update('c1', new Set(['a']));
     rows.start();
-    assert.ok(rows.keeps('a') && !rows.keeps('b'));
-    assert.equal(rows.update(new Set()), false, 'a looked at: nothing more to show');
-    assert.ok(rows.keeps('a'), 'still kept');
-    assert.equal(rows.update(new Set(['b'])), true, 'b told: one more row');
-    assert.ok(rows.keeps('b'));
+    assert.ok(rows.keeps('c1', 'a') && !rows.keeps('c1', 'b'));
+    assert.equal(rows.update('c1', new Set()), false, 'a looked at: nothing more to show');
+    assert.ok(rows.keeps('c1', 'a'), 'still kept');
+    assert.equal(rows.update('c1', new Set(['b'])), true, 'b told: one more row');
+    assert.ok(rows.keeps('c1', 'b'));
     rows.start();
-    assert.ok(!rows.keeps('a') && rows.keeps('b'), 'set again: what is unseen now');
+    assert.ok(!rows.keeps('c1', 'a') && rows.keeps('c1', 'b'), 'set again: what is unseen now');
+  });
+
+  it('tell apart the same id on two connections', () => {
+    const rows = new UnseenRows();
+    rows.update('c1', new Set(['1']));
+    rows.update('c2', new Set(['2']));
+    rows.start();
+    assert.ok(rows.keeps('c1', '1') && rows.keeps('c2', '2'), 'each connection\'s unseen rows');
+    assert.ok(!rows.keeps('c2', '1') && !rows.keeps('c1', '2'), 'not the other\'s of the same id');
+    assert.equal(rows.update('c2', new Set(['1'])), true, 'submission 1 of c2 is another row');
   });
 });

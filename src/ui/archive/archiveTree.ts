@@ -1,12 +1,17 @@
 import * as vscode from 'vscode';
-import type { ArchiveListItem, HashCheck, Logger } from '../../core';
-import type { SessionInUse as Session } from '../session/sessionInUse';
+import type { ArchiveListItem, HashCheck, Logger, ServiceClient } from '../../core';
 import { ArchiveDrop } from './archiveDrop';
 import { archiveItem, archiveLabel, archiveTooltip, detailItem, detailLines } from './archiveItems';
 import { loadMoreItem, messageItem } from '../lists/commonItems';
-import { ListTree } from '../lists/listTree';
-import { unhandled, type ArchiveNode, type ArchiveTreeNode, type DetailNode } from '../lists/nodes';
+import { ListTree, type TreeSessions } from '../lists/listTree';
+import { unhandled, type ArchiveNode, type ArchiveTreeNode, type DetailNode, type RowNode } from '../lists/nodes';
 import { foldText, type RowModel } from '../lists/rowList';
+
+/** The nodes of one connection's archive. */
+type ArchiveRowNode = RowNode<ArchiveNode, DetailNode>;
+
+/** Where a hash check is kept: the same id is another file in another archive. */
+const checkKey = (connectionId: string | undefined, id: string) => JSON.stringify([connectionId ?? '', id]);
 
 /** One row per file, matched on id, title, name and tags (which come with the detail), ignoring case and accents. */
 const archiveModel: RowModel<ArchiveListItem, ArchiveNode> = {
@@ -33,13 +38,13 @@ const archiveModel: RowModel<ArchiveListItem, ArchiveNode> = {
 export class ArchiveTree extends ListTree<ArchiveListItem, ArchiveNode, DetailNode> {
   /** Files dropped on the view are archived. */
   readonly dragAndDrop: ArchiveDrop;
-  /** The last hash check of a download, per file id, for the detail row (this window only). */
+  /** The last hash check of a download, per connection and file id, for the detail row (this window only). */
   private readonly hashChecks = new Map<string, HashCheck>();
 
   /** `archiveDropped` is Archive This File, for files dropped on the view; `warn` says why a drop cannot be archived. */
-  constructor(session: Session, log: Logger, archiveDropped: (uris: vscode.Uri[]) => Promise<unknown>, warn: (text: string) => void) {
+  constructor(sessions: TreeSessions, log: Logger, archiveDropped: (uris: vscode.Uri[]) => Promise<unknown>, warn: (text: string) => void) {
     const dragAndDrop = new ArchiveDrop(log, archiveDropped, warn);
-    super(session, log, {
+    super(sessions, log, {
       view: 'archive',
       rowWhat: 'archive file',
       model: archiveModel,
@@ -56,7 +61,7 @@ export class ArchiveTree extends ListTree<ArchiveListItem, ArchiveNode, DetailNo
     this.dragAndDrop = dragAndDrop;
   }
 
-  protected itemOf(n: ArchiveTreeNode): vscode.TreeItem {
+  protected itemOf(n: ArchiveRowNode): vscode.TreeItem {
     switch (n.kind) {
       case 'archiveFile': return archiveItem(n, this.detailError(n), this.hashCheckOf(n));
       case 'detail': return detailItem(n);
@@ -66,7 +71,7 @@ export class ArchiveTree extends ListTree<ArchiveListItem, ArchiveNode, DetailNo
     }
   }
 
-  protected childrenOf(n: ArchiveTreeNode): Promise<ArchiveTreeNode[]> | ArchiveTreeNode[] {
+  protected childrenOf(n: ArchiveRowNode): Promise<ArchiveRowNode[]> | ArchiveRowNode[] {
     switch (n.kind) {
       case 'archiveFile': return this.rowChildren(n, (d) => detailLines(n, d, this.hashCheckOf(n)));
       case 'detail':
@@ -76,7 +81,7 @@ export class ArchiveTree extends ListTree<ArchiveListItem, ArchiveNode, DetailNo
     }
   }
 
-  getParent(n: ArchiveTreeNode): ArchiveTreeNode | undefined {
+  protected parentOf(n: ArchiveRowNode): ArchiveRowNode | undefined {
     switch (n.kind) {
       case 'detail': return n.file;
       case 'message': return n.parent;
@@ -94,21 +99,23 @@ export class ArchiveTree extends ListTree<ArchiveListItem, ArchiveNode, DetailNo
     return item;
   }
 
-  /** A download of file `id` was checked against its recorded hash: its row shows the outcome. */
-  recordHashCheck(id: string, check: HashCheck): void {
-    this.hashChecks.set(id, check);
-    const row = this.list.get(id);
+  /** A download of file `id` of one connection's archive (none: the workspace's) was checked against its recorded hash: its row shows the outcome. */
+  recordHashCheck(id: string, check: HashCheck, connectionId?: string): void {
+    // Kept for the connection even while its list does not hold the file yet (downloaded right after it was archived).
+    const connection = this.connectionOf(connectionId);
+    this.hashChecks.set(checkKey(connection, id), check);
+    const row = this.rowOf(id, connection);
     if (row) this.rowChanged(row);
   }
 
   /** The last check of this file, while the detail shows the hash that was checked. */
   private hashCheckOf(n: ArchiveNode): HashCheck | undefined {
-    const check = this.hashChecks.get(n.item.id);
+    const check = this.hashChecks.get(checkKey(this.connectionOf(n.connectionId), n.item.id));
     return check && n.detail?.hash === check.recorded ? check : undefined;
   }
 
-  protected async fetchDetail(n: ArchiveNode): Promise<() => void> {
-    const detail = await this.session.client.getArchiveFile(n.item.id);
+  protected async fetchDetail(n: ArchiveNode, _now: boolean, client: ServiceClient): Promise<() => void> {
+    const detail = await client.getArchiveFile(n.item.id);
     return () => {
       n.detail = detail;
     };

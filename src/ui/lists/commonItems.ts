@@ -16,7 +16,7 @@ export function messageItem(m: MessageNode<unknown>): vscode.TreeItem {
   if (m.icon) t.iconPath = MESSAGE_ICONS[m.icon];
   t.tooltip = safeText(m.tooltip ?? m.text);
   t.contextValue = 'message';
-  if (m.retry) t.command = { command: m.retry.command, title: vscode.l10n.t('Refresh'), arguments: m.retry.arguments && [...m.retry.arguments] };
+  if (m.retry) t.command = { command: m.retry.command, title: m.retry.title ?? vscode.l10n.t('Refresh'), arguments: m.retry.arguments && [...m.retry.arguments] };
   return t;
 }
 

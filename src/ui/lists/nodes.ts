@@ -6,7 +6,10 @@ import { stateOfCompleted, type ArchiveFile, type ArchiveListItem, type Attachme
  */
 export interface SubmissionNode {
   readonly kind: 'submission';
-  /** The connection whose list it came from: every command on it, or on a row under it, acts with that connection's session. */
+  /**
+   * The connection whose service listed it: set on every row the view makes;
+   * absent on a row a palette, a test or another extension passes.
+   */
   readonly connectionId?: string;
   item: SubmissionListItem;
   /** Loaded when the row is expanded. */
@@ -44,7 +47,7 @@ export interface HistoryNode {
 
 export interface ArchiveNode {
   readonly kind: 'archiveFile';
-  /** The connection whose archive it is (see SubmissionNode). */
+  /** The connection whose archive listed it (see SubmissionNode.connectionId). */
   readonly connectionId?: string;
   item: ArchiveListItem;
   /** Loaded lazily (size, tags, ticket…). */
@@ -64,7 +67,15 @@ export interface DetailNode {
 export interface LoadMoreNode {
   readonly kind: 'loadMore';
   readonly view: 'submissions' | 'archive';
+  /** The connection whose rows it shows more of. */
+  readonly connectionId?: string;
   readonly remaining: number;
+}
+
+/** A connection's root, when a view shows several connections: its rows are under it. */
+export interface ConnectionNode {
+  readonly kind: 'connection';
+  readonly connectionId: string;
 }
 
 /**
@@ -78,16 +89,26 @@ export interface MessageNode<Row = never> {
   readonly icon?: 'error' | 'warning' | 'info';
   /** The row it stands under; none at the root. */
   readonly parent?: Row;
-  /** What clicking it runs: fetching the list, or the row's detail, again. */
-  readonly retry?: { readonly command: string; readonly arguments?: readonly unknown[] };
+  /** The connection whose rows it stands among (at the root, or under the connection's root). */
+  readonly connectionId?: string;
+  /** What clicking it runs: fetching the list, or the row's detail, again, or signing in (`title`: what it is called; Refresh). */
+  readonly retry?: { readonly command: string; readonly arguments?: readonly unknown[]; readonly title?: string };
 }
 
-/** The nodes of a list view: its rows, what rows expand into, and the nodes every list view has. */
-export type TreeNode<Row, Child> = Row | Child | LoadMoreNode | MessageNode<Row>;
+/** The nodes of one connection's rows: its rows, what rows expand into, and the nodes every list has. */
+export type RowNode<Row, Child> = Row | Child | LoadMoreNode | MessageNode<Row>;
+
+/** The nodes of a list view: one connection's rows, or a root per connection with its rows under it. */
+export type TreeNode<Row, Child> = RowNode<Row, Child> | ConnectionNode;
 
 export type SubmissionChild = GroupNode | RecipientNode | AttachmentNode | HistoryNode;
 export type SubmissionTreeNode = TreeNode<SubmissionNode, SubmissionChild>;
 export type ArchiveTreeNode = TreeNode<ArchiveNode, DetailNode>;
+
+/** Whether a node is a connection's root (and not one of its rows). */
+export function isConnectionNode<Row, Child>(n: TreeNode<Row, Child>): n is ConnectionNode {
+  return (n as { kind?: unknown }).kind === 'connection';
+}
 
 /** The default of a `switch` over node kinds: a kind left unhandled is a compile error. */
 export function unhandled(n: never): never {

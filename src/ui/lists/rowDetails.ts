@@ -11,6 +11,8 @@ const ASKED_AGAIN = 2;
 /** A row of a list view: a list item, and a detail fetched when needed. */
 export interface ListRow<Item> {
   readonly kind: string;
+  /** The connection whose service listed it. */
+  readonly connectionId?: string;
   item: Item;
   detail?: unknown;
 }

@@ -11,3 +11,14 @@ export async function showHidden(view: vscode.TreeView<unknown>, viewId: string,
   await vscode.commands.executeCommand(`${viewId}.focus`);
   await drawn;
 }
+
+/** Shows the view if hidden, then reveals, selects and focuses `row`; once more after `drawn` should the workbench still hold the rows from before the change. */
+export async function revealShown<T>(view: vscode.TreeView<T>, viewId: string, row: T, drawn: Promise<void>): Promise<void> {
+  await showHidden(view, viewId, drawn);
+  try {
+    await view.reveal(row, { select: true, focus: true });
+  } catch {
+    await drawn;
+    await view.reveal(row, { select: true, focus: true });
+  }
+}

@@ -35,8 +35,9 @@ export class Sessions implements vscode.Disposable {
     return this.byId.get(id);
   }
 
+  /** Every session, in the order of the connections. */
   get all(): Session[] {
-    return [...this.byId.values()];
+    return this.connections.list.flatMap((c) => this.byId.get(c.id) ?? []);
   }
 
   /** The next change of this connection's address or user name is made by a command that asks for the new secrets. */

@@ -4,14 +4,14 @@ import type { Session } from '../session/session';
 import type { SubmissionUpdates } from '../submissions/submissionUpdates';
 import type { SubmissionsTree } from '../submissions/submissionsTree';
 import type { InputHolder } from '../input/userInput';
-import type { TimelinePanels } from '../submissions/timelinePanels';
 import type { AnnouncedStore } from './announcedStore';
 import { Cmd } from '../commands/commandIds';
+import { connectionName } from '../session/connectionText';
 import { notify } from '../commands/notify';
 import { ChangeTracker, responsesIn, type Change, type ChangedSubmission } from './changes';
 import { awayNotice } from './awayNotice';
 import { noticesFor, type Notice, type NoticeAction } from './notices';
-import { UnseenBadge } from './unseenBadge';
+import type { UnseenBadge } from './unseenBadge';
 
 /** A notice's button. */
 const actionLabel = (a: NoticeAction): string =>
@@ -23,25 +23,29 @@ const GATHER_MS = 300;
 export interface AnnouncerDeps {
   readonly input: InputHolder;
   readonly log: Logger;
-  readonly session: Pick<Session, 'account'>;
-  readonly submissions: Pick<SubmissionsTree, 'reveal' | 'view' | 'setUnseen' | 'showOnly'>;
-  /** Showing a History panel looks at its submission's new responses. */
-  readonly timelines: Pick<TimelinePanels, 'onDidShowHistory'>;
-  /** Every list and detail the extension learns, whichever way (the view, Refresh, Check Status, polls, panels). */
-  readonly updates: Pick<SubmissionUpdates, 'onDidLearn' | 'onDidList'>;
+  /** The session of the connection whose submissions it tells. */
+  readonly session: Pick<Session, 'account' | 'connection'>;
+  /** Whether there are several connections: then each notice names its connection. */
+  readonly several: () => boolean;
+  readonly submissions: Pick<SubmissionsTree, 'reveal' | 'setUnseen' | 'showOnly'>;
+  /** The badge of every connection's unseen responses (which also says which rows are expanded). */
+  readonly badge: Pick<UnseenBadge, 'show' | 'isOpen' | 'reset'>;
+  /** Every list and detail the extension learns, whichever way (the view, Refresh, Check Status, polls, panels), of every connection. */
+  readonly updates: Pick<SubmissionUpdates, 'onDidLearnAny' | 'onDidListAny'>;
   readonly store: AnnouncedStore;
 }
 
 /**
- * Tells the user what changed in the submissions, once: every list and
- * detail the extension learns goes through the account's ChangeTracker,
- * whose memory is kept in global state (read again before each comparison,
- * written after), so that neither a reload nor a second window tells a
- * response again. New responses are counted on the view's badge until looked at.
+ * Tells the user what changed in one connection's submissions, once: every
+ * list and detail the extension learns of that connection goes through its
+ * account's ChangeTracker, whose memory is kept in global state (read again
+ * before each comparison, written after), so that neither a reload nor a
+ * second window tells a response again. New responses are counted on the
+ * view's badge until looked at.
  */
 export class Announcer implements vscode.Disposable {
   readonly tracker = new ChangeTracker();
-  private readonly badge: UnseenBadge;
+  private readonly badge: AnnouncerDeps['badge'];
   private readonly subs: vscode.Disposable[];
   private batch: Change[] = [];
   private holds = 0;
@@ -51,16 +55,21 @@ export class Announcer implements vscode.Disposable {
   private away?: number;
 
   constructor(private readonly deps: AnnouncerDeps) {
-    this.badge = new UnseenBadge({
-      view: deps.submissions.view,
-      onDidShowHistory: deps.timelines.onDidShowHistory,
-      lookedAt: (id) => this.step(() => (this.tracker.lookedAt(id, Date.now()) ? [] : undefined)),
-    });
+    this.badge = deps.badge;
+    const mine = (connectionId: string) => connectionId === this.connectionId;
     this.subs = [
-      this.badge,
-      deps.updates.onDidList((items) => this.listed(items)),
-      deps.updates.onDidLearn((l) => l.detail && this.detailed(l.detail)),
+      deps.updates.onDidListAny((l) => mine(l.connectionId) && this.listed(l.items)),
+      deps.updates.onDidLearnAny((l) => mine(l.connectionId) && l.detail && this.detailed(l.detail)),
     ];
+  }
+
+  private get connectionId(): string {
+    return this.deps.session.connection.id;
+  }
+
+  /** The user looked at a submission (expanded its row, showed its History): its responses are seen. */
+  lookedAt(id: string): void {
+    this.step(() => (this.tracker.lookedAt(id, Date.now()) ? [] : undefined));
   }
 
   /** A sign-in or sign-out: the account's memory (none when signed out) is followed from here. */
@@ -69,15 +78,15 @@ export class Announcer implements vscode.Disposable {
     this.batch = [];
     this.tracker.reset(this.account === undefined ? undefined : this.deps.store.read(this.account));
     this.away = this.tracker.lastLook;
-    this.badge.reset();
+    this.badge.reset(this.connectionId);
     this.showUnseen();
   }
 
   /** The badge, and the rows the "unseen" quick filter keeps, from the memory. */
   private showUnseen(): void {
     const m = this.tracker.memory;
-    this.badge.show(unseenCount(m));
-    this.deps.submissions.setUnseen(unseenIds(m));
+    this.badge.show(this.connectionId, unseenCount(m));
+    this.deps.submissions.setUnseen(this.connectionId, unseenIds(m));
   }
 
   /** Runs `run` with the notices held back, so that what it learns (a poll's list and details) is told together. */
@@ -100,7 +109,7 @@ export class Announcer implements vscode.Disposable {
       const now = Date.now();
       const { changes, quiet } = this.tracker.detail(d, now);
       // A row expanded shows the responses as they come: they are seen.
-      if (!this.badge.isOpen(d.id)) this.tracker.addUnseen(d.id, changes.reduce((n, c) => n + responsesIn(c), quiet), now);
+      if (!this.badge.isOpen(this.connectionId, d.id)) this.tracker.addUnseen(d.id, changes.reduce((n, c) => n + responsesIn(c), quiet), now);
       return changes;
     });
   }
@@ -138,17 +147,19 @@ export class Announcer implements vscode.Disposable {
     for (const notice of notices) this.tell(notice);
   }
 
+  /** Shows a notice, naming its connection when there are several. */
   private tell(notice: Notice): void {
     const actions = notice.actions.map((a) => ({ label: actionLabel(a), run: () => this.act(a, notice.submission) }));
-    void notify(this.deps.input.current, this.deps.log, notice.warning ? 'warn' : 'info', notice.text, actions);
+    const text = this.deps.several() ? `${connectionName(this.deps.session.connection)}: ${notice.text}` : notice.text;
+    void notify(this.deps.input.current, this.deps.log, notice.warning ? 'warn' : 'info', text, actions);
   }
 
   /** What a notice's button does: through the commands (their checks and error handling), or the view. */
   private async act(action: NoticeAction, s: ChangedSubmission | undefined): Promise<unknown> {
     if (action === 'unseen') this.deps.submissions.showOnly('unseen');
     if (!s) return vscode.commands.executeCommand('dsas.submissions.focus');
-    if (action === 'show') return this.deps.submissions.reveal(s.id);
-    const row = { kind: 'submission', item: { id: s.id, formReference: s.formReference } };
+    if (action === 'show') return this.deps.submissions.reveal(s.id, this.connectionId);
+    const row = { kind: 'submission', connectionId: this.connectionId, item: { id: s.id, formReference: s.formReference } };
     return vscode.commands.executeCommand(action === 'history' ? Cmd.showHistory : Cmd.showSummary, row);
   }
 

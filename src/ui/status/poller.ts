@@ -1,121 +1,68 @@
 import * as vscode from 'vscode';
-import { errorDetail, type Logger } from '../../core';
 import type { Session } from '../session/session';
-import { readSettings } from '../session/settings';
-import type { SubmissionUpdates } from '../submissions/submissionUpdates';
-import type { SubmissionsTree } from '../submissions/submissionsTree';
-import type { InputHolder } from '../input/userInput';
-import type { TimelinePanels } from '../submissions/timelinePanels';
-import type { AnnouncedStore } from './announcedStore';
-import { Announcer } from './announcer';
-import { DETAILS_AT_ONCE, Limiter } from '../lists/concurrency';
-import { DETAILS_AT_START, DETAILS_PER_POLL } from './changes';
-import { isPending } from './pending';
+import { ConnectionPoller, type PollerDeps } from './connectionPoller';
+import { UnseenBadge } from './unseenBadge';
 
-/** What polling reads and where it tells: the session, the Submissions view's rows, the notices. */
-export interface PollerDeps {
-  readonly input: InputHolder;
-  readonly log: Logger;
-  readonly session: Pick<Session, 'signedIn' | 'onDidChange' | 'client' | 'account'>;
-  readonly submissions: Pick<SubmissionsTree, 'items' | 'refreshList' | 'outdated' | 'reveal' | 'view' | 'setUnseen' | 'showOnly'>;
-  /** Showing a History panel looks at its submission's new responses. */
-  readonly timelines: Pick<TimelinePanels, 'onDidShowHistory'>;
-  /** Where polling says what it learned of a submission (its row, open panels, the Explorer's decorations and the notices follow). */
-  readonly updates: Pick<SubmissionUpdates, 'learned' | 'onDidLearn' | 'onDidList'>;
-  /** What each account was told, kept across sessions. */
-  readonly announced: AnnouncedStore;
-}
+export type { PollerDeps };
 
 /**
- * Polling: at the configured interval the submission list is fetched once,
- * then the details of a few pending submissions (see ChangeTracker.pick);
- * what changed since the last look is announced once (Announcer).
+ * Polling, one ConnectionPoller per connection, each on its own timer with
+ * its own session, so that one refused, slow or unreachable service never
+ * delays or stops another's polls and notices; the badge adds up their
+ * unseen responses.
  */
 export class Poller implements vscode.Disposable {
   private readonly subs: vscode.Disposable[] = [];
   private readonly polled = new vscode.EventEmitter<void>();
-  /** A poll ended (whether it reached the service or not): the status bar draws again. */
+  /** A poll of a connection ended (whether it reached the service or not): the status bar draws again. */
   readonly onDidPoll = this.polled.event;
-  private timer?: ReturnType<typeof setTimeout>;
+  private readonly pollers = new Map<Session, ConnectionPoller>();
+  private readonly badge: UnseenBadge;
   private running?: Promise<void>;
-  /** Tells what changed, once, whichever way it was learned; counts new responses on the view's badge. */
-  private readonly announcer: Announcer;
-  /** Counts sign-ins and sign-outs: a poll of an earlier session tells nothing. */
-  private generation = 0;
-  private disposed = false;
 
   constructor(private readonly deps: PollerDeps) {
-    this.announcer = new Announcer({ ...deps, store: deps.announced });
-    this.subs.push(
-      this.polled,
-      this.announcer,
-      deps.session.onDidChange(() => this.sessionChanged()),
-      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('dsas.pollingIntervalSeconds') && this.schedule()),
-    );
-    if (deps.session.signedIn) this.sessionChanged();
+    this.badge = new UnseenBadge({
+      view: deps.submissions.view,
+      onDidShowHistory: deps.timelines.onDidShowHistory,
+      inUse: () => deps.inUse.connection?.id,
+      lookedAt: (connectionId, id) => [...this.pollers.values()].find((p) => p.connectionId === connectionId)?.lookedAt(id),
+    });
+    this.subs.push(this.polled, this.badge, deps.sessions.onDidChange(() => this.sync()));
+    this.sync();
   }
 
   /**
-   * Fetches the submission list and a few details, and announces what
-   * changed. A call while a poll runs waits for that poll. Failures are
-   * logged and shown as stale data (tree, status bar), never as an error message.
+   * Polls every signed-in connection now, each on its own; settles when all
+   * have. A call while a round runs waits for that round.
    */
   pollNow(): Promise<void> {
-    this.running ??= this.announcer.together(() => this.poll()).finally(() => {
+    this.running ??= Promise.allSettled([...this.pollers.values()].map((p) => p.pollNow())).then(() => {
       this.running = undefined;
-      if (!this.disposed) this.polled.fire();
     });
     return this.running;
   }
 
-  private async poll(): Promise<void> {
-    const tree = this.deps.submissions;
-    const generation = this.generation;
-    const current = () => !this.disposed && this.deps.session.signedIn && generation === this.generation;
-    if (!this.deps.session.signedIn) return;
-    const ok = await tree.refreshList();
-    if (!current()) return;
-    if (!ok) {
-      this.deps.log.info('Polling: the submission list could not be fetched; the view shows the earlier data.');
-      return;
+  /** A poller for each session, made and disposed as they are. */
+  private sync(): void {
+    const sessions = this.deps.sessions.all;
+    for (const [session, poller] of [...this.pollers]) {
+      if (sessions.includes(session)) continue;
+      this.pollers.delete(session);
+      poller.dispose();
     }
-    // The list went through the announcer (SubmissionUpdates); rows whose entry changed show an outdated detail until a poll fetches it.
-    // The first poll of a session looks at more: what changed since the account's last look is told in one notice.
-    const tracker = this.announcer.tracker;
-    const ids = tracker.pick(tree.items.filter(isPending).map((n) => n.item.id), tree.outdated(), tracker.firstList ? DETAILS_AT_START : DETAILS_PER_POLL);
-    const client = this.deps.session.client;
-    const limiter = new Limiter(DETAILS_AT_ONCE);
-    const details = await Promise.allSettled(ids.map((id) => limiter.run(() => client.getSubmission(id))));
-    if (!current()) return;
-    details.forEach((d, i) => {
-      if (d.status === 'rejected') this.deps.log.info(`Polling: the detail of submission ${ids[i]} could not be fetched: ${errorDetail(d.reason)}`);
-      else this.deps.updates.learned({ id: d.value.id, detail: d.value });
-    });
-  }
-
-  private sessionChanged(): void {
-    this.generation++;
-    this.announcer.sessionChanged();
-    // The first count, whether polling is on or not (after a poll of the previous session, if one is still running).
-    if (this.deps.session.signedIn) void Promise.resolve(this.running).then(() => this.pollNow());
-    this.schedule();
-  }
-
-  /** (Re)starts the countdown to the next poll; none when signed out or polling is off. */
-  private schedule(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    const interval = readSettings().pollingIntervalMs;
-    if (this.disposed || !this.deps.session.signedIn || interval <= 0) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.pollNow().finally(() => this.schedule());
-    }, interval);
+    for (const session of sessions) {
+      if (this.pollers.has(session)) continue;
+      this.pollers.set(session, new ConnectionPoller({
+        ...this.deps, session, badge: this.badge,
+        several: () => this.deps.sessions.all.length > 1,
+        polled: () => this.polled.fire(),
+      }));
+    }
   }
 
   dispose(): void {
-    this.disposed = true;
-    if (this.timer) clearTimeout(this.timer);
     this.subs.forEach((d) => d.dispose());
+    this.pollers.forEach((p) => p.dispose());
+    this.pollers.clear();
   }
 }

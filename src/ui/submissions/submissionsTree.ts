@@ -1,12 +1,10 @@
 import * as vscode from 'vscode';
-import type { Logger, SubmissionListItem } from '../../core';
-import type { SessionInUse as Session } from '../session/sessionInUse';
-import { differs, knownOf, type Learned, type SubmissionUpdates } from './submissionUpdates';
+import type { Logger, ServiceClient, SubmissionListItem } from '../../core';
+import { differs, knownOf, type LearnedOf, type SubmissionUpdates } from './submissionUpdates';
 import { loadMoreItem, messageItem } from '../lists/commonItems';
-import { ListTree } from '../lists/listTree';
+import { ListTree, type TreeSessions } from '../lists/listTree';
 import {
-  stateOf, unhandled, type AttachmentNode, type GroupNode, type HistoryNode, type RecipientNode, type SubmissionChild, type SubmissionNode,
-  type SubmissionTreeNode,
+  stateOf, unhandled, type AttachmentNode, type GroupNode, type HistoryNode, type RecipientNode, type RowNode, type SubmissionChild, type SubmissionNode,
 } from '../lists/nodes';
 import { attachmentItem, groupItem, historyItem, recipientItem, submissionItem } from './submissionItems';
 import {
@@ -25,6 +23,9 @@ const QUICK_LABELS: Readonly<Record<SubmissionQuickFilter, () => string>> = {
   attention: () => vscode.l10n.t('Needs attention'),
   unseen: () => vscode.l10n.t('Unseen responses'),
 };
+
+/** The nodes of one connection's submissions. */
+type SubmissionRowNode = RowNode<SubmissionNode, SubmissionChild>;
 
 /** A submission's children, made once per row. */
 interface Groups {
@@ -50,8 +51,8 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
    * panels and the Explorer's decorations follow), and where they learn
    * what the other paths (Check Status, polling, the panels) learned.
    */
-  constructor(session: Session, log: Logger, private readonly updates: Pick<SubmissionUpdates, 'learned' | 'onDidLearn' | 'listArrived'>) {
-    super(session, log, {
+  constructor(sessions: TreeSessions, log: Logger, private readonly updates: Pick<SubmissionUpdates, 'learned' | 'onDidLearnAny' | 'listArrived'>) {
+    super(sessions, log, {
       view: 'submissions',
       rowWhat: 'submission',
       model: submissionModel,
@@ -68,8 +69,8 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
       // Outcomes and rejections show without expanding: the list has no counters.
       refreshes: (shown) => shown.filter((n) => stateOf(n).toUpperCase() === 'PENDING').slice(0, REFRESH_DETAILS),
     });
-    this.list.setOrder(compareSubmissions(this.sortKey));
-    this.disposeWith(updates.onDidLearn((l) => this.show(l)));
+    this.arrange({ order: compareSubmissions(this.sortKey) });
+    this.disposeWith(updates.onDidLearnAny((l) => this.show(l)));
   }
 
   get sort(): SubmissionSort {
@@ -83,23 +84,23 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
 
   /** The quick filter set (a reveal or sign-out clears it). */
   get quickFilter(): SubmissionQuickFilter | undefined {
-    return this.list.quick ? this.quickKey : undefined;
+    return this.quick ? this.quickKey : undefined;
   }
 
   /** Shows only pending, completed, needing-attention or unseen submissions; undefined: all. */
   showOnly(f: SubmissionQuickFilter | undefined): void {
     this.quickKey = f;
     if (f === 'unseen') this.unseen.start();
-    const keep = (n: SubmissionNode) => (f === 'unseen' ? this.unseen.keeps(n.item.id) : f !== undefined && passesQuickFilter(n, f));
+    const keep = (n: SubmissionNode) => (f === 'unseen' ? this.unseen.keeps(n.connectionId ?? '', n.item.id) : f !== undefined && passesQuickFilter(n, f));
     this.arrange({ quick: f ? { label: QUICK_LABELS[f](), keep, readsDetails: f === 'attention' } : null });
   }
 
-  /** The submissions with responses told and not looked at yet: under the `unseen` filter, new ones join the rows shown. */
-  setUnseen(ids: ReadonlySet<string>): void {
-    if (this.unseen.update(ids) && this.quickFilter === 'unseen') this.arrange({});
+  /** One connection's submissions with responses told and not looked at yet: under the `unseen` filter, new ones join the rows shown. */
+  setUnseen(connectionId: string, ids: ReadonlySet<string>): void {
+    if (this.unseen.update(connectionId, ids) && this.quickFilter === 'unseen') this.arrange({});
   }
 
-  protected itemOf(n: SubmissionTreeNode, expanded: boolean): vscode.TreeItem {
+  protected itemOf(n: SubmissionRowNode, expanded: boolean): vscode.TreeItem {
     switch (n.kind) {
       case 'submission': return submissionItem(n, expanded);
       case 'recipients':
@@ -113,7 +114,7 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
     }
   }
 
-  protected childrenOf(n: SubmissionTreeNode): Promise<SubmissionTreeNode[]> | SubmissionTreeNode[] {
+  protected childrenOf(n: SubmissionRowNode): Promise<SubmissionRowNode[]> | SubmissionRowNode[] {
     switch (n.kind) {
       case 'submission': return this.rowChildren(n, () => {
         const g = this.groups(n);
@@ -130,7 +131,7 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
     }
   }
 
-  getParent(n: SubmissionTreeNode): SubmissionTreeNode | undefined {
+  protected parentOf(n: SubmissionRowNode): SubmissionRowNode | undefined {
     switch (n.kind) {
       case 'recipients':
       case 'attachments':
@@ -145,23 +146,22 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
   }
 
   private groups(n: SubmissionNode): Groups {
-    const s = this.list.stateOf(n);
+    const s = this.stateOf(n);
     const g = s?.children ?? { recipients: { kind: 'recipients', submission: n }, attachments: { kind: 'attachments', submission: n }, history: { kind: 'history', submission: n } };
     if (s) s.children = g;
     return g;
   }
 
   /** The detail, and with `now` (Refresh on the row) the status too; said where everything learned is said, and shown from there (`show`). */
-  protected async fetchDetail(n: SubmissionNode, now: boolean): Promise<() => void> {
-    const client = this.session.client;
+  protected async fetchDetail(n: SubmissionNode, now: boolean, client: ServiceClient): Promise<() => void> {
     const [detail, st] = await Promise.all([client.getSubmission(n.item.id), now ? client.getStatus(n.item.id) : undefined]);
-    return () => this.updates.learned({ id: n.item.id, detail, state: st?.status });
+    return () => this.updates.learned({ id: n.item.id, detail, state: st?.status, connectionId: n.connectionId });
   }
 
-  /** The list's rows that are new or changed: said, so that what follows a submission's state follows its list entry too. */
-  protected override listed(rows: readonly SubmissionNode[]): void {
-    for (const n of rows) this.updates.learned({ id: n.item.id, listed: n.item });
-    this.updates.listArrived(this.items.map((n) => n.item));
+  /** A list's rows that are new or changed: said, so that what follows a submission's state follows its list entry too. */
+  protected override listed(rows: readonly SubmissionNode[], connectionId: string): void {
+    for (const n of rows) this.updates.learned({ id: n.item.id, listed: n.item, connectionId });
+    this.updates.listArrived((this.listOf(connectionId)?.all ?? []).map((n) => n.item), connectionId);
   }
 
   /**
@@ -170,13 +170,13 @@ export class SubmissionsTree extends ListTree<SubmissionListItem, SubmissionNode
    * with it, else the detail's `completed` over an older status. The list's
    * own entries are in the rows already.
    */
-  private show(l: Learned): void {
+  private show(l: LearnedOf): void {
     if (!l.detail && l.state === undefined) return;
-    const row = this.list.get(l.id);
+    const row = this.rowOf(l.id, l.connectionId);
     if (!row) return;
     if (l.detail) row.detail = l.detail;
     // A state the detail shown does not have makes it outdated: expanding the row fetches it again.
-    else if (row.detail && differs(knownOf({ detail: row.detail }), knownOf({ state: l.state }))) this.list.stateOf(row)!.outdated = true;
+    else if (row.detail && differs(knownOf({ detail: row.detail }), knownOf({ state: l.state }))) this.stateOf(row)!.outdated = true;
     row.status = l.state ?? (l.detail?.completed === undefined ? row.status : undefined);
     if (l.detail) this.detailArrived(row);
     else this.rowChanged(row);
