@@ -140,7 +140,8 @@ describe('the .vsix package', () => {
   it('keeps the writer of the submission package out of the extension\'s bundle: a file of its own, loaded when a submission is sent, writing the package the client writes', () => {
     const main = read('extension/dist/extension.js');
     console.log(`      dist/extension.js: ${(main.length / 1000).toFixed(1)} KB`);
-    assert.ok(main.length < 300_000, `dist/extension.js is ${main.length} bytes`);
+    // With the writer (xmlbuilder2, about 310 KB minified) inside, the bundle passes 600 KB; the size goal itself is a row of `npm run bench` (case 8).
+    assert.ok(main.length < 450_000, `dist/extension.js is ${main.length} bytes: is the package writer inside it?`);
     assert.match(main.toString('utf8'), /require\("\.\/packageWriter\.js"\)/, 'the bundle loads the writer from beside itself');
     const unpacked = path.join(dir, 'unpacked');
     mkdirSync(unpacked);
