@@ -214,7 +214,7 @@ export class ChangeTracker {
    * lists say changed or are new (and `outdated`) first, then the pending
    * ones checked longest ago, so that each of N pending submissions is
    * checked at least every ⌈N / max⌉ polls (at the start of a session,
-   * none was: they come as listed). None after the first list of an account
+   * none was: they come in the order given, newest first). None after the first list of an account
    * never looked at here: what came before has nothing to tell.
    */
   pick(pending: readonly string[], outdated: readonly string[], max: number): string[] {

@@ -11,6 +11,7 @@ import { Announcer, type AnnouncerDeps } from './announcer';
 import { DETAILS_AT_ONCE, Limiter } from '../lists/concurrency';
 import { DETAILS_AT_START, DETAILS_PER_POLL } from './changes';
 import { isPending } from './pending';
+import { byCreated } from '../submissions/submissionOutcome';
 
 /** What polling reads and where it tells: the sessions, the Submissions view's rows, the notices. */
 export interface PollerDeps {
@@ -101,7 +102,8 @@ export class ConnectionPoller implements vscode.Disposable {
     // The first poll of a session looks at more: what changed since the account's last look is told in one notice.
     const tracker = this.announcer.tracker;
     const rows = tree.listOf(this.connectionId)?.all ?? [];
-    const ids = tracker.pick(rows.filter(isPending).map((n) => n.item.id), tree.outdated(this.connectionId), tracker.firstList ? DETAILS_AT_START : DETAILS_PER_POLL);
+    // Newest first, whatever order the view shows: at a session's start the newest are the likeliest to have news, and the first poll's notice sums up those it fetched.
+    const ids = tracker.pick(rows.filter(isPending).sort(byCreated).map((n) => n.item.id), tree.outdated(this.connectionId), tracker.firstList ? DETAILS_AT_START : DETAILS_PER_POLL);
     const client = session.client;
     const limiter = new Limiter(DETAILS_AT_ONCE);
     const details = await Promise.allSettled(ids.map((id) => limiter.run(() => client.getSubmission(id))));

@@ -52,7 +52,7 @@ function timeOf(t: ServiceTime): number {
 }
 
 /** Newest first; equal or unreadable dates by their raw text, newest-looking first. */
-const byCreated = (a: SubmissionNode, b: SubmissionNode): number =>
+export const byCreated = (a: SubmissionNode, b: SubmissionNode): number =>
   timeOf(b.item.created) - timeOf(a.item.created) || b.item.created.raw.localeCompare(a.item.created.raw);
 
 /** Needs attention, then pending, then whatever else the service said, then completed. */
