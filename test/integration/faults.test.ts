@@ -52,7 +52,7 @@ describe('client ↔ sandbox: faults', () => {
     assert.deepEqual(await listDir(dir), [rec.name]);
   });
 
-  it('never re-sends a POST whose body went out; says the outcome is unknown', async () => {
+  it('never re-sends a POST cut while its body goes out; says whether the service may have it', async () => {
     const dir = tempDir();
     const doc = makeFile(dir, 'doc.bin', Buffer.alloc(512 * 1024, 3));
     t.sb.faults.add({ method: 'POST', path: '^/submissions$', kind: 'drop', afterBytes: 100 * 1024 });
@@ -62,23 +62,27 @@ describe('client ↔ sandbox: faults', () => {
       formReference: 'drop', documents: [{ path: doc }], recipients: [{ firstName: 'a', lastName: 'b', email: 'a@example.org' }],
     }));
     assert.equal(e.kind, 'network');
-    assert.equal(e.outcomeUnknown, true);
-    assert.match(e.message, /may or may not have been carried out/);
+    // The cut comes after 100 KiB reached the service; the client has usually written the rest into the
+    // socket by then (the whole request went out: unknown), but on a busy machine it may not have (then the
+    // service cannot have had all of it, and the error says so). Never re-sent either way.
+    assert.match(e.message, e.outcomeUnknown ? /may or may not have been carried out/ : /before the whole request was sent: the service did not receive it/);
     assert.equal((await loggedRequests(t.sb, 1, mark)).filter((r) => r.method === 'POST').length, 1);
     assert.equal(t.sb.store.submissions.length, before);
     tried('faults');
     tried('lossChecks', 2); // one POST on the wire, no submission stored
   });
 
-  it('never re-sends an upload whose body went out; says the outcome is unknown', async () => {
+  it('never re-sends an upload cut while its body goes out; says whether the service may have it', async () => {
     const file = makeFile(tempDir(), 'scan.bin', Buffer.alloc(512 * 1024, 5));
     t.sb.faults.add({ method: 'PUT', path: '^/archives$', kind: 'drop', afterBytes: 100 * 1024 });
     const mark = t.sb.accessLog.length;
     const before = t.sb.store.archives.length;
     const e = await rejection(() => t.client.uploadArchiveFile({ path: file, title: 'dropped upload' }));
     assert.equal(e.kind, 'network');
-    assert.equal(e.outcomeUnknown, true);
-    assert.match(e.message, /may or may not have been carried out/);
+    // The cut comes after 100 KiB reached the service; the client has usually written the rest into the
+    // socket by then (the whole request went out: unknown), but on a busy machine it may not have (then the
+    // service cannot have had all of it, and the error says so). Never re-sent either way.
+    assert.match(e.message, e.outcomeUnknown ? /may or may not have been carried out/ : /before the whole request was sent: the service did not receive it/);
     assert.equal((await loggedRequests(t.sb, 1, mark)).filter((r) => r.method === 'PUT').length, 1);
     assert.equal(t.sb.store.archives.length, before);
     tried('faults');
