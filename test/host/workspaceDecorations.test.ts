@@ -93,7 +93,8 @@ describe('workspace decorations', () => {
 
     const d = await decorationWhen(uri, tooltipIs(`Archived as ${title}`), 'the archived decoration');
     assert.equal(d?.badge, 'A');
-    assert.equal((await files()).records.of(uri.toString())?.archived?.fileId, added.id, 'recorded with its archive file id');
+    // The decoration may come from the upload's own word before its record is written.
+    await waitFor('recorded with its archive file id', async () => (await files()).records.of(uri.toString())?.archived?.fileId === added.id);
 
     // The real Explorer shows it too (test-artifacts/screenshots/workspace-decorations.png).
     await vscode.commands.executeCommand('revealInExplorer', uri);
