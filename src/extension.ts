@@ -137,7 +137,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   });
   const composer = new ComposerPanels({ extensionUri, log, tap, input, session, sessions, inUse: session, commands, submissions, archive, workspaceFiles }, new ComposerMemory(context.workspaceState, context.globalState), sessionStarted);
   const announced = new AnnouncedStore(context.globalState);
-  const poller = new Poller({ input, log, sessions, inUse: session, submissions, timelines, updates, announced });
+  const poller = new Poller({ input, log, sessions, submissions, timelines, updates, announced });
   // What the commands are built from.
   const deps: Deps = { context, log, input, secrets, connections, sessions, session, commands, submissions, archive, archiveUploads, timelines, pdfs, updates, composer, workspaceFiles, announced, tap };
   const statusBarItem = vscode.window.createStatusBarItem('dsas.pending', vscode.StatusBarAlignment.Left, 50);
