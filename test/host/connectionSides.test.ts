@@ -200,6 +200,18 @@ describe('one connection\'s commands keep to it', () => {
     }
   });
 
+  it('files dropped on the other connection\'s root are archived there, without asking which connection', async function () {
+    this.timeout(60_000);
+    const { deps } = await api();
+    const file = workspaceFile('sides/dropped.txt', 'dropped on Bob\n');
+    const data = new vscode.DataTransfer();
+    data.set('text/uri-list', new vscode.DataTransferItem(file.toString()));
+    const before = bob.store.archives.length;
+    const { input } = await withAnswers(['Dropped on Bob'], () => deps.archive.dragAndDrop.handleDrop!({ kind: 'connection', connectionId: bobs.id }, data, new vscode.CancellationTokenSource().token) as Promise<void>);
+    assert.deepEqual(input.asked.filter((a) => a.method !== 'info').map((a) => a.method), ['inputBox'], `only its title asked: ${input.asked.map((a) => a.text).join(' / ')}`);
+    assert.deepEqual(bob.store.archives.slice(before).map((a) => a.title), ['Dropped on Bob']);
+  });
+
   it('Remove Connection… during its Archive Folder batch stops it: the files not sent yet are not sent (its service\'s store)', async function () {
     this.timeout(90_000);
     const root = `sides-batch-${Date.now()}`;

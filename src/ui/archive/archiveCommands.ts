@@ -18,7 +18,7 @@ import { isPdf, offerOpenDownload, openInEditor, type OpenOffer } from '../trans
 import type { InputHolder } from '../input/userInput';
 import { archiveTitleProblem, type ArchiveUploads } from './archiveUploads';
 import type { Session } from '../session/session';
-import { rowsOf, sessionFor, sessionsFor, type ConnectionChoosing } from '../session/whichConnection';
+import { connectionIdOf, rowsOf, sessionFor, sessionsFor, type ConnectionChoosing } from '../session/whichConnection';
 
 /** What Archive This File uses: the prompts, the log, which connection (asked when there are several) and the uploads. */
 export interface ArchivingFiles extends ConnectionChoosing {
@@ -84,9 +84,9 @@ async function filesToArchive(input: InputHolder, given: vscode.Uri[]): Promise<
   return input.current.openDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: vscode.l10n.t('Archive'), title: vscode.l10n.t('Files to archive') });
 }
 
-/** Archive This File, for the Explorer's files (or the view's dropped ones). */
-export async function archiveFiles(deps: ArchivingFiles, given: vscode.Uri[]): Promise<string[] | undefined> {
-  const session = await sessionFor(deps, undefined, vscode.l10n.t('Archive This File'));
+/** Archive This File, for the Explorer's files (or the view's dropped ones: `onto` a connection's root or rows, to that connection). */
+export async function archiveFiles(deps: ArchivingFiles, given: vscode.Uri[], onto?: unknown): Promise<string[] | undefined> {
+  const session = await sessionFor(deps, connectionIdOf(onto) === undefined ? undefined : onto, vscode.l10n.t('Archive This File'));
   if (!session) return [];
   void session.client; // fails early, before any question, when signed out
   const uris = await filesToArchive(deps.input, given);
