@@ -117,14 +117,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const treeSessions = { sessions, connections, inUse: session, state: context.workspaceState };
   const submissions = new SubmissionsTree(treeSessions, log, updates);
   // The Archive view and the uploads need each other: a drop on the view archives the files, and the uploads reveal what arrived in it.
-  const archiveDrop = new LateBound<[vscode.Uri[]], Promise<unknown>>('the Archive view\'s drop');
+  const archiveDrop = new LateBound<[vscode.Uri[], unknown], Promise<unknown>>('the Archive view\'s drop');
   const archive = new ArchiveTree(treeSessions, log, archiveDrop.call, (text) => void input.current.warn(text));
   // The Explorer's decorations of files sent or archived: reads nothing until a decoration is asked for.
   const workspaceFiles = new WorkspaceFiles({ context, log, session, archive, updates });
   const archiveUploads = new ArchiveUploads({ session, input, log, view: archive, records: workspaceFiles, several: () => connections.list.length > 1 });
   // Which connection a command acts with (routed by whichConnection.ts): a row's, else asked when there are several.
   const choosing = { input, connections, sessions, session };
-  archiveDrop.bind((uris) => commands.run(Cmd.archiveFile, () => archiveFiles({ ...choosing, log, archiveUploads }, uris)));
+  archiveDrop.bind((uris, onto) => commands.run(Cmd.archiveFile, () => archiveFiles({ ...choosing, log, archiveUploads }, uris, onto)));
   // The viewer and the downloads need each other: its Save PDF… is a download, and a download offers Open, which shows a PDF in this viewer.
   const openPdf = new LateBound<Parameters<PdfPanels['show']>, ReturnType<PdfPanels['show']>>('the PDF viewer\'s Open');
   const transfers = { ...choosing, log, pdfs: { show: openPdf.call }, submissions };
@@ -137,7 +137,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   });
   const composer = new ComposerPanels({ extensionUri, log, tap, input, session, sessions, inUse: session, commands, submissions, archive, workspaceFiles }, new ComposerMemory(context.workspaceState, context.globalState), sessionStarted);
   const announced = new AnnouncedStore(context.globalState);
-  const poller = new Poller({ input, log, sessions, inUse: session, submissions, timelines, updates, announced });
+  const poller = new Poller({ input, log, sessions, submissions, timelines, updates, announced });
   // What the commands are built from.
   const deps: Deps = { context, log, input, secrets, connections, sessions, session, commands, submissions, archive, archiveUploads, timelines, pdfs, updates, composer, workspaceFiles, announced, tap };
   const statusBarItem = vscode.window.createStatusBarItem('dsas.pending', vscode.StatusBarAlignment.Left, 50);

@@ -6,7 +6,7 @@ import type { ArchiveNode } from '../src/ui/lists/nodes';
 
 /**
  * What the decorations read of the Archive view, over a client and nothing
- * else (the tests and the bench): each refresh lists the archive again into
+ * else (the tests and the bench): each list request lists the archive again into
  * new rows (a new array, as the view makes) and says so.
  */
 export function archiveRowsOf(client: ServiceClient): ArchiveRows & { readonly refreshes: number } {
@@ -28,7 +28,7 @@ export function archiveRowsOf(client: ServiceClient): ArchiveRows & { readonly r
       listeners.add(listener);
       return { dispose: () => void listeners.delete(listener) };
     },
-    async refresh() {
+    async refreshList() {
       refreshes++;
       items = (await client.listArchive()).map((item) => ({ kind: 'archiveFile', item }));
       loaded = true;

@@ -32,7 +32,7 @@ export async function runDetails(): Promise<DetailsResult> {
     const client = new ServiceClient({ baseUrl: sb.baseUrl, credentials: { username: sb.user, password: sb.password, apiKey: sb.key }, logger: counter.logger });
     await archiveFiles(client, dir, DETAILS_ARCHIVE);
     const rows = archiveRowsOf(client);
-    await rows.refresh();
+    await rows.refreshList();
     const details = new ArchiveDetails(rows, { signedIn: true, client, onDidChange: () => ({ dispose() {} }) }, silentLogger, () => undefined);
     let mark = counter.count;
     await details.ensure();
@@ -42,7 +42,7 @@ export async function runDetails(): Promise<DetailsResult> {
       const p = path.join(dir, `new-${i}.txt`);
       writeFileSync(p, `uploaded ${i}\n`);
       await client.uploadArchiveFile({ path: p, title: `New ${i}` });
-      await rows.refresh();
+      await rows.refreshList();
       mark = counter.count;
       await details.ensure();
       perUpload.push(counter.count - mark);

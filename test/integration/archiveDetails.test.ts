@@ -18,7 +18,7 @@ describe('archive details for the decorations, across a new list', () => {
       const client = clientFor(sb, { logger: counter.logger });
       const listed = await archiveFiles(client, dir, 400);
       const rows = archiveRowsOf(client);
-      await rows.refresh(); // the Archive view's list, loaded
+      await rows.refreshList(); // the Archive view's list, loaded
       let redrawn = 0;
       const details = new ArchiveDetails(rows, { signedIn: true, client, onDidChange: () => ({ dispose() {} }) }, silentLogger, () => redrawn++);
       await details.ensure();
@@ -27,7 +27,7 @@ describe('archive details for the decorations, across a new list', () => {
 
       // What an upload does: the file goes, then the Archive view fetches its list again.
       const created = await client.uploadArchiveFile({ path: makeFile(dir, 'new.txt', 'the new one\n'), title: 'New' });
-      await rows.refresh();
+      await rows.refreshList();
       const before = counter.count;
       const redrawnBefore = redrawn;
       await details.ensure();

@@ -296,13 +296,32 @@ describe('archive details for matching', () => {
   it('asked before the view has its list (Reveal in Archive right after signing in), it loads the list and settles once the details are in', async () => {
     const { details, requests, rows } = setUp(0);
     rows.loaded = false;
-    rows.refresh = async () => {
-      rows.loaded = true;
-      rows.set(rowsOf(range(0, 3)));
-    };
+    Object.assign(rows, {
+      refreshList: async () => {
+        rows.loaded = true;
+        rows.set(rowsOf(range(0, 3)));
+      },
+    });
     await details.ensure();
     assert.equal(details.index.size, 3, 'the details of the list just loaded');
     assert.equal(requests(), 3);
+  });
+
+  it('asked before the view has its list, it loads the workspace\'s connection\'s list alone: another service that does not answer holds nothing back', async () => {
+    const { details, rows } = setUp(0);
+    rows.loaded = false;
+    // Every connection's lists (the view's Refresh): one of them never comes.
+    rows.refresh = () => new Promise<void>(() => undefined);
+    Object.assign(rows, {
+      refreshList: async () => {
+        rows.loaded = true;
+        rows.set(rowsOf(range(0, 2)));
+        return true;
+      },
+    });
+    const late = new Promise<string>((resolve) => setTimeout(() => resolve('still waiting after 2 s'), 2000));
+    assert.equal(await Promise.race([details.ensure().then(() => 'settled'), late]), 'settled');
+    assert.equal(details.index.size, 2);
   });
 
   it('another session forgets every detail: the same ids may name other files', async () => {

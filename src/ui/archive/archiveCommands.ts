@@ -18,7 +18,7 @@ import { isPdf, offerOpenDownload, openInEditor, type OpenOffer } from '../trans
 import type { InputHolder } from '../input/userInput';
 import { archiveTitleProblem, type ArchiveUploads } from './archiveUploads';
 import type { Session } from '../session/session';
-import { rowsOf, sessionFor, type ConnectionChoosing } from '../session/whichConnection';
+import { connectionIdOf, rowsOf, sessionFor, sessionsFor, type ConnectionChoosing } from '../session/whichConnection';
 
 /** What Archive This File uses: the prompts, the log, which connection (asked when there are several) and the uploads. */
 export interface ArchivingFiles extends ConnectionChoosing {
@@ -50,9 +50,13 @@ export function registerArchiveCommands(deps: ArchiveCommandParts): void {
   // The Explorer's item on a folder: the same command under a name that says what it does.
   commands.register(Cmd.archiveFolder, explorerUris, (uris) => archiveFiles(deps, uris));
   commands.register(Cmd.downloadArchiveFile, selectedArchiveFiles, async (nodes) => {
-    const session = await sessionFor(deps, nodes[0], vscode.l10n.t('Download Archive File'));
-    if (!session) return undefined;
-    return nodes.length > 1 ? downloadArchiveFiles({ ...deps, session }, nodes) : downloadArchiveFile(deps, session, nodes[0]);
+    const title = vscode.l10n.t('Download Archive File');
+    if (nodes.length > 1) {
+      const sessionOf = await sessionsFor(deps, nodes, title);
+      return sessionOf && downloadArchiveFiles(deps, nodes, sessionOf);
+    }
+    const session = await sessionFor(deps, nodes[0], title);
+    return session && downloadArchiveFile(deps, session, nodes[0]);
   });
   commands.register(Cmd.openArchiveFile, anArchiveFile, async (node) => {
     const session = await sessionFor(deps, node, vscode.l10n.t('Open Archive File'));
@@ -80,9 +84,9 @@ async function filesToArchive(input: InputHolder, given: vscode.Uri[]): Promise<
   return input.current.openDialog({ canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: vscode.l10n.t('Archive'), title: vscode.l10n.t('Files to archive') });
 }
 
-/** Archive This File, for the Explorer's files (or the view's dropped ones). */
-export async function archiveFiles(deps: ArchivingFiles, given: vscode.Uri[]): Promise<string[] | undefined> {
-  const session = await sessionFor(deps, undefined, vscode.l10n.t('Archive This File'));
+/** Archive This File, for the Explorer's files (or the view's dropped ones: `onto` a connection's root or rows, to that connection). */
+export async function archiveFiles(deps: ArchivingFiles, given: vscode.Uri[], onto?: unknown): Promise<string[] | undefined> {
+  const session = await sessionFor(deps, connectionIdOf(onto) === undefined ? undefined : onto, vscode.l10n.t('Archive This File'));
   if (!session) return [];
   void session.client; // fails early, before any question, when signed out
   const uris = await filesToArchive(deps.input, given);
@@ -150,7 +154,7 @@ async function saveArchiveFile(deps: ArchiveFileOn, f: ArchiveFile, listedName?:
     deps.log.info(`Archive file ${f.id} saved (${saved.bytes} bytes).`);
     return { result: saved, check: await checkDownload(deps.log, f, saved, signal) };
   });
-  if (check) deps.archive.recordHashCheck(f.id, check);
+  if (check) deps.archive.recordHashCheck(f.id, check, deps.session.connection.id);
   // A mismatch keeps the file and says so instead of the usual "Downloaded"; a match is quiet but for the detail row.
   if (check?.matches === false) warnHashMismatch(deps.input.current, deps.log, result.path, check);
   else offerOpenDownload(deps, result);

@@ -43,12 +43,13 @@ export class ArchiveDrop implements vscode.TreeDragAndDropController<ArchiveTree
 
   constructor(
     private readonly log: Logger,
-    private readonly archive: (uris: vscode.Uri[]) => Promise<unknown>,
+    /** `onto`: the root or row they were dropped on, whose connection they go to (none: asked). */
+    private readonly archive: (uris: vscode.Uri[], onto: ArchiveTreeNode | undefined) => Promise<unknown>,
     /** Says why nothing can be done (through the extension's UserInput, like every message). */
     private readonly warn: (text: string) => void,
   ) {}
 
-  async handleDrop(_target: ArchiveTreeNode | undefined, data: vscode.DataTransfer, token: vscode.CancellationToken): Promise<void> {
+  async handleDrop(target: ArchiveTreeNode | undefined, data: vscode.DataTransfer, token: vscode.CancellationToken): Promise<void> {
     const { uris, withoutPath } = await droppedFiles(data);
     if (token.isCancellationRequested) return;
     this.log.info(`Dropped on the Archive view: ${uris.length} file(s) with a path, ${withoutPath.length} without.`);
@@ -56,6 +57,6 @@ export class ArchiveDrop implements vscode.TreeDragAndDropController<ArchiveTree
       this.warn(vscode.l10n.t('These files came without a location, so they cannot be archived from here: {0}. Use Archive This File instead.', notificationText(withoutPath.join(', '))));
       return;
     }
-    if (uris.length) await this.archive(uris);
+    if (uris.length) await this.archive(uris, target);
   }
 }

@@ -41,8 +41,8 @@ export class ArchiveTree extends ListTree<ArchiveListItem, ArchiveNode, DetailNo
   /** The last hash check of a download, per connection and file id, for the detail row (this window only). */
   private readonly hashChecks = new Map<string, HashCheck>();
 
-  /** `archiveDropped` is Archive This File, for files dropped on the view; `warn` says why a drop cannot be archived. */
-  constructor(sessions: TreeSessions, log: Logger, archiveDropped: (uris: vscode.Uri[]) => Promise<unknown>, warn: (text: string) => void) {
+  /** `archiveDropped` is Archive This File, for files dropped on the view (`onto`: the node they were dropped on); `warn` says why a drop cannot be archived. */
+  constructor(sessions: TreeSessions, log: Logger, archiveDropped: (uris: vscode.Uri[], onto: unknown) => Promise<unknown>, warn: (text: string) => void) {
     const dragAndDrop = new ArchiveDrop(log, archiveDropped, warn);
     super(sessions, log, {
       view: 'archive',

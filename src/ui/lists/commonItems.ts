@@ -28,7 +28,8 @@ export function loadMoreItem(n: LoadMoreNode): vscode.TreeItem {
   t.tooltip = vscode.l10n.t('Show the next page of rows');
   // The count stays in what a screen reader says, not only in the label.
   t.accessibilityInformation = { label: vscode.l10n.t('Load more, {0} remaining', n.remaining), role: 'button' };
-  t.command = { command: Cmd.loadMore, title: vscode.l10n.t('Load More'), arguments: [n.view] };
+  // The row itself: under a connection's root, only that connection's next page.
+  t.command = { command: Cmd.loadMore, title: vscode.l10n.t('Load More'), arguments: [n] };
   return t;
 }
 

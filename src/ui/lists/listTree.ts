@@ -193,15 +193,17 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
   /**
    * Without a row: fetches every signed-in connection's list again, keeping
    * the pages shown, the filter and loaded details (which are fetched
-   * again). With a row: fetches its detail now (after one under way); a
-   * failure is thrown.
+   * again), each connection's drawn as it arrives (a slow service holds back
+   * no other's). With a row: fetches its detail now (after one under way);
+   * a failure is thrown.
    */
   async refresh(row?: Row): Promise<void> {
     if (row) return this.parts.of(row)?.details.now(row);
-    const parts = this.parts.ordered().filter((p) => p.session.signedIn);
-    await Promise.all(parts.map((p) => p.reload()));
-    this.changed.fire(undefined);
-    parts.forEach((p) => p.refetchDetails());
+    await Promise.all(this.parts.ordered().filter((p) => p.session.signedIn).map(async (p) => {
+      await p.reload();
+      this.changed.fire(undefined);
+      p.refetchDetails();
+    }));
   }
 
   /** One list request of one connection (none: the workspace's), and nothing else (see ConnectionRows.loadList); whether it worked. */
@@ -264,9 +266,7 @@ implements vscode.TreeDataProvider<TreeNode<Row, Child>>, vscode.Disposable {
     if (this.filtersReadDetails()) this.parts.forEach((p) => p.details.fill(p.list.all));
   }
 
-  setFilter(text: string | undefined): void {
-    this.arrange({ filter: text ?? null });
-  }
+  setFilter(text: string | undefined): void { this.arrange({ filter: text ?? null }); }
 
   /** The next page of one connection's rows (none: of every connection's). */
   loadMore(connectionId?: string): void {

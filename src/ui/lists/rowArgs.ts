@@ -67,10 +67,12 @@ export const selectedArchiveFiles: ArgParser<ArchiveNode[]> = (args) => each(arg
 /** A submission or archive file row (from a menu), or nothing (from a key binding). */
 export const aRefreshableRow: ArgParser<SubmissionNode | ArchiveNode | undefined> = ([v]) => submissionNode(v) ?? archiveNode(v);
 
-/** Which view's Load More: its row, or the view's name (the row's own command passes that). */
-export const aLoadMoreView: ArgParser<LoadMoreNode['view'] | undefined> = ([v]) => {
-  const view = isObject(v) && v.kind === 'loadMore' ? v.view : v;
-  return view === 'submissions' || view === 'archive' ? view : undefined;
+/** Which view's Load More, and under which connection's root: its row (the row's own command passes it), or the view's name (every root's next page). */
+export const aLoadMoreView: ArgParser<{ view: LoadMoreNode['view']; connectionId?: string } | undefined> = ([v]) => {
+  const row = isObject(v) && v.kind === 'loadMore' ? v : undefined;
+  const view = row ? row.view : v;
+  if (view !== 'submissions' && view !== 'archive') return undefined;
+  return typeof row?.connectionId === 'string' ? { view, connectionId: row.connectionId } : { view };
 };
 
 /** The document a PDF viewer shows (its Save PDF… passes it), or nothing. */

@@ -2,6 +2,7 @@
 // name always carries the word, so that it is never taken for a test one.
 import * as vscode from 'vscode';
 import type { Connection } from '../../core';
+import { iconsAsText } from '../text/text';
 
 /** The connection's name, marked when it is a production service: `Main (production)`. */
 export function connectionName(c: Pick<Connection, 'name' | 'production'>): string {
@@ -34,8 +35,9 @@ export function connectionItem(c: Connection, current: boolean): ConnectionItem 
   const t = vscode.l10n.t;
   return {
     connection: c,
-    label: `${c.production ? '$(warning) ' : ''}${connectionName(c)}`,
-    description: current ? t('{0} · in use here', connectionWhere(c)) : connectionWhere(c),
+    // Only the production mark is an icon: a `$(…)` in a name or a user name shows as written.
+    label: `${c.production ? '$(warning) ' : ''}${iconsAsText(connectionName(c))}`,
+    description: iconsAsText(current ? t('{0} · in use here', connectionWhere(c)) : connectionWhere(c)),
     iconPath: new vscode.ThemeIcon(current ? 'pass-filled' : 'circle-large-outline', connectionColor(c)),
   };
 }

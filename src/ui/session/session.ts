@@ -277,8 +277,12 @@ export class Session implements vscode.Disposable {
     if (was[0] !== client || was[1] !== this.refusedNow || was[2] !== this.changedAccount) this.changed.fire();
   }
 
+  /** The connection was removed: its client goes, so that a command still holding the session (a batch under way) sends nothing more with it. */
   dispose(): void {
     this.ended++;
+    this.generation++;
+    this.current = undefined;
+    this.currentAccount = undefined;
     this.subs.forEach((d) => d.dispose());
   }
 }

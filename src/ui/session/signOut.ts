@@ -20,10 +20,11 @@ export interface SignOutParts {
  * Submission (recipients' addresses, authentication numbers), said before
  * and after, and what it was told of its submissions. From VS Code's
  * Accounts menu (`askedAlready`), which has asked "Sign out of …?", the
- * question is asked again only when drafts would be discarded. Returns
- * whether it signed out.
+ * question is asked again only when drafts would be discarded. `name`:
+ * the connection's, which the question says when there are several.
+ * Returns whether it signed out.
  */
-export async function signOut(parts: SignOutParts, askedAlready = false): Promise<boolean> {
+export async function signOut(parts: SignOutParts, askedAlready = false, name?: string): Promise<boolean> {
   const t = vscode.l10n.t;
   const action = t('Sign Out');
   const accounts = parts.session.signOutAccounts();
@@ -32,7 +33,8 @@ export async function signOut(parts: SignOutParts, askedAlready = false): Promis
     ? t('The 1 draft of New Submission kept for this account is discarded too.')
     : t('The {0} drafts of New Submission kept for this account are discarded too.', drafts);
   const ask = !askedAlready || drafts > 0;
-  if (ask && (await parts.input.current.confirm(t('Sign out and remove the stored password and API key?'), detail, action)) !== action) return false;
+  const question = name === undefined ? t('Sign out and remove the stored password and API key?') : t('Sign out of {0} and remove its stored password and API key?', name);
+  if (ask && (await parts.input.current.confirm(question, detail, action)) !== action) return false;
   await parts.session.signOut();
   await parts.announced.forget(accounts);
   const discarded = await parts.drafts.discardDrafts(accounts);

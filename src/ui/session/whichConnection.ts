@@ -59,6 +59,23 @@ export async function sessionFor(deps: ConnectionChoosing, of: unknown, title: s
   return chosen;
 }
 
+/**
+ * The session of each of several rows selected together (see sessionFor):
+ * rows of two connections' roots each keep their own, never the first's.
+ * Undefined when a question was dismissed.
+ */
+export async function sessionsFor<R>(deps: ConnectionChoosing, rows: readonly R[], title: string): Promise<((row: R) => Session) | undefined> {
+  const byId = new Map<string | undefined, Session>();
+  for (const row of rows) {
+    const id = connectionIdOf(row);
+    if (byId.has(id)) continue;
+    const session = await sessionFor(deps, row, title);
+    if (!session) return undefined;
+    byId.set(id, session);
+  }
+  return (row) => byId.get(connectionIdOf(row))!;
+}
+
 /** `text` with its connection's name after it when there are several (`History: Budget · Test`), as panels and decorations name it. */
 export function withConnectionName(text: string, connections: { readonly list: readonly Connection[] }, connectionId: string | undefined): string {
   if (connections.list.length < 2 || connectionId === undefined) return text;

@@ -19,8 +19,6 @@ export interface PollerDeps {
   readonly log: Logger;
   /** One session per connection. */
   readonly sessions: { readonly all: readonly Session[]; readonly onDidChange: vscode.Event<void> };
-  /** The workspace's connection (whose submissions a History panel shows). */
-  readonly inUse: { readonly connection?: { readonly id: string } };
   readonly submissions: Pick<SubmissionsTree, 'listOf' | 'refreshList' | 'outdated' | 'reveal' | 'view' | 'setUnseen' | 'showOnly'>;
   /** Showing a History panel looks at its submission's new responses. */
   readonly timelines: Pick<TimelinePanels, 'onDidShowHistory'>;
@@ -32,7 +30,7 @@ export interface PollerDeps {
 
 
 /** What one connection's polling works with: the Poller's, its session, the shared badge, and where it says a poll ended. */
-export interface ConnectionPollerDeps extends Omit<PollerDeps, 'sessions' | 'timelines' | 'inUse'> {
+export interface ConnectionPollerDeps extends Omit<PollerDeps, 'sessions' | 'timelines'> {
   readonly session: Session;
   readonly several: () => boolean;
   readonly badge: AnnouncerDeps['badge'];

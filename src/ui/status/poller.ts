@@ -24,7 +24,6 @@ export class Poller implements vscode.Disposable {
     this.badge = new UnseenBadge({
       view: deps.submissions.view,
       onDidShowHistory: deps.timelines.onDidShowHistory,
-      inUse: () => deps.inUse.connection?.id,
       lookedAt: (connectionId, id) => [...this.pollers.values()].find((p) => p.connectionId === connectionId)?.lookedAt(id),
     });
     this.subs.push(this.polled, this.badge, deps.sessions.onDidChange(() => this.sync()));

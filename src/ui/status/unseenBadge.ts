@@ -4,10 +4,8 @@ import * as vscode from 'vscode';
 export interface UnseenBadgeDeps {
   /** The Submissions view (its badge; expanding a submission row looks at it). */
   readonly view: vscode.TreeView<unknown>;
-  /** Fires with a submission id when its History panel showed it (a submission of the workspace's connection). */
-  readonly onDidShowHistory: vscode.Event<string>;
-  /** The workspace's connection, whose submission a History panel shows. */
-  readonly inUse: () => string | undefined;
+  /** Fires when a History panel showed a connection's submission. */
+  readonly onDidShowHistory: vscode.Event<{ readonly connectionId: string; readonly submissionId: string }>;
   /** The user looked at a submission of a connection: its responses are seen. */
   lookedAt(connectionId: string, submissionId: string): void;
 }
@@ -46,10 +44,7 @@ export class UnseenBadge implements vscode.Disposable {
         const s = submissionOf(e.element);
         if (s) this.expanded.delete(keyOf(s.connectionId, s.id));
       }),
-      deps.onDidShowHistory((id) => {
-        const connectionId = deps.inUse();
-        if (connectionId !== undefined) deps.lookedAt(connectionId, id);
-      }),
+      deps.onDidShowHistory((h) => deps.lookedAt(h.connectionId, h.submissionId)),
     ];
   }
 

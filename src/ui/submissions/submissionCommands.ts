@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { Cmd } from '../commands/commandIds';
 import type { CommandRunner } from '../commands/commandRunner';
 import type { PdfSource } from '../../shared/pdfProtocol';
-import type { Session } from '../session/session';
 import { oneLine } from '../text/text';
 import { withCancellableProgress } from '../input/progress';
 import { aSubmissionRow, type SubmissionRow } from '../lists/rowArgs';
@@ -13,7 +12,7 @@ import type { TimelinePanels } from './timelinePanels';
 /** What the submission commands are built from. */
 export interface SubmissionCommandParts extends SubmissionAsking {
   readonly commands: CommandRunner;
-  readonly session: SubmissionAsking['session'] & Pick<Session, 'uses'>;
+  readonly session: SubmissionAsking['session'];
   readonly updates: Pick<SubmissionUpdates, 'learned'>;
   readonly timelines: Pick<TimelinePanels, 'show'>;
   /** The PDF viewer. */
@@ -41,8 +40,8 @@ async function checkStatus(deps: SubmissionCommandParts, row: SubmissionRow | un
   if (!s) return;
   const client = s.session.client;
   const status = await withCancellableProgress(vscode.l10n.t('Checking the status of {0}…', describeSubmission(s, deps.submissions)), (_p, signal) => client.getStatus(s.id, { signal }));
-  // Said where everything learned is said: the row, open panels and the Explorer's decorations follow (the views' connection's only).
-  if (deps.session.uses(client)) deps.updates.learned({ id: s.id, state: status.status });
+  // Said where everything learned is said, for its connection: its row and open panels follow (the Explorer's decorations, the workspace's connection's only).
+  if (s.session.uses(client)) deps.updates.learned({ id: s.id, state: status.status, connectionId: s.session.connection.id });
   const name = describeSubmission({ id: s.id, formReference: status.formReference || s.formReference }, deps.submissions);
   void deps.input.current.info(vscode.l10n.t('Submission {0} is {1}.', name, oneLine(status.status)));
 }

@@ -15,7 +15,7 @@ const VIEW_TYPE = 'dsas.timeline';
 /** What the timelines need from the extension; the page's buttons run the last two (under the commands' error handler). */
 export interface TimelinePanelDeps extends PanelDeps {
   /** What panels follow, and where their loads say what they learned. */
-  readonly updates: Pick<SubmissionUpdates, 'onDidLearn' | 'learned'>;
+  readonly updates: Pick<SubmissionUpdates, 'onDidLearnAny' | 'learned'>;
   openSummary(connectionId: string, submissionId: string, formReference?: string): void;
   downloadAttachment(connectionId: string, submissionId: string, attachmentId: string): void;
 }
@@ -49,16 +49,16 @@ export function historyTitle(submissionId: string, formReference?: string): stri
  */
 export class TimelinePanels implements vscode.Disposable {
   private readonly open = new PanelSet<Entry>(VIEW_TYPE, (panel, state) => this.restore(panel, state));
-  private readonly drawn = new vscode.EventEmitter<string>();
-  /** A History page drew its submission: the user has seen its responses. */
+  private readonly drawn = new vscode.EventEmitter<{ readonly connectionId: string; readonly submissionId: string }>();
+  /** A History page drew its connection's submission: the user has seen its responses. */
   readonly onDidShowHistory = this.drawn.event;
   private readonly subs: vscode.Disposable[] = [this.open, this.drawn];
 
   constructor(private readonly deps: TimelinePanelDeps) {
     this.subs.push(
-      // What is learned comes with the workspace's session: news for its connection's panel only.
-      deps.updates.onDidLearn((l) => {
-        const e = this.open.get(keyOf(this.inUse(), l.id));
+      // What a connection learned is news for that connection's panel only.
+      deps.updates.onDidLearnAny((l) => {
+        const e = this.open.get(keyOf(l.connectionId, l.id));
         if (e?.shown && !e.loader.busy && differs(e.shown, knownOf(l))) {
           this.deps.log.info(`timeline ${l.id}: the submission changed; loading it again.`);
           void e.loader.load().catch(() => undefined);
@@ -121,8 +121,7 @@ export class TimelinePanels implements vscode.Disposable {
       else if (m.type === 'downloadAttachment') this.deps.downloadAttachment(connectionId, submissionId, m.attachmentId);
       else if (m.type === 'rendered') {
         this.deps.log.debug(`timeline ${submissionId}: ${m.events} events, ${m.recipients} recipients`);
-        // The badge counts the workspace's connection's responses: another's History is not them.
-        if (connectionId === this.inUse()) this.drawn.fire(submissionId);
+        this.drawn.fire({ connectionId, submissionId });
       }
     });
     return entry;
@@ -144,7 +143,8 @@ export class TimelinePanels implements vscode.Disposable {
       entry.formReference = data.formReference || entry.formReference;
       host.panel.title = this.title(entry);
       host.post({ type: 'data', data });
-      if (stillCurrent(this.deps.session, client)) this.deps.updates.learned({ id: submissionId, detail, state: status?.status });
+      const own = this.deps.sessions.get(connectionId);
+      if (own && stillCurrent(own, client)) this.deps.updates.learned({ id: submissionId, detail, state: status?.status, connectionId });
     } catch (e) {
       // A tab the user closed while it loaded is no failure.
       if (!entry.closed.aborted) this.deps.log.error(`timeline ${submissionId}: ${errorDetail(e)}`);

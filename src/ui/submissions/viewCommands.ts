@@ -54,9 +54,9 @@ export function registerViewCommands(deps: ViewCommandParts): void {
     if (f !== undefined) deps.submissions.showOnly(f === 'all' ? undefined : f);
   });
 
-  commands.register(Cmd.loadMore, aLoadMoreView, (view) => {
-    if (view === 'archive') deps.archive.loadMore();
-    else if (view === 'submissions') deps.submissions.loadMore();
+  commands.register(Cmd.loadMore, aLoadMoreView, (more) => {
+    if (more?.view === 'archive') deps.archive.loadMore(more.connectionId);
+    else if (more?.view === 'submissions') deps.submissions.loadMore(more.connectionId);
   });
 }
 

@@ -17,7 +17,7 @@ import { anAttachment, aPdfSource, aSubmissionRow, selectedAttachments } from '.
 import { downloadAll, downloadAttachments } from './downloadSets';
 import { offerOpenDownload, openInEditor, type OpenOffer, type PdfViewer } from './openFile';
 import type { Session } from '../session/session';
-import { connectionIdOf, sessionFor, type ConnectionChoosing } from '../session/whichConnection';
+import { connectionIdOf, sessionFor, sessionsFor, type ConnectionChoosing } from '../session/whichConnection';
 import type { SubmissionsTree } from '../submissions/submissionsTree';
 
 /** What a download asks and reports with, where it gets the client, the viewer its Open uses, and the rows that name a submission. */
@@ -44,13 +44,17 @@ export function registerAttachmentCommands(deps: AttachmentCommandParts): void {
   const { commands } = deps;
   deps.context.subscriptions.push(new AttachmentFileSystem(deps.session).register());
   commands.register(Cmd.downloadAttachment, selectedAttachments, async (nodes) => {
-    // The rows' connection (a selection is of one view's root), else the one asked for.
-    const session = await sessionFor(deps, nodes[0], vscode.l10n.t('Download Attachment'));
+    const title = vscode.l10n.t('Download Attachment');
+    // Rows selected under two connections' roots: each from its own.
+    if (nodes.length > 1) {
+      const sessionOf = await sessionsFor(deps, nodes, title);
+      return sessionOf && downloadAttachments(deps, nodes, sessionOf);
+    }
+    // The row's connection, else the one asked for.
+    const session = await sessionFor(deps, nodes[0], title);
     if (!session) return undefined;
-    const on = { ...deps, session };
-    if (nodes.length > 1) return downloadAttachments(on, nodes);
     const target = nodes[0] ? targetOf(nodes[0]) : await pickAttachmentToDownload(deps, session);
-    return target && downloadAttachment(on, target);
+    return target && downloadAttachment({ ...deps, session }, target);
   });
   commands.register(Cmd.downloadAll, aSubmissionRow, (row) => downloadAll(deps, row));
   commands.register(Cmd.openAttachment, anAttachment, (node) => node && openAttachment(deps.pdfs, node));

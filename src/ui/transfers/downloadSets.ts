@@ -12,25 +12,21 @@ import type { Session } from '../session/session';
 // What several rows download together: archive files, attachments, and a
 // submission's attachments with its summary PDF (Download All).
 
-/** What downloading several files uses: the prompts, the log and the client. */
-export interface BulkDownloading extends BulkDeps {
-  readonly session: Pick<Session, 'client'>;
-}
-
-/** Download Archive File on several rows: into one folder, each checked against its recorded hash. */
-export async function downloadArchiveFiles(deps: BulkDownloading & { readonly archive: HashChecks }, nodes: readonly ArchiveNode[]): Promise<string[]> {
+/** Download Archive File on several rows: into one folder, each from its own connection (`sessionOf`) and checked against its recorded hash. */
+export async function downloadArchiveFiles(deps: BulkDeps & { readonly archive: HashChecks }, nodes: readonly ArchiveNode[], sessionOf: (n: ArchiveNode) => Pick<Session, 'client' | 'connection'>): Promise<string[]> {
   const folder = await askDownloadFolder(deps.input.current, vscode.l10n.t('Folder for {0} archive files', nodes.length));
   if (!folder) return [];
-  const client = deps.session.client;
   const items = nodes.map((n): DownloadItem => {
     const id = n.item.id;
+    const session = sessionOf(n);
+    const client = session.client;
     // A row whose detail was not loaded yet has no ticket, size or hash: its detail is fetched in its turn.
     const file = (f: ArchiveFile): SavableFile => ({
       size: f.fullSize,
       save: (to, o) => client.downloadArchiveFile(f, to, o),
       check: async (saved, signal) => {
         const check = await checkDownload(deps.log, f, saved, signal);
-        if (check) deps.archive.recordHashCheck(f.id, check);
+        if (check) deps.archive.recordHashCheck(f.id, check, session.connection.id);
         return check?.matches !== false;
       },
     });
@@ -43,11 +39,11 @@ export async function downloadArchiveFiles(deps: BulkDownloading & { readonly ar
   return downloadMany(deps, vscode.l10n.t('Downloading {0} files…', items.length), () => ({ folder: folder.fsPath, items }));
 }
 
-/** Download Attachment on several rows (of one submission or several): into one folder. */
-export async function downloadAttachments(deps: BulkDownloading, nodes: readonly AttachmentNode[]): Promise<string[]> {
+/** Download Attachment on several rows (of one submission or several): into one folder, each from its own connection (`sessionOf`). */
+export async function downloadAttachments(deps: BulkDeps, nodes: readonly AttachmentNode[], sessionOf: (n: AttachmentNode) => Pick<Session, 'client'>): Promise<string[]> {
   const folder = await askDownloadFolder(deps.input.current, vscode.l10n.t('Folder for {0} attachments', nodes.length));
   if (!folder) return [];
-  const items = nodes.map((n) => attachmentItem(deps.session, n.submission.item.id, n.attachment));
+  const items = nodes.map((n) => attachmentItem(sessionOf(n), n.submission.item.id, n.attachment));
   return downloadMany(deps, vscode.l10n.t('Downloading {0} files…', items.length), () => ({ folder: folder.fsPath, items }));
 }
 

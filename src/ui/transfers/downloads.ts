@@ -120,7 +120,8 @@ const UNCHECKED_WHY: Readonly<Record<UncheckableReason, string>> = {
 
 /** Where the hash check of a downloaded archive file is shown (the Archive view's detail row). */
 export interface HashChecks {
-  recordHashCheck(id: string, check: HashCheck): void;
+  /** `connectionId`: the file's connection (none: the workspace's). */
+  recordHashCheck(id: string, check: HashCheck, connectionId?: string): void;
 }
 
 /**

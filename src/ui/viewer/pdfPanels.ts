@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { errorDetail, openToRead, readAtMost, ServiceError, type OpenedDownload, type ServiceClient } from '../../core';
+import { errorDetail, openToRead, readAtMost, ServiceError, type OpenedDownload, type ServiceClient, type SubmissionDetail } from '../../core';
 import { isFromPdf, isPdfState, type FromPdf, type PdfPlace, type PdfSource, type ToPdf } from '../../shared/pdfProtocol';
 import { formatBytes } from '../text/format';
 import { differs, knownOf, type Known } from '../submissions/submissionUpdates';
@@ -22,7 +22,7 @@ export type { PdfSource };
 /** What the viewers need from the extension. */
 export interface PdfPanelDeps extends PanelDeps {
   /** What panels follow, and where their loads say what they learned. */
-  readonly updates: Pick<SubmissionUpdates, 'onDidLearn' | 'learned'>;
+  readonly updates: Pick<SubmissionUpdates, 'onDidLearnAny' | 'learned'>;
   /** The viewer's "Save PDF…": the same document, downloaded where the user chooses (under the commands' error handler); a summary's submission's form reference as the viewer knows it. */
   save(source: PdfSource, formReference?: string): void;
   /** The viewer's "Archive…" (a summary or an attachment), under the commands' error handler. */
@@ -71,9 +71,9 @@ export class PdfPanels implements vscode.Disposable {
 
   constructor(private readonly deps: PdfPanelDeps) {
     this.subs.push(
-      // What is learned comes with the workspace's session: news for its connection's summary only.
-      deps.updates.onDidLearn((l) => {
-        const e = this.open.get(keyOf({ kind: 'summary', submissionId: l.id, connectionId: this.inUse() }));
+      // What a connection learned is news for that connection's summary only.
+      deps.updates.onDidLearnAny((l) => {
+        const e = this.open.get(keyOf({ kind: 'summary', submissionId: l.id, connectionId: l.connectionId }));
         if (e?.shown && !e.loader.busy && differs(e.shown, knownOf(l))) {
           e.shown = undefined; // offered once per load
           e.host.post({ type: 'changed' }, true);
@@ -179,7 +179,7 @@ export class PdfPanels implements vscode.Disposable {
         this.openSource(source, signal).then((d) => readAll(d, source.kind === 'file')),
         client && source.kind === 'summary' ? client.getSubmission(source.submissionId, { signal }).catch(() => undefined) : undefined,
       ]);
-      if (detail && client && source.kind === 'summary' && stillCurrent(this.deps.session, client)) this.deps.updates.learned({ id: source.submissionId, detail });
+      if (detail && client && source.kind === 'summary') this.learned(source, client, detail);
       if (detail) {
         entry.shown = knownOf({ detail });
         entry.formReference = detail.formReference || entry.formReference;
@@ -196,6 +196,13 @@ export class PdfPanels implements vscode.Disposable {
   }
 
   /** The client of the document's connection. */
+  /** What a summary's load fetched of its submission, said for its connection while that one still uses the client. */
+  private learned(s: Extract<PdfSource, { kind: 'summary' }>, client: ServiceClient, detail: SubmissionDetail): void {
+    const connectionId = s.connectionId ?? this.inUse();
+    const own = this.deps.sessions.get(connectionId);
+    if (own && stillCurrent(own, client)) this.deps.updates.learned({ id: s.submissionId, detail, connectionId });
+  }
+
   private client(s: Exclude<PdfSource, { kind: 'file' }>): Promise<ServiceClient> {
     return panelClient(this.deps, s.connectionId ?? this.inUse());
   }

@@ -5,12 +5,13 @@ import { Limiter } from '../lists/concurrency';
 import type { ArchiveNode } from '../lists/nodes';
 import { ArchiveIndex } from './contentIndex';
 
-/** What is read of the Archive view: its rows (with the details it loaded) and when its list is fetched again. */
+/** What is read of the Archive view: the workspace's connection's rows (with the details it loaded) and when its list is fetched again. */
 export interface ArchiveRows {
   readonly items: readonly ArchiveNode[];
   readonly loaded: boolean;
   readonly onDidChangeTreeData: vscode.Event<unknown>;
-  refresh(): Promise<void>;
+  /** One list request of the workspace's connection (no other's, which may be slow to answer). */
+  refreshList(): Promise<unknown>;
 }
 
 /** Details fetched at once, as the view fetches them for the rows on screen. */
@@ -78,7 +79,7 @@ export class ArchiveDetails implements vscode.Disposable {
     if (!this.session.signedIn) return Promise.resolve();
     if (!this.rows.loaded) {
       // The list the view shows, loaded here if the view was never opened (one request); then its details.
-      this.listing ??= this.rows.refresh().finally(() => (this.listing = undefined));
+      this.listing ??= this.rows.refreshList().then(() => undefined).finally(() => (this.listing = undefined));
       return this.listing.then(() => (this.rows.loaded ? this.ensure() : undefined));
     }
     this.filling ??= this.fill(this.generation);
