@@ -26,3 +26,14 @@ export function partFiles(files: readonly string[], k: number, n: number, measur
   }
   return files.filter((f) => part.get(f) === k - 1);
 }
+
+/** The name a run goes by in its artifacts: `test:host`, `test:host-part1`, `test:host-reload` …, from DSAS_HOST_RUN and DSAS_HOST_PART. */
+export function runName(run: string, part: string): string {
+  const [k, n] = (part || '1/1').split('/').map(Number);
+  return run ? `test:host-${run}` : n > 1 ? `test:host-part${k}` : 'test:host';
+}
+
+/** The file a run's failures are written to, under the artifacts folder (runAll.ts repeats them last). */
+export function failuresFile(artifacts: string, name: string): string {
+  return `${artifacts}/host-failures/${name.replace(/:/g, '-')}.txt`;
+}

@@ -2,12 +2,12 @@
 // suites with mocha and settles with the result. The same module serves the
 // offline runner (code-server) and @vscode/test-electron.
 import Mocha from 'mocha';
-import { appendFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { save, settle } from '../reliability/tally';
 import { ARTIFACTS, log, screenshot } from './helpers';
-import { partFiles } from './hostParts';
+import { failuresFile, partFiles, runName } from './hostParts';
 
 export async function run(): Promise<void> {
   process.setSourceMapsEnabled(true); // stack traces name the .ts lines
@@ -53,14 +53,15 @@ export async function run(): Promise<void> {
   const mine = partFiles(suites.filter((f) => f !== last).map(stem), k, n).map((s) => `${s}.test.js`);
   [...mine, ...suites.filter((f) => f === last)].forEach((f) => mocha.addFile(path.join(__dirname, f)));
   await mocha.loadFilesAsync();
-  const name = only ? `test:host-${run}` : n > 1 ? `test:host-part${k}` : 'test:host';
+  const name = runName(run, process.env.DSAS_HOST_PART ?? '');
   // Each file's duration, for test/host/durations.json (how the parts are dealt), written as each ends.
   const tookFile = path.join(ARTIFACTS, 'host-durations', `${name.replace(/:/g, '-')}.json`);
   mkdirSync(path.dirname(tookFile), { recursive: true });
   const took: Record<string, number> = {};
   // Each failure's title and first lines, for runAll.ts to repeat at the very end, where a CI log's tail shows it.
-  const failedFile = path.join(ARTIFACTS, 'host-failures', `${name.replace(/:/g, '-')}.txt`);
-  rmSync(failedFile, { force: true });
+  // The runner empties the file when it starts: what is in it now failed in this window before it was reloaded.
+  const failedFile = failuresFile(ARTIFACTS, name);
+  const failedBefore = existsSync(failedFile) ? readFileSync(failedFile, 'utf8').split('\n').filter((l) => /^ {2}\S/.test(l) && !l.includes('(failed, run again)')).length : 0;
   const failures = await new Promise<number>((resolve) => {
     const runner = mocha.run(resolve);
     const tell = (how: string) => (t: Mocha.Runnable, err: Error) => {
@@ -80,5 +81,5 @@ export async function run(): Promise<void> {
     });
   });
   save(name);
-  if (failures > 0) throw new Error(`${failures} host test(s) failed`);
+  if (failures + failedBefore > 0) throw new Error(`${failures + failedBefore} host test(s) failed${failedBefore ? ` (${failedBefore} before the window was reloaded)` : ''}`);
 }

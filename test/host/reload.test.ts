@@ -150,8 +150,9 @@ describe('a window reload', () => {
       await control('/respond', 'POST', { submissionId: told.id, email: 'rex@example.org', outcome: 'reject' });
       await screenshot('reload-before');
       log('    (before) History and Summary open, the Explorer showing: reloading the window');
-      await vscode.commands.executeCommand('workbench.action.reloadWindow');
-      await new Promise(() => {}); // never settles: the window goes away
+      // The command is cancelled as the window goes: not a failure of this test, which never settles.
+      await vscode.commands.executeCommand('workbench.action.reloadWindow').then(undefined, () => undefined);
+      await new Promise(() => {});
     });
     return;
   }

@@ -37,7 +37,8 @@ describe('a window reload keeps the connections\' roots', () => {
       await vscode.commands.executeCommand('dsas.submissions.focus');
       const root = await waitFor('two roots', async () => (await roots()).find((r) => r.node.connectionId === kept.id));
       assert.equal(root.item.collapsibleState, Expanded, 'a root opens expanded');
-      await deps.submissions.view.reveal(root.node, { select: true, focus: true, expand: false });
+      // The view may not have drawn the new root yet ("Data tree node not found"): revealed once it has.
+      await waitFor('the new root revealed', () => deps.submissions.view.reveal(root.node, { select: true, focus: true, expand: false }).then(() => true, () => false));
       await vscode.commands.executeCommand('list.collapse');
       await waitFor('its root collapsed', async () => (await roots()).find((r) => r.node.connectionId === kept.id)?.item.collapsibleState === Collapsed);
       writeFileSync(MARK, JSON.stringify(kept));

@@ -26,6 +26,7 @@ import {
   ensureCodeServer, freePort, installExtension, isNoise, linkRipgrep, RIPGREP_INSTALL, ROOT, startCodeServer, workbenchUrl, writeUserSettings, writeWorkspace,
 } from '../../tools/codeServer';
 import { packageVsix } from './packageVsix';
+import { failuresFile, runName as hostRunName } from './hostParts';
 import { consoleText, finishOff, processTree, ProcessGuard } from '../../tools/processes';
 import { webviewsLoaded } from './webviewFrames';
 import { pageRoutes } from './workbenchPage';
@@ -203,6 +204,8 @@ async function main(guard: ProcessGuard): Promise<number> {
   // Screenshots of this run only: a failure shot from an earlier run would mislead (the other runs follow the main one).
   // Parts run side by side: runAll.ts clears the screenshots before it starts them.
   if (!runName && !part) rmSync(SCREENSHOTS, { recursive: true, force: true });
+  // This run's failures, written by the suite (index.ts): a reloaded window's suite adds to what its first window wrote.
+  rmSync(failuresFile(ARTIFACTS, hostRunName(runName, part)), { force: true });
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'dsas-host-'));
   guard.add(async () => rmSync(tmp, { recursive: true, force: true }));
   const workspace = path.join(tmp, 'workspace');
