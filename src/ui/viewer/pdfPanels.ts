@@ -195,7 +195,6 @@ export class PdfPanels implements vscode.Disposable {
     }
   }
 
-  /** The client of the document's connection. */
   /** What a summary's load fetched of its submission, said for its connection while that one still uses the client. */
   private learned(s: Extract<PdfSource, { kind: 'summary' }>, client: ServiceClient, detail: SubmissionDetail): void {
     const connectionId = s.connectionId ?? this.inUse();
@@ -203,6 +202,7 @@ export class PdfPanels implements vscode.Disposable {
     if (own && stillCurrent(own, client)) this.deps.updates.learned({ id: s.submissionId, detail, connectionId });
   }
 
+  /** The client of the document's connection. */
   private client(s: Exclude<PdfSource, { kind: 'file' }>): Promise<ServiceClient> {
     return panelClient(this.deps, s.connectionId ?? this.inUse());
   }
