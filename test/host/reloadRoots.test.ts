@@ -38,7 +38,7 @@ describe('a window reload keeps the connections\' roots', () => {
       const root = await waitFor('two roots', async () => (await roots()).find((r) => r.node.connectionId === kept.id));
       assert.equal(root.item.collapsibleState, Expanded, 'a root opens expanded');
       // The view may not have drawn the new root yet ("Data tree node not found"): revealed once it has.
-      await waitFor('the new root revealed', () => deps.submissions.view.reveal(root.node, { select: true, focus: true, expand: false }).then(() => true, () => false));
+      await waitFor('the new root revealed', async () => Promise.resolve(deps.submissions.view.reveal(root.node, { select: true, focus: true, expand: false })).then(() => true, () => false));
       await vscode.commands.executeCommand('list.collapse');
       await waitFor('its root collapsed', async () => (await roots()).find((r) => r.node.connectionId === kept.id)?.item.collapsibleState === Collapsed);
       writeFileSync(MARK, JSON.stringify(kept));

@@ -30,7 +30,9 @@ async function revealRow(deps: Deps, row: SubmissionNode, options: { select: boo
   });
 }
 
-describe('status bar and polling', () => {
+describe('status bar and polling', function () {
+  // A round of polls reads every pending submission's detail, a few a poll: its length grows with what the suites before left pending.
+  this.timeout(90_000);
   let deps: Deps;
   let status: Poller;
   let statusBarItem: vscode.StatusBarItem;
