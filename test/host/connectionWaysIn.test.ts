@@ -5,19 +5,24 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Connection } from '../../src/core';
+import type { ArchiveNode } from '../../src/ui/lists/nodes';
 import type { Sandbox } from '../../tools/sandbox';
-import { closeAllEditors, waitFor } from './fixtures';
+import { closeAllEditors, removeWorkspaceFolder, waitFor, workspaceFile } from './fixtures';
 import { archiveOn, OtherServices } from './otherServices';
-import { api, connectionOf, requireSandbox, signIn, useAccount } from './session';
+import { api, connectionOf, requireSandbox, signIn, useAccount, withAnswers } from './session';
+
+const unique = (what: string) => `${what} ${Date.now()} ${Math.random()}\n`;
 
 describe('every way in picks the connection by one rule, and shows it', () => {
   const others = new OtherServices();
   let bob: Sandbox;
+  let main: Connection;
   let bobs: Connection;
 
   before(async function () {
     this.timeout(60_000);
     await signIn();
+    main = await connectionOf(requireSandbox());
     bob = await others.start('bob');
     bobs = await connectionOf(bob, 'Bob');
     await useAccount(bob); // signed in once: its secrets are stored
@@ -30,7 +35,23 @@ describe('every way in picks the connection by one rule, and shows it', () => {
   after(async () => {
     await others.close();
     await signIn();
+    await removeWorkspaceFolder('ways');
   });
+
+  /** The decoration of `uri` once `ready` holds. */
+  async function decorationWhen(uri: vscode.Uri, ready: (tooltip: string | undefined) => boolean, what: string): Promise<string | undefined> {
+    const wf = (await api()).deps.workspaceFiles;
+    let last: string | undefined;
+    try {
+      return await waitFor(what, async () => {
+        const d = await wf.provideFileDecoration(uri);
+        last = d?.tooltip;
+        return ready(last) ? { last } : undefined;
+      }, 20_000).then((r) => r.last);
+    } catch (e) {
+      throw new Error(`${(e as Error).message}; last tooltip: ${JSON.stringify(last)}`);
+    }
+  }
 
   it('a text file of the other connection opened from its row shows its own service\'s bytes', async function () {
     this.timeout(60_000);
@@ -43,5 +64,32 @@ describe('every way in picks the connection by one rule, and shows it', () => {
     const tab = await waitFor('the file open in a tab', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === 'dsas-archive'));
     const uri = (tab.input as vscode.TabInputText).uri;
     assert.equal(Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8'), 'bob\'s own bytes\n', 'read from Bob\'s service');
+  });
+
+  it('an archived file\'s decoration names its connection; under another connection it is not shown nor revealed; Reveal in Archive selects the row under its connection\'s root', async function () {
+    this.timeout(90_000);
+    const { deps } = await api();
+    const uri = workspaceFile('ways/lease.txt', unique('lease'));
+    const title = `Lease ${Date.now()}`;
+    await withAnswers([main.name, title], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
+    await decorationWhen(uri, (t) => t === `Archived as ${title} on ${main.name}`, 'the decoration naming the connection');
+    const added = await waitFor('recorded', () => deps.workspaceFiles.records.of(uri.toString())?.archived);
+    await vscode.commands.executeCommand('dsas.revealInArchive', uri, [uri]);
+    await waitFor('the row selected under its connection\'s root', () => deps.archive.view.selection.some((n) => n.kind === 'archiveFile' && n.item.id === added.fileId && (n as ArchiveNode).connectionId === main.id));
+
+    // The workspace switched to Bob: the record of the first connection neither decorates nor reveals there.
+    await useAccount(bob);
+    await decorationWhen(uri, (t) => t === undefined, 'no decoration under Bob');
+    const { input } = await withAnswers([], () => vscode.commands.executeCommand('dsas.revealInArchive', uri, [uri]));
+    assert.deepEqual(input.asked.map((a) => a.text), ['"lease.txt" is not known to be in the archive.']);
+
+    // A file archived to Bob from the Explorer says so while Bob is the workspace's, and is not shown under the first.
+    const other = workspaceFile('ways/bob-lease.txt', unique('bob lease'));
+    const bobTitle = `Bob's lease ${Date.now()}`;
+    await withAnswers([bobs.name, bobTitle], () => vscode.commands.executeCommand('dsas.archiveFile', other, [other]));
+    await decorationWhen(other, (t) => t === `Archived as ${bobTitle} on ${bobs.name}`, 'the decoration naming Bob');
+    await useAccount(requireSandbox());
+    await decorationWhen(other, (t) => t === undefined, 'Bob\'s file not decorated under the first connection');
+    await decorationWhen(uri, (t) => t === `Archived as ${title} on ${main.name}`, 'the first file\'s decoration back');
   });
 });
