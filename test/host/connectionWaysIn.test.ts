@@ -92,4 +92,19 @@ describe('every way in picks the connection by one rule, and shows it', () => {
     await decorationWhen(other, (t) => t === undefined, 'Bob\'s file not decorated under the first connection');
     await decorationWhen(uri, (t) => t === `Archived as ${title} on ${main.name}`, 'the first file\'s decoration back');
   });
+
+  it('New Submission from the palette asks which connection (the workspace\'s first); Escape opens nothing; the form of the one chosen is its and names it', async function () {
+    this.timeout(60_000);
+    const { deps } = await api();
+    const before = deps.composer.drafts.size;
+    const escaped = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.newSubmission'));
+    assert.deepEqual(escaped.input.asked.map((a) => a.items?.[0]), [main.name], 'the workspace\'s connection offered first');
+    assert.equal(deps.composer.drafts.size, before, 'no form opened');
+
+    const chosen = await withAnswers([bobs.name, (a) => a.items?.find((i) => i.includes('Empty form'))], () => vscode.commands.executeCommand('dsas.newSubmission'));
+    const archiveItem = chosen.input.asked[1]?.items?.find((i) => i.includes('From the Archive'));
+    assert.ok(archiveItem, 'the start offered');
+    const id = await waitFor('the form open', () => [...deps.composer.drafts.keys()].find((k) => deps.composer.memory.stored(k)?.account === deps.sessions.get(bobs.id)?.connectionAccount));
+    assert.ok(id, 'the form is Bob\'s');
+  });
 });
