@@ -8,6 +8,7 @@ import type { Connection } from '../../src/core';
 import type { ArchiveNode } from '../../src/ui/lists/nodes';
 import type { Sandbox } from '../../tools/sandbox';
 import { closeAllEditors, removeWorkspaceFolder, waitFor, workspaceFile } from './fixtures';
+import { webviewText } from './helpers';
 import { archiveOn, OtherServices } from './otherServices';
 import { api, connectionOf, requireSandbox, signIn, useAccount, withAnswers } from './session';
 
@@ -101,10 +102,14 @@ describe('every way in picks the connection by one rule, and shows it', () => {
     assert.deepEqual(escaped.input.asked.map((a) => a.items?.[0]), [main.name], 'the workspace\'s connection offered first');
     assert.equal(deps.composer.drafts.size, before, 'no form opened');
 
+    // Bob's is marked production: the form says so wherever it names its connection.
+    await deps.connections.update(bobs.id, { production: true });
     const chosen = await withAnswers([bobs.name, (a) => a.items?.find((i) => i.includes('Empty form'))], () => vscode.commands.executeCommand('dsas.newSubmission'));
     const archiveItem = chosen.input.asked[1]?.items?.find((i) => i.includes('From the Archive'));
     assert.ok(archiveItem, 'the start offered');
     const id = await waitFor('the form open', () => [...deps.composer.drafts.keys()].find((k) => deps.composer.memory.stored(k)?.account === deps.sessions.get(bobs.id)?.connectionAccount));
     assert.ok(id, 'the form is Bob\'s');
+    if (process.env.DSAS_WORKBENCH_URL) assert.match(await webviewText('New Submission'), /Sent to Bob \(production\) · "bob" at /);
+    await deps.connections.update(bobs.id, { production: false });
   });
 });

@@ -98,7 +98,7 @@ describe('drafts belong to their account', () => {
     await withAnswers([], async () => {
       await deliver(id, { type: 'send', form });
       assert.equal(composer.drafts.get(id)?.phase, 'reviewing', 'reviewed under the other connection too');
-      if (process.env.DSAS_WORKBENCH_URL) assert.match(await webviewText('Review before sending'), new RegExp(`Sent to\\s*"cleo" at ${hostA.replace(/\./g, '\\.')}`));
+      if (process.env.DSAS_WORKBENCH_URL) assert.match(await webviewText('Review before sending'), new RegExp(`Sent to\\s*cleo @ ${hostA.replace(/\./g, '\\.')} · "cleo" at ${hostA.replace(/\./g, '\\.')}`));
       await deliver(id, { type: 'send', form });
     });
     await waitFor('the form sent and closed', () => !composer.drafts.has(id), 30_000);
