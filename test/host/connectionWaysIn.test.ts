@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../../src/core';
 import type { ArchiveNode } from '../../src/ui/lists/nodes';
 import type { Sandbox } from '../../tools/sandbox';
+import { composerOpenedBy } from './composerDriver';
 import { closeAllEditors, removeWorkspaceFolder, waitFor, workspaceFile } from './fixtures';
 import { webviewText } from './helpers';
 import { archiveOn, OtherServices } from './otherServices';
@@ -111,5 +112,29 @@ describe('every way in picks the connection by one rule, and shows it', () => {
     assert.ok(id, 'the form is Bob\'s');
     if (process.env.DSAS_WORKBENCH_URL) assert.match(await webviewText('New Submission'), /Sent to Bob \(production\) · "bob" at /);
     await deps.connections.update(bobs.id, { production: false });
+  });
+
+  it('a file a form of the other connection takes from its archive shows its hash check on that connection\'s row, not on the workspace\'s row of the same id', async function () {
+    this.timeout(90_000);
+    const { deps } = await api();
+    const title = `Bob's terms ${Date.now()}`;
+    const id = await archiveOn(bob, title, 'bob-terms.txt', 'bob\'s terms\n');
+    // The workspace's service has a file of the same id: the two archives count from the same start.
+    const mainClient = deps.sessions.get(main.id)!.client;
+    const filler = workspaceFile('ways/filler.txt', 'filler\n');
+    for (let i = 0; i < 30 && Number((await mainClient.listArchive()).map((f) => Number(f.id)).reduce((a, b) => Math.max(a, b), 0)) < Number(id); i++) {
+      await mainClient.uploadArchiveFile({ path: filler.fsPath, title: `Filler ${i}`, name: 'filler.txt' });
+    }
+    await withAnswers([bobs.name, 'From the Archive…', title], () => composerOpenedBy(() => vscode.commands.executeCommand('dsas.newSubmission')));
+    await deps.archive.refresh();
+    const rowOf = async (c: Connection) => {
+      const row = deps.archive.listOf(c.id)?.all.find((r) => r.item.id === id);
+      assert.ok(row, `file ${id} listed under ${c.name}`);
+      await deps.archive.refresh(row);
+      const t = deps.archive.getTreeItem(row).tooltip;
+      return typeof t === 'string' ? t : t?.value ?? '';
+    };
+    assert.match(await rowOf(bobs), /verified/, 'Bob\'s row shows the check of the file fetched from Bob\'s archive');
+    assert.doesNotMatch(await rowOf(main), /verified/, 'the workspace\'s row of the same id shows none');
   });
 });
