@@ -8,7 +8,7 @@ import type { ComposerDocument, ComposerForm, ComposerRecipient } from '../../sr
 import { closeAllEditors, waitFor, webviewsLoaded } from './fixtures';
 import { log } from './helpers';
 import type { ScriptedInput } from './scriptedInput';
-import { api, deliver, pageMessages, withAnswers } from './session';
+import { api, deliver, pageMessages, withAnswers, workspaceConnectionAnswer } from './session';
 import type { FromComposer } from '../../src/shared/composerProtocol';
 
 /** One recipient row, by full name. */
@@ -31,9 +31,10 @@ export async function composerOpenedBy(open: () => Thenable<unknown>): Promise<s
   return waitFor('a composer opened', async () => [...(await openDrafts()).keys()].find((id) => !before.has(id)));
 }
 
-/** New Submission on these files, as the Explorer runs it; the new draft's id. */
-export function compose(...uris: vscode.Uri[]): Promise<string> {
-  return composerOpenedBy(() => vscode.commands.executeCommand('dsas.newSubmission', uris[0], uris));
+/** New Submission on these files, as the Explorer runs it (for the workspace's connection, should it ask which); the new draft's id. */
+export async function compose(...uris: vscode.Uri[]): Promise<string> {
+  const answers = await workspaceConnectionAnswer();
+  return composerOpenedBy(async () => (await withAnswers(answers, () => vscode.commands.executeCommand('dsas.newSubmission', uris[0], uris))).result);
 }
 
 /** The form of an open draft, changed by `change`, posted as the page posts an edit. */

@@ -11,15 +11,16 @@ import {
 import { closeAllEditors, removeWorkspaceFolder, waitFor, workspaceFile } from './fixtures';
 import { webviewText } from './helpers';
 import { archiveOn, OtherServices } from './otherServices';
-import { api, connectionOf, control, deliver, requireSandbox, signIn, useAccount, withAnswers } from './session';
+import { api, connectionOf, control, deliver, requireSandbox, signIn, useAccount, withAnswers, workspaceConnectionAnswer } from './session';
 
 const told = (asked: readonly { method: string; text: string }[]) => asked.filter((a) => ['info', 'warn', 'error'].includes(a.method)).map((a) => a.text);
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-/** New Submission from the palette, dismissed at its first question: the labels it offered. */
+/** New Submission from the palette (for the workspace's connection, should it ask which), dismissed at how to start: the labels it offered. */
 async function offered(): Promise<readonly string[]> {
-  const { input } = await withAnswers([undefined], () => vscode.commands.executeCommand('dsas.newSubmission'));
-  return input.asked[0].items ?? [];
+  const connection = await workspaceConnectionAnswer();
+  const { input } = await withAnswers([...connection, undefined], () => vscode.commands.executeCommand('dsas.newSubmission'));
+  return input.asked[connection.length].items ?? [];
 }
 
 describe('drafts belong to their account', () => {
@@ -97,7 +98,7 @@ describe('drafts belong to their account', () => {
     await withAnswers([], async () => {
       await deliver(id, { type: 'send', form });
       assert.equal(composer.drafts.get(id)?.phase, 'reviewing', 'reviewed under the other connection too');
-      if (process.env.DSAS_WORKBENCH_URL) assert.match(await webviewText('Review before sending'), new RegExp(`Sent to\\s*"cleo" at ${hostA.replace(/\./g, '\\.')}`));
+      if (process.env.DSAS_WORKBENCH_URL) assert.match(await webviewText('Review before sending'), new RegExp(`Sent to\\s*cleo @ ${hostA.replace(/\./g, '\\.')} · "cleo" at ${hostA.replace(/\./g, '\\.')}`));
       await deliver(id, { type: 'send', form });
     });
     await waitFor('the form sent and closed', () => !composer.drafts.has(id), 30_000);

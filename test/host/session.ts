@@ -76,6 +76,15 @@ export async function signIn(): Promise<void> {
   await useAccount(requireSandbox());
 }
 
+/**
+ * The answer a command from the palette or the Explorer gets to "Which
+ * connection?" when there are several: the first offered, the workspace's
+ * (as Enter takes it); none when there is one and nothing is asked.
+ */
+export async function workspaceConnectionAnswer(): Promise<Answer[]> {
+  return (await api()).deps.connections.list.length > 1 ? [(a) => a.items?.[0]] : [];
+}
+
 /** Makes `sb`'s connection the workspace's (adding it when there is none) and signs in (without asking when its secrets are stored). */
 export async function useAccount(sb: SandboxInfo): Promise<void> {
   const { deps } = await api();

@@ -254,7 +254,7 @@ describe('workspace decorations', () => {
     await quiet(); // the archive's row is revealed, and the views load what is on screen
     const mark = await logMark();
     // As activate() builds it, with file access that counts.
-    const fresh = new WorkspaceFilesClass({ context: deps.context, log: deps.log, session: deps.session, archive: deps.archive, updates: deps.updates, files: counting });
+    const fresh = new WorkspaceFilesClass({ context: deps.context, log: deps.log, session: deps.session, connections: deps.connections, archive: deps.archive, updates: deps.updates, files: counting });
     try {
       await new Promise((r) => setTimeout(r, 1000));
       assert.deepEqual(reads, [], 'no file read or stat');
@@ -309,7 +309,8 @@ describe('workspace decorations on a 400-file archive', () => {
     const title = `Among many ${Date.now()}`;
     const uri = workspaceFile('decorations/many/new.txt', unique('new'));
     await withAnswers([here, title], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
-    await decorationWhen(uri, tooltipIs(`Archived as ${title}`), 'the archived decoration');
+    // With two connections, the tooltip names the one it was archived to.
+    await decorationWhen(uri, tooltipIs(`Archived as ${title} on ${here}`), 'the archived decoration');
     await wf.factsOf(probe, true); // the decorations over the new list: every detail they match against
     await stillOn();
     const sent = sb.accessLog.slice(mark).map((e) => `${e.method} ${e.path}`);

@@ -90,6 +90,9 @@ describe('workspace files: matching by content', () => {
     assert.deepEqual(later.archived, { fileId: '1', title: 'Q3 report', changed: false });
     assert.equal(decorationOf(later, t, String)?.tooltip, 'Archived as Q3 report');
     assert.equal(decorationOf(later, t, String)?.badge, 'A');
+    // With several connections, the one it is of is named, in every line.
+    const both = { ...later, archived: { ...later.archived!, changed: true }, sent: { submissionId: '7', formReference: 'REF-7' } };
+    assert.equal(decorationOf(both, t, String, 'Test')?.tooltip, 'Changed since it was archived as Q3 report on Test\nSent in REF-7 on Test');
   });
 
   it('of several archive files with the same content, prefers the one archived from here', async () => {

@@ -36,14 +36,14 @@ type ArchiveFileOn = OpenOffer & { readonly archive: ArchiveTree } & { readonly 
 export interface ArchiveCommandParts extends ArchivingFiles, OpenOffer {
   readonly context: Pick<vscode.ExtensionContext, 'subscriptions'>;
   readonly commands: CommandRunner;
-  readonly session: ArchivingFiles['session'] & ConstructorParameters<typeof ArchiveFileSystem>[0];
+  readonly session: ArchivingFiles['session'] & ConnectionChoosing['session'];
   readonly archive: ArchiveTree;
 }
 
 /** Archive This File (Archive Folder… on a folder), Download Archive File, Open Archive File, Copy File Id. */
 export function registerArchiveCommands(deps: ArchiveCommandParts): void {
   const { commands } = deps;
-  const files = new ArchiveFileSystem(deps.session);
+  const files = new ArchiveFileSystem(deps);
   deps.context.subscriptions.push(files.register());
 
   commands.register(Cmd.archiveFile, explorerUris, (uris) => archiveFiles(deps, uris));
@@ -174,8 +174,8 @@ async function openArchiveFile(deps: ArchiveFileDeps, session: Session, files: A
     if (answer === download) await saveArchiveFile({ ...deps, session }, f, node?.item.name);
     return undefined;
   }
-  files.remember(f);
-  const uri = archiveUri(f);
+  files.remember(f, session.connection.id);
+  const uri = archiveUri(f, session.connection.id);
   await openInEditor(deps.pdfs, { name: f.name, mimetype: f.mimetype, uri, pdf: { kind: 'archive', id: f.id, ticket: f.ticket, name: f.name, connectionId: session.connection.id } });
   return uri;
 }

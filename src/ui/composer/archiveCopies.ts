@@ -11,7 +11,7 @@ import { awaitingSignIn, failed, fetching, goneMessage, notFetchedText, notYet, 
 /** What the copies use: the session (which account's archive, and its client), the prompts, the log and the archive's hash checks. */
 export interface ArchiveCopiesDeps extends ArchiveFetching {
   readonly input: InputHolder;
-  readonly session: Pick<Session, 'signedIn' | 'account' | 'connectionAccount' | 'client'>;
+  readonly session: Pick<Session, 'signedIn' | 'account' | 'connectionAccount' | 'client' | 'sender'>;
 }
 
 /** Where one archive document of the form stands. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isServiceError, mediaTypeFor, recordedHash, shortDigest, type ArchiveFile, type ArchiveListItem, type Logger, type ServiceClient } from '../../core';
+import { isServiceError, mediaTypeFor, recordedHash, shortDigest, type ArchiveFile, type ArchiveListItem, type Logger } from '../../core';
 import type { ComposerDocument } from '../../shared/composerProtocol';
 import { ArchiveMismatchError, archiveFilesAsDocuments, type ArchiveDocumentDeps, type ArchiveDocuments } from './archiveDocuments';
 import { formatBytes } from '../text/format';
@@ -71,13 +71,13 @@ export async function chooseArchiveDocuments(deps: ArchiveChoosing, o: { readonl
  * to `p`.
  */
 export async function fetchArchiveDocuments(deps: ArchiveFetching, from: Sender, files: readonly (ArchiveListItem | ArchiveFile)[], signal: AbortSignal, p?: TaskProgress): Promise<FetchedFromArchive> {
-  const fetched = await archiveFilesAsDocuments(hashChecked(deps, from.client), files, signal, (done, total) => p?.bytes(done, total));
+  const fetched = await archiveFilesAsDocuments(hashChecked(deps, from), files, signal, (done, total) => p?.bytes(done, total));
   return { ...fetched, fileIds: files.map((f) => f.id), account: from.account };
 }
 
-/** What fetching with `client` needs; the Archive view shows each hash check. */
-function hashChecked(deps: ArchiveFetching, client: ServiceClient): ArchiveDocumentDeps {
-  return { client, log: deps.log, recordHashCheck: (id, check) => deps.archive.recordHashCheck(id, check) };
+/** What fetching with `from`'s client needs; the Archive view shows each hash check on the row of `from`'s connection (another's file may have the same id). */
+function hashChecked(deps: ArchiveFetching, from: Sender): ArchiveDocumentDeps {
+  return { client: from.client, log: deps.log, recordHashCheck: (id, check) => deps.archive.recordHashCheck(id, check, from.connectionId) };
 }
 
 /**
@@ -88,8 +88,8 @@ function hashChecked(deps: ArchiveFetching, client: ServiceClient): ArchiveDocum
  * the draft kept. Fails as the download does: `isGone` tells a failure that
  * proves the file is not there to send from one that may pass.
  */
-export async function fetchArchiveCopy(deps: ArchiveFetching & { readonly session: Pick<Session, 'client'> }, d: ComposerDocument, signal: AbortSignal, onProgress: (done: number, total?: number) => void): Promise<{ copy: ArchiveDocuments; doc: ComposerDocument }> {
-  const copy = await archiveFilesAsDocuments(hashChecked(deps, deps.session.client), [{ id: d.archiveId!, name: d.name, title: d.name }], signal, onProgress);
+export async function fetchArchiveCopy(deps: ArchiveFetching & { readonly session: Pick<Session, 'sender'> }, d: ComposerDocument, signal: AbortSignal, onProgress: (done: number, total?: number) => void): Promise<{ copy: ArchiveDocuments; doc: ComposerDocument }> {
+  const copy = await archiveFilesAsDocuments(hashChecked(deps, deps.session.sender), [{ id: d.archiveId!, name: d.name, title: d.name }], signal, onProgress);
   return { copy, doc: archiveDocumentOf(copy.documents[0], copy.files[0], { archiveId: d.archiveId!, account: d.account }) };
 }
 

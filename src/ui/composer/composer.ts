@@ -23,8 +23,12 @@ export interface Composer {
   readonly sending: ReadonlySet<string>;
   /** The drafts open in a tab, by id. */
   readonly drafts: ReadonlyMap<string, { readonly form: ComposerForm; readonly panel: vscode.WebviewPanel; readonly phase: ComposerPhase }>;
-  /** Opens a composer with these documents, or with `form` (a draft kept, as `draftId`). Returns the draft's id. */
-  compose(uris: readonly vscode.Uri[], form?: ComposerForm, draftId?: string): Promise<string>;
+  /**
+   * Opens a composer with these documents, or with `form` (a draft kept, as
+   * `draftId`, of its own account); a new one is of `account` (else the
+   * workspace's connection's). Returns the draft's id.
+   */
+  compose(uris: readonly vscode.Uri[], form?: ComposerForm, draftId?: string, account?: string): Promise<string>;
   /**
    * Opens a new composer filled as `form`, whose documents may include
    * archive files already fetched (`archive`: their copies go with the tab);

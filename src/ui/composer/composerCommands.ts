@@ -3,6 +3,7 @@ import { Cmd } from '../commands/commandIds';
 import type { CommandRunner } from '../commands/commandRunner';
 import type { Composer } from './composer';
 import { aSubmissionRow, explorerUris, type SubmissionRow } from '../lists/rowArgs';
+import { sessionFor } from '../session/whichConnection';
 import { describeSubmission, submissionOf, type SubmissionAsking } from '../submissions/whichSubmission';
 import { startNewSubmission, type NewSubmissionStart } from './newSubmissionStart';
 import { sendAgain } from './sendAgain';
@@ -17,7 +18,13 @@ export type ComposerCommandParts = NewSubmissionStart & SubmissionAsking & {
 export function registerComposerCommands(deps: ComposerCommandParts): void {
   const { commands } = deps;
   // With documents (the Explorer's selection) the form opens with them; else the first question asks how to start.
-  commands.register(Cmd.newSubmission, explorerUris, async (uris) => (uris.length ? void (await deps.composer.compose(uris)) : startNewSubmission(deps)));
+  commands.register(Cmd.newSubmission, explorerUris, async (uris) => {
+    // The form is of the connection asked for when there are several (the workspace's first); with none, of the account signed in to later.
+    const session = deps.connections.list.length ? await sessionFor(deps, undefined, vscode.l10n.t('New Submission')) : undefined;
+    if (deps.connections.list.length && !session) return;
+    if (uris.length) await deps.composer.compose(uris, undefined, undefined, session?.connectionAccount);
+    else await startNewSubmission(session ? { ...deps, session } : deps);
+  });
   commands.register(Cmd.addToSubmission, explorerUris, async (uris) => {
     // From the palette: the file of the active editor.
     const files = uris.length ? uris : [vscode.window.activeTextEditor?.document.uri].filter((u): u is vscode.Uri => u?.scheme === 'file');

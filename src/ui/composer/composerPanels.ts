@@ -75,10 +75,10 @@ export class ComposerPanels implements Composer, vscode.Disposable {
     return new Map([...this.open.entries()].map(([id, e]) => [id, { form: e.form, panel: e.host.panel, phase: e.sending ? 'sending' : e.reviewed ? 'reviewing' : 'editing' }]));
   }
 
-  async compose(uris: readonly vscode.Uri[], form?: ComposerForm, draftId: string = randomUUID()): Promise<string> {
+  async compose(uris: readonly vscode.Uri[], form?: ComposerForm, draftId: string = randomUUID(), account?: string): Promise<string> {
     const documents = await documentsOf(this.parts.input.current, uris);
     const start = form ? { ...form, documents: [...form.documents, ...documents] } : newForm(documents, advancedOf(DEFAULT_PACKAGE));
-    return this.show(start, draftId, form ? this.memory.stored(draftId) : undefined);
+    return this.show(start, draftId, form ? this.memory.stored(draftId) : undefined, { account });
   }
 
   async composeFrom(form: ComposerForm, o: ComposeFrom = {}): Promise<string> {

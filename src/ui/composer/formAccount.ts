@@ -5,19 +5,29 @@
 import * as vscode from 'vscode';
 import type { ComposerForm, ComposerProblems, ToComposer } from '../../shared/composerProtocol';
 import { accountText } from '../session/account';
+import { connectionName } from '../session/connectionText';
 import type { SessionInUse } from '../session/sessionInUse';
 
 export type SessionState = Pick<SessionInUse, 'signedIn' | 'account' | 'connectionAccount'>;
+/** A session as a form names it: with its connection. */
+export type NamedSession = SessionState & Pick<SessionInUse, 'connection'>;
 
 /** The account in use now: the session's, or else the workspace's connection's (undefined when there is none). */
 export function accountInUse(session: SessionState): string | undefined {
   return (session.signedIn ? session.account : undefined) ?? session.connectionAccount;
 }
 
-/** The account a form is sent to, as the form and its review name it: its own, or (a form of no known account) the one in use; empty when neither is known. */
-export function sentToText(session: SessionState, own: string | undefined): string {
+/**
+ * The account a form is sent to, as the form and its review name it: its
+ * own, or (a form of no known account) the one in use; empty when neither is
+ * known. The connection's name (marked when production) comes first when
+ * `session` is that account's: `Test · "ann" at dsas.example.com`.
+ */
+export function sentToText(session: NamedSession, own: string | undefined): string {
   const to = own ?? accountInUse(session);
-  return to === undefined ? '' : accountText(to);
+  if (to === undefined) return '';
+  const c = session.connectionAccount === to ? session.connection : undefined;
+  return c ? vscode.l10n.t('{0} · {1}', connectionName(c), accountText(to)) : accountText(to);
 }
 
 /** Why a form of account `own` cannot be sent with the account in use, if it cannot. */
@@ -42,7 +52,7 @@ export interface FormOfAccount {
  * the account's among them); a form shown for review that cannot be sent
  * with the account in use goes back to editing, saying why.
  */
-export function tellAccount(session: SessionState, e: FormOfAccount, problems: ComposerProblems): void {
+export function tellAccount(session: NamedSession, e: FormOfAccount, problems: ComposerProblems): void {
   e.host.post({ type: 'account', to: sentToText(session, e.account), problems }, true);
   if (problems.account && e.reviewed && !e.sending) {
     e.reviewed = undefined;

@@ -23,7 +23,7 @@ export interface NewSubmissionStart extends ArchiveChoosing {
   readonly session: Pick<Session, 'sender' | 'uses' | 'signedIn' | 'account' | 'connectionAccount'>;
 }
 
-/** Opens the form the user starts from; nothing when they end the question. */
+/** Opens the form the user starts from, of `deps.session`'s connection; nothing when they end the question. */
 export async function startNewSubmission(deps: NewSubmissionStart): Promise<void> {
   const t = vscode.l10n.t;
   for (;;) {
@@ -34,13 +34,13 @@ export async function startNewSubmission(deps: NewSubmissionStart): Promise<void
       return;
     }
     if (start === 'empty') {
-      await deps.composer.compose([]);
+      await deps.composer.compose([], undefined, undefined, deps.session.connectionAccount);
       return;
     }
     if (start === 'workspace') {
       const uris = await chooseDocuments(deps.input.current, deps.log, { title: t('New Submission: From the Workspace'), back: true });
       if (uris === BACK) continue;
-      if (uris?.length) await deps.composer.compose(uris);
+      if (uris?.length) await deps.composer.compose(uris, undefined, undefined, deps.session.connectionAccount);
       return;
     }
     const fetched = await chooseArchiveDocuments(deps, { title: t('New Submission: From the Archive'), back: true });

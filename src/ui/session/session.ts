@@ -13,6 +13,8 @@ import { notify, showLogAction, signInAction } from '../commands/notify';
 export interface Sender {
   readonly client: ServiceClient;
   readonly account?: string;
+  /** The connection's id, whose rows show what the client checked. */
+  readonly connectionId?: string;
 }
 
 /** What a session is built with besides its connection. */
@@ -135,7 +137,7 @@ export class Session implements vscode.Disposable {
    * session switches to meanwhile.
    */
   get sender(): Sender {
-    return { client: this.client, account: this.account };
+    return { client: this.client, account: this.account, connectionId: this.connection.id };
   }
 
   /** Whether `client` is still the one in use: only then do the views show what it sent. */

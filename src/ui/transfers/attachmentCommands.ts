@@ -36,13 +36,13 @@ interface AttachmentTarget {
 export interface AttachmentCommandParts extends TransferDeps, ConnectionChoosing {
   readonly context: Pick<vscode.ExtensionContext, 'subscriptions'>;
   readonly commands: CommandRunner;
-  readonly session: TransferDeps['session'] & ConnectionChoosing['session'] & ConstructorParameters<typeof AttachmentFileSystem>[0];
+  readonly session: TransferDeps['session'] & ConnectionChoosing['session'];
 }
 
 /** Download Attachment, Open Attachment and the PDF viewer's Save PDF…. */
 export function registerAttachmentCommands(deps: AttachmentCommandParts): void {
   const { commands } = deps;
-  deps.context.subscriptions.push(new AttachmentFileSystem(deps.session).register());
+  deps.context.subscriptions.push(new AttachmentFileSystem(deps).register());
   commands.register(Cmd.downloadAttachment, selectedAttachments, async (nodes) => {
     const title = vscode.l10n.t('Download Attachment');
     // Rows selected under two connections' roots: each from its own.
@@ -67,7 +67,7 @@ const targetOf = (node: AttachmentNode): AttachmentTarget => ({ submission: node
 async function openAttachment(pdfs: PdfViewer, node: AttachmentNode): Promise<vscode.Uri> {
   const a = node.attachment;
   const submissionId = node.submission.item.id;
-  const uri = attachmentUri(submissionId, a);
+  const uri = attachmentUri(submissionId, a, connectionIdOf(node));
   await openInEditor(pdfs, { name: a.name, uri, pdf: { kind: 'attachment', submissionId, id: a.id, ticket: a.ticket, name: a.name, connectionId: connectionIdOf(node) } });
   return uri;
 }

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { ArchiveFile, OpenedDownload } from '../../core';
-import type { SessionInUse as Session } from '../session/sessionInUse';
+import type { ConnectionChoosing } from '../session/whichConnection';
 import { ServiceFileSystem, serviceFileUri, type FileRef, type FileTimes } from './serviceFileSystem';
 
 export { OPEN_SIZE_LIMIT } from './serviceFileSystem';
@@ -8,19 +8,19 @@ export const ARCHIVE_SCHEME = 'dsas-archive';
 /** How long a file's metadata is reused for the editor's repeated stat calls. */
 const STAT_TTL_MS = 10_000;
 
-/** `dsas-archive:/<safe file name>?id=<id>&ticket=<ticket>` (see serviceFileUri). */
-export function archiveUri(f: Pick<ArchiveFile, 'id' | 'ticket' | 'name'>): vscode.Uri {
-  return serviceFileUri(ARCHIVE_SCHEME, f.name, `file-${f.id}`, { id: f.id, ticket: f.ticket });
+/** `dsas-archive:/<safe file name>?id=<id>&ticket=<ticket>&connection=<id>`, a file of that connection's archive (see serviceFileUri). */
+export function archiveUri(f: Pick<ArchiveFile, 'id' | 'ticket' | 'name'>, connectionId: string | undefined): vscode.Uri {
+  return serviceFileUri(ARCHIVE_SCHEME, f.name, `file-${f.id}`, { id: f.id, ticket: f.ticket }, connectionId);
 }
 
 const ms = (t: ArchiveFile['mtime']): number => t.ms ?? 0;
 
-/** Archive files, read-only, for Open Archive File; their metadata is fetched once per editor's burst of stat calls. */
+/** Archive files, read-only, for Open Archive File, each from its connection's archive; their metadata is fetched once per editor's burst of stat calls. */
 export class ArchiveFileSystem extends ServiceFileSystem {
   private readonly stats = new Map<string, { at: number; file: Promise<ArchiveFile> }>();
 
-  constructor(private readonly session: Session) {
-    super(ARCHIVE_SCHEME, ['id', 'ticket']);
+  constructor(sessions: ConnectionChoosing) {
+    super(ARCHIVE_SCHEME, ['id', 'ticket'], sessions);
   }
 
   /** 0.1 wrote `dsas-archive:/<id>/<ticket>/<name>`: a tab restored from it still opens. */
@@ -34,26 +34,30 @@ export class ArchiveFileSystem extends ServiceFileSystem {
     }
   }
 
-  /** Metadata the caller already has, so that opening does not fetch it again. */
-  remember(f: ArchiveFile): void {
-    this.stats.set(f.id, { at: Date.now(), file: Promise.resolve(f) });
+  /** Metadata the caller already has (of `connectionId`'s archive), so that opening does not fetch it again. */
+  remember(f: ArchiveFile, connectionId: string | undefined): void {
+    this.stats.set(statKey(f.id, connectionId), { at: Date.now(), file: Promise.resolve(f) });
   }
 
-  private detail(id: string): Promise<ArchiveFile> {
-    const hit = this.stats.get(id);
+  private detail(ref: FileRef): Promise<ArchiveFile> {
+    // Two services' files may have the same id.
+    const key = statKey(ref.id, ref.connection);
+    const hit = this.stats.get(key);
     if (hit && Date.now() - hit.at < STAT_TTL_MS) return hit.file;
-    const file = this.session.client.getArchiveFile(id);
-    this.stats.set(id, { at: Date.now(), file });
-    file.catch(() => this.stats.delete(id));
+    const file = this.client(ref).then((c) => c.getArchiveFile(ref.id));
+    this.stats.set(key, { at: Date.now(), file });
+    file.catch(() => this.stats.delete(key));
     return file;
   }
 
   protected async times(ref: FileRef): Promise<FileTimes> {
-    const f = await this.detail(ref.id);
+    const f = await this.detail(ref);
     return { ctime: ms(f.ctime), mtime: ms(f.mtime), size: f.fullSize ?? 0 };
   }
 
-  protected open(ref: FileRef): Promise<OpenedDownload> {
-    return this.session.client.openArchiveFile({ id: ref.id, ticket: ref.ticket, name: ref.name });
+  protected async open(ref: FileRef): Promise<OpenedDownload> {
+    return (await this.client(ref)).openArchiveFile({ id: ref.id, ticket: ref.ticket, name: ref.name });
   }
 }
+
+const statKey = (id: string, connectionId: string | undefined): string => `${connectionId ?? ''}\0${id}`;

@@ -1,13 +1,17 @@
 import * as vscode from 'vscode';
-import { readAtMost, isServiceError, safeFileName, type OpenedDownload } from '../../core';
+import { readAtMost, isServiceError, safeFileName, type OpenedDownload, type ServiceClient } from '../../core';
+import { sessionFor, type ConnectionChoosing } from '../session/whichConnection';
 import { describeError, NotSignedInError } from '../text/errorText';
 import { formatBytes } from '../text/format';
 
 /** Larger files are not opened in an editor (it needs all the bytes in memory); Download is offered instead. */
 export const OPEN_SIZE_LIMIT = 50 * 1024 * 1024;
 
-/** A file of the service, as its URI names it: the name (the path) and what fetches it (the query). */
-export type FileRef = Readonly<Record<string, string>> & { readonly name: string };
+/** A file of the service, as its URI names it: the name (the path), what fetches it and its connection's id (the query). */
+export type FileRef = Readonly<Record<string, string>> & { readonly name: string; readonly connection?: string };
+
+/** The query field naming the connection a file is of; a URI without it (a tab restored from an earlier version) is the workspace's connection's. */
+const CONNECTION = 'connection';
 
 /** What a file system answers `stat` with, without its type and permissions. */
 export interface FileTimes {
@@ -23,8 +27,9 @@ export interface FileTimes {
  * ids and tickets that fetch the file ride in the query, which keeps two
  * files of the same name apart.
  */
-export function serviceFileUri(scheme: string, name: string, fallbackName: string, fields: Record<string, string>): vscode.Uri {
-  return vscode.Uri.from({ scheme, path: `/${safeFileName(name, fallbackName)}`, query: new URLSearchParams(fields).toString() });
+export function serviceFileUri(scheme: string, name: string, fallbackName: string, fields: Record<string, string>, connectionId: string | undefined): vscode.Uri {
+  const query = new URLSearchParams(connectionId === undefined ? fields : { ...fields, [CONNECTION]: connectionId });
+  return vscode.Uri.from({ scheme, path: `/${safeFileName(name, fallbackName)}`, query: query.toString() });
 }
 
 const readonlyMessage = (): string => vscode.l10n.t('Files of the Document Submission service are read-only. Download the file to change a copy.');
@@ -40,8 +45,15 @@ export abstract class ServiceFileSystem implements vscode.FileSystemProvider, vs
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
 
-  /** `fields`: the query fields a URI of this kind must carry. */
-  protected constructor(readonly scheme: string, private readonly fields: readonly string[]) {}
+  /** `fields`: the query fields a URI of this kind must carry; `sessions`: whose client fetches a file (that of its connection). */
+  protected constructor(readonly scheme: string, private readonly fields: readonly string[], private readonly sessions: ConnectionChoosing) {}
+
+  /** The client of the file's own connection (see sessionFor: a file names it, so nothing is asked), whichever the workspace uses now. */
+  protected async client(ref: FileRef): Promise<ServiceClient> {
+    const session = await sessionFor(this.sessions, { connectionId: ref.connection }, '');
+    if (!session) throw new NotSignedInError();
+    return session.client;
+  }
 
   /** The file's times and size (zero where the service does not say). */
   protected abstract times(ref: FileRef): Promise<FileTimes>;
@@ -68,6 +80,8 @@ export abstract class ServiceFileSystem implements vscode.FileSystemProvider, vs
       if (!v) return undefined;
       ref[f] = v;
     }
+    const connection = q.get(CONNECTION);
+    if (connection) ref[CONNECTION] = connection;
     return name && !name.includes('/') ? (ref as FileRef) : undefined;
   }
 

@@ -63,12 +63,20 @@ function digestDiffers(now: string | undefined, then: string): boolean | undefin
   return now === undefined ? undefined : now !== then;
 }
 
-/** The badge and tooltip; `t` localises, `clean` makes service text safe for a tooltip. */
-export function decorationOf(f: FileFacts, t: (text: string, ...args: (string | number)[]) => string, clean: (s: string) => string): { badge: string; tooltip: string; changed: boolean } | undefined {
+/**
+ * The badge and tooltip; `t` localises, `clean` makes service text safe for a
+ * tooltip; `on`: the name of the connection the facts are of, said when
+ * there are several ("Archived as Lease on Test").
+ */
+export function decorationOf(f: FileFacts, t: (text: string, ...args: (string | number)[]) => string, clean: (s: string) => string, on?: string): { badge: string; tooltip: string; changed: boolean } | undefined {
   if (!f.archived && !f.sent) return undefined;
   const lines: string[] = [];
-  if (f.archived) lines.push(f.archived.changed ? t('Changed since it was archived as {0}', clean(f.archived.title)) : t('Archived as {0}', clean(f.archived.title)));
-  if (f.sent) lines.push(sentLine(f.sent, t, clean));
+  if (f.archived) {
+    const title = clean(f.archived.title);
+    if (on === undefined) lines.push(f.archived.changed ? t('Changed since it was archived as {0}', title) : t('Archived as {0}', title));
+    else lines.push(f.archived.changed ? t('Changed since it was archived as {0} on {1}', title, clean(on)) : t('Archived as {0} on {1}', title, clean(on)));
+  }
+  if (f.sent) lines.push(sentLine(f.sent, t, clean, on));
   return { badge: `${f.archived ? 'A' : ''}${f.sent ? 'S' : ''}`, tooltip: lines.join('\n'), changed: f.archived?.changed === true };
 }
 
@@ -77,8 +85,8 @@ export function decorationOf(f: FileFacts, t: (text: string, ...args: (string | 
  * responded": the state as the row says it, unless it is PENDING with the
  * responses known (which say more), and the responses when they are known.
  */
-function sentLine(s: NonNullable<FileFacts['sent']>, t: (text: string, ...args: (string | number)[]) => string, clean: (s: string) => string): string {
-  const parts = [t('Sent in {0}', clean(s.formReference))];
+function sentLine(s: NonNullable<FileFacts['sent']>, t: (text: string, ...args: (string | number)[]) => string, clean: (s: string) => string, on: string | undefined): string {
+  const parts = [on === undefined ? t('Sent in {0}', clean(s.formReference)) : t('Sent in {0} on {1}', clean(s.formReference), clean(on))];
   if (s.state && !(s.state === AS_SENT && s.responses)) parts.push(clean(s.state));
   if (s.responses) parts.push(t('{0}/{1} responded', s.responses.responded, s.responses.involved));
   return parts.join(' · ');

@@ -10,9 +10,9 @@ export interface RevealCommandParts {
   readonly commands: CommandRunner;
   readonly input: InputHolder;
   readonly workspaceFiles: Pick<WorkspaceFiles, 'factsOf'>;
-  /** The two views, each showing the row of an id. */
-  readonly archive: { reveal(id: string): Promise<void> };
-  readonly submissions: { reveal(id: string): Promise<void> };
+  /** The two views, each showing the row of an id under its connection's root. */
+  readonly archive: { reveal(id: string, connectionId?: string): Promise<void> };
+  readonly submissions: { reveal(id: string, connectionId?: string): Promise<void> };
 }
 
 /** Reveal in Archive and Reveal Submission, for a decorated Explorer file or the active editor's. */
@@ -21,13 +21,13 @@ export function registerRevealCommands(deps: RevealCommandParts): void {
     const uri = target(uris);
     const f = uri && (await deps.workspaceFiles.factsOf(uri, true));
     if (!f?.archived) return void deps.input.current.info(vscode.l10n.t('"{0}" is not known to be in the archive.', name(uri)));
-    await deps.archive.reveal(f.archived.fileId);
+    await deps.archive.reveal(f.archived.fileId, f.connectionId);
   });
   deps.commands.register(Cmd.revealSubmission, explorerUris, async (uris) => {
     const uri = target(uris);
     const f = uri && (await deps.workspaceFiles.factsOf(uri, true));
     if (!f?.sent) return void deps.input.current.info(vscode.l10n.t('"{0}" is not known to have been sent from here.', name(uri)));
-    await deps.submissions.reveal(f.sent.submissionId);
+    await deps.submissions.reveal(f.sent.submissionId, f.connectionId);
   });
 }
 

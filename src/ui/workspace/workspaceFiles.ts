@@ -1,7 +1,9 @@
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { errorDetail, type HashAlgorithm, hashFile, hasResponded, type Logger } from '../../core';
+import type { Connection } from '../../core';
 import type { LocalFile } from '../transfers/localFiles';
+import { connectionName } from '../session/connectionText';
 import type { SessionInUse as Session } from '../session/sessionInUse';
 import { knownOf, type Learned, type SubmissionUpdates } from '../submissions/submissionUpdates';
 import { oneLine, safeText } from '../text/text';
@@ -34,15 +36,23 @@ const disk: FileAccess = {
 export interface WorkspaceFilesOptions {
   readonly context: Pick<vscode.ExtensionContext, 'globalState'>;
   readonly log: Logger;
-  readonly session: Pick<Session, 'signedIn' | 'client' | 'onDidChange' | 'connectionAccount'>;
+  readonly session: Pick<Session, 'signedIn' | 'client' | 'onDidChange' | 'connectionAccount' | 'connection'>;
+  /** The connections, whose names the tooltips carry when there are several. */
+  readonly connections: { readonly list: readonly Connection[] };
   readonly archive: ArchiveRows;
   readonly updates: Pick<SubmissionUpdates, 'onDidLearn'>;
   readonly files?: FileAccess;
 }
 
+/** What is known of a workspace file, and the connection it is known of. */
+export type ConnectionFacts = FileFacts & { readonly connectionId: string };
+
 /**
  * The Explorer's decorations of files archived or sent (records of this
  * machine, or same content as an archive file), and the records behind them.
+ * They are those of the workspace's connection alone: another connection's
+ * records and archive neither decorate nor reveal a file until the workspace
+ * switches to it, and the tooltips name the connection when there are several.
  * Reads nothing until VS Code asks for a shown file's decoration: a file is
  * stat'ed only when it has a record or archive details are known, and hashed
  * only when an archive file has its size (or to tell a touched file from a
@@ -103,7 +113,7 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
   async provideFileDecoration(uri: vscode.Uri): Promise<vscode.FileDecoration | undefined> {
     const facts = await this.factsOf(uri, false);
     this.noteDecorated(uri, facts);
-    const d = facts && decorationOf(facts, vscode.l10n.t, (s) => safeText(oneLine(s)));
+    const d = facts && decorationOf(facts, vscode.l10n.t, (s) => safeText(oneLine(s)), this.nameOf(facts.connectionId));
     if (!d) return undefined;
     return { badge: d.badge, tooltip: d.tooltip, color: d.changed ? new vscode.ThemeColor('list.warningForeground') : undefined };
   }
@@ -112,9 +122,17 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
    * What is known of a workspace file. `complete`: waits for the archive's
    * details and the digests it needs (Reveal); else answers with what is
    * known now and computes the rest, asking VS Code again once it is in.
+   * None when the workspace switched connection meanwhile (VS Code is then
+   * told to ask again): one connection's record is never shown as another's.
    */
-  async factsOf(uri: vscode.Uri, complete: boolean): Promise<FileFacts | undefined> {
-    if (uri.scheme !== 'file' || !enabled()) return undefined;
+  async factsOf(uri: vscode.Uri, complete: boolean): Promise<ConnectionFacts | undefined> {
+    const connectionId = this.o.session.connection?.id;
+    if (uri.scheme !== 'file' || !enabled() || connectionId === undefined) return undefined;
+    const facts = await this.factsNow(uri, complete);
+    return facts && this.o.session.connection?.id === connectionId ? { ...facts, connectionId } : undefined;
+  }
+
+  private async factsNow(uri: vscode.Uri, complete: boolean): Promise<FileFacts | undefined> {
     const record = this.records.of(uri.toString());
     const indexed = this.details.ensure();
     if (complete) await indexed;
@@ -130,6 +148,13 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
       for (const a of facts.pending) this.hashLater(uri, st, a);
     }
     return facts;
+  }
+
+  /** The connection's name for the tooltips, when there are several. */
+  private nameOf(connectionId: string): string | undefined {
+    const { list } = this.o.connections;
+    const c = list.length > 1 ? list.find((x) => x.id === connectionId) : undefined;
+    return c && connectionName(c);
   }
 
   /** A submission was sent from here (to `account`): its documents are recorded with their size and time as checked before sending. */
