@@ -236,4 +236,32 @@ describe('one connection\'s commands keep to it', () => {
       bob.faults.clear();
     }
   });
+  it('a connection taken out of the settings during its Archive Folder batch stops it too; the summary says so, and that its secrets are kept', async function () {
+    this.timeout(90_000);
+    bobs = await connectionOf(bob, 'Bob'); // back after the test before this one removed it
+    await useAccount(bob);
+    const root = `sides-batch-settings-${Date.now()}`;
+    folders.push(root);
+    for (const n of ['a', 'b', 'c']) workspaceFile(`${root}/${n}.txt`, `${n} ${Date.now()}\n`);
+    const folder = vscode.Uri.file(path.join(workspaceDir(), root));
+    const before = bob.store.archives.length;
+    bob.faults.add({ method: 'PUT', path: '^/archives$', kind: 'delay', ms: 30_000, times: 1 });
+    const config = () => vscode.workspace.getConfiguration('dsas');
+    try {
+      const { input } = await withAnswers(['Bob', 'File name'], async () => {
+        const running = vscode.commands.executeCommand('dsas.archiveFolder', folder, [folder]);
+        await waitFor('the first upload held', () => bob.faults.list().length === 0, 20_000);
+        const raw = config().inspect<{ id: string }[]>('connections')?.globalValue ?? [];
+        await config().update('connections', raw.filter((c) => c.id !== bobs.id), vscode.ConfigurationTarget.Global);
+        bob.faults.release();
+        return running;
+      });
+      assert.equal(bob.store.archives.length - before, 1, 'only the file on its way arrived');
+      const summary = input.asked.find((a) => /^1 file archived\./.test(a.text))?.text ?? input.asked.map((a) => a.text).join(' / ');
+      assert.match(summary, / The connection Bob was taken out of the settings meanwhile \(its stored password and API key are kept\): the rest was not sent\.$/);
+      assert.equal(await (await api()).deps.secrets.get({ baseUrl: bob.baseUrl, username: bob.user }, 'password'), bob.password, 'its password is still stored');
+    } finally {
+      bob.faults.clear();
+    }
+  });
 });

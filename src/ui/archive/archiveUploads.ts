@@ -175,7 +175,7 @@ export class ArchiveUploads {
   }
 
   private signedOut(on: UploadSession): Error {
-    if (on.removed) return new RemovedMidwayError(connectionName(on.connection));
+    if (on.removed) return new RemovedMidwayError(connectionName(on.connection), on.removed === 'deleted');
     return new SignedOutMidwayError(this.o.several() ? connectionName(on.connection) : undefined);
   }
 

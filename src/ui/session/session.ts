@@ -50,7 +50,7 @@ export class Session implements vscode.Disposable {
   private changeExpected = false;
   /** Counts sign-outs and the connection's removal: a sign-in begun before one neither signs in nor keeps its secrets. */
   private ended = 0;
-  private gone = false;
+  private gone?: 'deleted' | 'kept';
   /** A digest of what each client was built from: a restore that finds the same keeps the client in use. */
   private readonly madeFrom = new WeakMap<ServiceClient, string>();
   /** Refusals already told to the user, so that the failing command does not tell them again. */
@@ -278,14 +278,24 @@ export class Session implements vscode.Disposable {
     if (was[0] !== client || was[1] !== this.refusedNow || was[2] !== this.changedAccount) this.changed.fire();
   }
 
-  /** Whether its connection was removed (the session disposed): what stops because of it says so, not that the user signed out. */
-  get removed(): boolean {
+  /**
+   * How its connection was removed, once it was: by Remove Connection…, its
+   * secrets, drafts and records with it ('deleted'), or taken out of the
+   * settings, which keeps them ('kept'). What stops because of it says so, not that the user signed out.
+   */
+  get removed(): 'deleted' | 'kept' | undefined {
     return this.gone;
+  }
+
+  /** Its connection was removed (see `removed`): the session ends. */
+  removedWith(deleted: boolean): void {
+    this.gone = deleted ? 'deleted' : 'kept';
+    this.dispose();
   }
 
   /** The connection was removed: its client goes, so that a command still holding the session (a batch under way) sends nothing more with it. */
   dispose(): void {
-    this.gone = true;
+    this.gone ??= 'kept';
     this.ended++;
     this.generation++;
     this.current = undefined;
