@@ -27,7 +27,6 @@ describe('a window reload keeps the workspace\'s connection', () => {
   const second = JSON.parse(readFileSync(SECOND_MARK, 'utf8')) as Connection;
 
   it('(after) the workspace uses the second connection, restored from its stored secrets: the views, the status bar\'s switch and Switch Connection… say so; no request carried one service\'s credentials to the other', async () => {
-    const sb = requireSandbox();
     const other = secondService();
     await waitFor('the extension activated by a restored panel', () => extension().isActive, 20_000);
     const { deps, statusBarItem } = await api();
@@ -54,9 +53,12 @@ describe('a window reload keeps the workspace\'s connection', () => {
     assert.deepEqual(first.filter((e) => e.username === other.user), []);
     assert.deepEqual(seconds.filter((e) => e.username !== undefined && e.username !== other.user), []);
     assert.ok(seconds.some((e) => e.username === other.user && e.status === 200), 'the second service was used, with its own account');
+  });
 
-    // Back to one connection, the first, for the files after this one.
-    const main = await connectionOf(sb);
+  // Back to one connection, the first, for the files after this one (whether the test passed or not).
+  after(async () => {
+    const { deps } = await api();
+    const [main, other] = [await connectionOf(requireSandbox()), secondService()];
     await withAnswers([], async () => {
       await deps.session.switchTo(main.id);
       await deps.connections.remove(second.id);
