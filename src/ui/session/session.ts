@@ -36,11 +36,7 @@ export class Session implements vscode.Disposable {
   private current?: ServiceClient;
   /** The address and user name the current client was built for. */
   private currentAccount?: Account;
-  /**
-   * Bumped by every change of the signed-in state. A restore() that began
-   * before a sign-in or sign-out finished (e.g. one triggered by the secrets
-   * being stored one after the other) must not undo it.
-   */
+  /** Bumped by every change of the signed-in state: a restore() begun before a sign-in or sign-out finished (say, the secrets stored one by one) must not undo it. */
   private generation = 0;
   /** The secret the service refused while signed in (and whose), until the next sign-in or sign-out. */
   private refusal?: { account: string; name: SecretName };
@@ -278,24 +274,14 @@ export class Session implements vscode.Disposable {
     if (was[0] !== client || was[1] !== this.refusedNow || was[2] !== this.changedAccount) this.changed.fire();
   }
 
-  /**
-   * How its connection was removed, once it was: by Remove Connection…, its
-   * secrets, drafts and records with it ('deleted'), or taken out of the
-   * settings, which keeps them ('kept'). What stops because of it says so, not that the user signed out.
-   */
+  /** How its connection was removed, once it was: with its secrets, drafts and records (Remove Connection…) or out of the settings, which keeps them. */
   get removed(): 'deleted' | 'kept' | undefined {
     return this.gone;
   }
 
-  /** Its connection was removed (see `removed`): the session ends. */
-  removedWith(deleted: boolean): void {
+  /** The connection was removed (`deleted`: by Remove Connection…): its client goes, so that a command still holding the session (a batch under way) sends nothing more with it. */
+  dispose(deleted = false): void {
     this.gone = deleted ? 'deleted' : 'kept';
-    this.dispose();
-  }
-
-  /** The connection was removed: its client goes, so that a command still holding the session (a batch under way) sends nothing more with it. */
-  dispose(): void {
-    this.gone ??= 'kept';
     this.ended++;
     this.generation++;
     this.current = undefined;

@@ -74,7 +74,7 @@ export class Sessions implements vscode.Disposable {
     for (const [id, session] of this.byId) {
       if (list.some((c) => c.id === id)) continue;
       this.byId.delete(id);
-      session.removedWith(this.removing.delete(id));
+      session.dispose(this.removing.delete(id));
       changed = true;
     }
     for (const c of list) {
