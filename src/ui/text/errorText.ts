@@ -49,7 +49,7 @@ export function describeError(e: unknown): string {
   if (e instanceof RemovedMidwayError) {
     return e.deleted
       ? vscode.l10n.t('The connection {0} was removed meanwhile, and with it its stored password and API key, its drafts of New Submission and what the Explorer showed of its files: the rest was not sent.', e.connection)
-      : vscode.l10n.t('The connection {0} was taken out of the settings meanwhile (its stored password and API key are kept): the rest was not sent.', e.connection);
+      : vscode.l10n.t('The connection {0} was taken out of the settings meanwhile: the rest was not sent.', e.connection);
   }
   if (e instanceof SignedOutMidwayError) {
     return e.connection === undefined ? vscode.l10n.t('You signed out meanwhile: the rest was not sent.') : vscode.l10n.t('You signed out of {0} meanwhile: the rest was not sent.', e.connection);
