@@ -101,7 +101,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   // The connections (an address and user name of the earlier settings already among them), one session each, and the workspace's.
   const connections = new Connections(log);
   const sessions = new Sessions(connections, { secrets, input, log });
-  const session = new SessionInUse(sessions, connections, context.workspaceState);
+  const session = new SessionInUse(sessions, connections, context.workspaceState, { input, log });
   // Started here so that restored panels can wait for it; it reads the secrets
   // asynchronously, so everything below is built before it changes anything.
   const sessionStarted = session.start();

@@ -10,13 +10,15 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import { ServiceClient, isServiceError } from '../../src/core';
+import { ServiceClient, isServiceError, type Connection } from '../../src/core';
+import type { Sandbox } from '../../tools/sandbox';
 import type { AccountsMenuSeen } from './accountsPage';
 import { closeComposer, compose, edit, filled, forgetDrafts } from './composerDriver';
 import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
 import { answerQuickInput, askWorkbench } from './helpers';
+import { OtherServices } from './otherServices';
 import type { ScriptedInput } from './scriptedInput';
-import { api, control, logMark, requireSandbox, runRecord, serviceRequests, signIn, signOut, storedSecret, withAnswers } from './session';
+import { api, connectionOf, control, logMark, requireSandbox, runRecord, serviceRequests, signIn, signOut, storedSecret, useAccount, withAnswers } from './session';
 
 const PROVIDER = 'dsas';
 const PROVIDER_LABEL = 'Document Submission and Archive';
@@ -204,5 +206,62 @@ describe('the Accounts menu (sign in and out there; a session that signs in nowh
     } finally {
       changes.dispose();
     }
+  });
+});
+
+describe('the Accounts menu with two connections (each listed, each signed out on its own)', () => {
+  const sb = requireSandbox();
+  const others = new OtherServices();
+  let bob: Sandbox;
+  let bobs: Connection;
+  const mainLabel = `${sb.user} @ ${new URL(sb.baseUrl).host}`;
+  const accountLabels = async () => (await vscode.authentication.getAccounts(PROVIDER)).map((a) => a.label).sort();
+
+  before(async () => {
+    await signIn();
+    bob = await others.start('bob');
+    bobs = await connectionOf(bob, 'Bob');
+    await useAccount(bob); // signed in: its secrets are stored
+    await useAccount(sb); // the workspace back on the first; both signed in
+  });
+  after(async () => {
+    await signIn();
+    await others.close();
+  });
+
+  it('lists both, each under its own label; Sign Out of one there signs out that one only: the other keeps its session, rows and polls', async () => {
+    const { deps, poller } = await api();
+    const main = deps.session.connection!;
+    const bobLabel = `Bob — ${bob.user} @ ${new URL(bob.baseUrl).host}`;
+    assert.deepEqual(await accountLabels(), [mainLabel, bobLabel].sort());
+    const seen = await accountsMenu(bobLabel);
+    for (const l of [mainLabel, bobLabel]) assert.ok(seen.items.includes(`${l} (${PROVIDER_LABEL})`), `${l} listed: ${JSON.stringify(seen.items)}`);
+    assert.deepEqual(seen.submenu, ['Manage Trusted Extensions', 'Sign Out']);
+    const mainRows = deps.submissions.listOf(main.id)?.all.map((r) => r.item.id) ?? [];
+    assert.ok(mainRows.length > 0, 'the first connection\'s rows are shown');
+
+    // Bob's is not the workspace's connection, and it has no draft: VS Code's own question is the only one.
+    const { input } = await withAnswers([], async () => {
+      await accountsMenu(bobLabel, true, 'Sign Out');
+      await waitFor('Bob signed out', () => !deps.sessions.get(bobs.id)!.signedIn);
+    });
+    assert.deepEqual(input.asked.map((a) => a.text), []);
+    await accountsMenu(bobLabel, false);
+    assert.deepEqual(await accountLabels(), [mainLabel]);
+    assert.ok(deps.sessions.get(main.id)!.signedIn && deps.session.signedIn, 'the first connection stays signed in, and is still the workspace\'s');
+    assert.equal(await deps.secrets.get({ baseUrl: bob.baseUrl, username: bob.user }, 'password'), undefined, 'Bob\'s password is removed');
+    assert.equal(await deps.secrets.get({ baseUrl: sb.baseUrl, username: sb.user }, 'password'), sb.password, 'the first\'s stays');
+    assert.deepEqual(deps.submissions.listOf(main.id)?.all.map((r) => r.item.id), mainRows, 'its rows stay');
+
+    // Its polls go on (to its own service only); Bob's service hears nothing more.
+    const [mark, bobMark] = [await logMark(), bob.accessLog.length];
+    const { id } = await deps.sessions.get(main.id)!.client.createSubmission({
+      formReference: `After Bob signed out ${Date.now()}`, documents: [{ path: workspaceFile('accounts-menu/after.txt', 'after\n').fsPath }],
+      recipients: [{ firstName: 'Mo', lastName: 'Main', email: 'mo@example.org' }],
+    });
+    await withAnswers([], () => poller.pollNow());
+    assert.ok(deps.submissions.listOf(main.id)?.all.some((r) => r.item.id === id), 'the poll brought the new row');
+    assert.ok((await serviceRequests(mark)).some((e) => e.method === 'GET' && e.username === sb.user), 'the first connection polled its service');
+    assert.deepEqual(bob.accessLog.slice(bobMark).map((e) => `${e.method} ${e.path}`), [], 'nothing sent to Bob\'s service');
   });
 });

@@ -212,7 +212,7 @@ describe('one connection\'s commands keep to it', () => {
     assert.deepEqual(bob.store.archives.slice(before).map((a) => a.title), ['Dropped on Bob']);
   });
 
-  it('Remove Connection… during its Archive Folder batch stops it: the files not sent yet are not sent (its service\'s store)', async function () {
+  it('Remove Connection… during its Archive Folder batch stops it: the files not sent yet are not sent (its service\'s store), and the summary says it was removed, not signed out of', async function () {
     this.timeout(90_000);
     const root = `sides-batch-${Date.now()}`;
     folders.push(root);
@@ -221,7 +221,7 @@ describe('one connection\'s commands keep to it', () => {
     const before = bob.store.archives.length;
     bob.faults.add({ method: 'PUT', path: '^/archives$', kind: 'delay', ms: 30_000, times: 1 });
     try {
-      await withAnswers(['Bob', 'File name', 'Bob', 'Remove'], async () => {
+      const { input } = await withAnswers(['Bob', 'File name', 'Bob', 'Remove'], async () => {
         const running = vscode.commands.executeCommand('dsas.archiveFolder', folder, [folder]);
         await waitFor('the first upload held', () => bob.faults.list().length === 0, 20_000);
         await vscode.commands.executeCommand('dsas.removeConnection');
@@ -229,6 +229,37 @@ describe('one connection\'s commands keep to it', () => {
         return running;
       });
       assert.equal(bob.store.archives.length - before, 1, 'only the file on its way when the connection was removed arrived');
+      const summary = input.asked.find((a) => /^1 file archived\./.test(a.text))?.text ?? input.asked.map((a) => a.text).join(' / ');
+      assert.match(summary, / The connection Bob was removed meanwhile, and with it its stored password and API key, its drafts of New Submission and what the Explorer showed of its files: the rest was not sent\.$/);
+      assert.doesNotMatch(summary, /signed out/);
+    } finally {
+      bob.faults.clear();
+    }
+  });
+  it('a connection taken out of the settings during its Archive Folder batch stops it too; the summary says so (its secrets are kept)', async function () {
+    this.timeout(90_000);
+    bobs = await connectionOf(bob, 'Bob'); // back after the test before this one removed it
+    await useAccount(bob);
+    const root = `sides-batch-settings-${Date.now()}`;
+    folders.push(root);
+    for (const n of ['a', 'b', 'c']) workspaceFile(`${root}/${n}.txt`, `${n} ${Date.now()}\n`);
+    const folder = vscode.Uri.file(path.join(workspaceDir(), root));
+    const before = bob.store.archives.length;
+    bob.faults.add({ method: 'PUT', path: '^/archives$', kind: 'delay', ms: 30_000, times: 1 });
+    const config = () => vscode.workspace.getConfiguration('dsas');
+    try {
+      const { input } = await withAnswers(['Bob', 'File name'], async () => {
+        const running = vscode.commands.executeCommand('dsas.archiveFolder', folder, [folder]);
+        await waitFor('the first upload held', () => bob.faults.list().length === 0, 20_000);
+        const raw = config().inspect<{ id: string }[]>('connections')?.globalValue ?? [];
+        await config().update('connections', raw.filter((c) => c.id !== bobs.id), vscode.ConfigurationTarget.Global);
+        bob.faults.release();
+        return running;
+      });
+      assert.equal(bob.store.archives.length - before, 1, 'only the file on its way arrived');
+      const summary = input.asked.find((a) => /^1 file archived\./.test(a.text))?.text ?? input.asked.map((a) => a.text).join(' / ');
+      assert.match(summary, / The connection Bob was taken out of the settings meanwhile: the rest was not sent\.$/);
+      assert.equal(await (await api()).deps.secrets.get({ baseUrl: bob.baseUrl, username: bob.user }, 'password'), bob.password, 'its password is still stored');
     } finally {
       bob.faults.clear();
     }

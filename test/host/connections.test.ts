@@ -9,6 +9,7 @@ import type { Sandbox } from '../../tools/sandbox';
 import { tried } from '../reliability/tally';
 import { waitFor, workspaceFile } from './fixtures';
 import { archiveOn, clientOf, OtherServices } from './otherServices';
+import type { ScriptedInput } from './scriptedInput';
 import { api, connectionOf, requireSandbox, serviceRequests, signIn, useAccount, withAnswers } from './session';
 
 const Global = vscode.ConfigurationTarget.Global;
@@ -155,10 +156,33 @@ describe('connections', () => {
     const { input } = await withAnswers(['Bob (production)', 'Remove'], () => vscode.commands.executeCommand('dsas.removeConnection'));
     assert.equal(input.asked[1].text, `Remove the connection Bob (production) (${bob.user} @ ${new URL(bob.baseUrl).host})?\nIts stored password and API key are removed.`);
     assert.match(input.asked.at(-1)!.text, /^Removed the connection Bob \(production\) with its password and API key\.$/);
+    assert.deepEqual(input.asked.filter((a) => a.text.startsWith('The connection this workspace used')).map((a) => a.text),
+      [`The connection this workspace used was removed: it now uses ${sb.user} @ ${new URL(sb.baseUrl).host}.`], 'said once, naming the one used now');
     assert.equal(deps.connections.get(bobConnection.id), undefined);
     assert.equal(await deps.secrets.get({ baseUrl: bob.baseUrl, username: bob.user }, 'password'), undefined, 'its password is gone');
     assert.equal(await deps.secrets.get({ baseUrl: bob.baseUrl, username: bob.user }, 'apiKey'), undefined, 'its key is gone');
     await waitFor('the workspace uses a connection left', () => deps.session.connection !== undefined && deps.session.connection.id !== bobConnection.id);
     await useAccount(sb);
+  });
+  it('a workspace whose connection is taken out of the settings (another window, settings.json) says once which connection it uses now', async () => {
+    const sb = requireSandbox();
+    const { deps } = await api();
+    const gone = await deps.connections.add({ name: 'Taken out', baseUrl: 'http://127.0.0.1:9/dsas/v1.1', userName: 'nobody' });
+    await withAnswers([], () => deps.session.switchTo(gone.id));
+    const main = deps.connections.ofAccount(accountOfSandbox(sb))!;
+    const { input } = await withAnswers([], async () => {
+      const raw = config().inspect<{ id: string }[]>('connections')?.globalValue ?? [];
+      await config().update('connections', raw.filter((c) => c.id !== gone.id), Global);
+      await waitFor('the workspace on a connection left, and told', () => deps.session.connection?.id === main.id && (deps.input.raw as ScriptedInput).asked.length > 0);
+    });
+    assert.deepEqual(input.asked.map((a) => [a.method, a.text, ...(a.items ?? [])]),
+      [['info', `The connection this workspace used was removed: it now uses ${sb.user} @ ${new URL(sb.baseUrl).host}.`, 'Switch Connection…']]);
+    // Said once: a later change of the connections does not say it again.
+    const again = await withAnswers([], async () => {
+      await config().update('connections', config().inspect<unknown[]>('connections')?.globalValue, Global);
+      await deps.connections.add({ name: 'Later', baseUrl: 'http://127.0.0.1:9/dsas/v1.1', userName: 'later' }).then((c) => deps.connections.remove(c.id));
+    });
+    assert.deepEqual(again.input.asked, []);
+    assert.equal(deps.session.connection?.id, main.id);
   });
 });

@@ -37,10 +37,10 @@ export async function run(): Promise<void> {
 
   // Suites that need a VS Code of their own, loaded alone (in this order) by the runner's run of that name:
   // restricted.test.js an untrusted workspace (--restricted), installed.test.js the extension
-  // installed from its .vsix and this suite as another extension's (--installed), reloadRoots.test.js
-  // then reload.test.js a real window reload, across two extension hosts (--reload; reload.test.js
+  // installed from its .vsix and this suite as another extension's (--installed), reloadConnection.test.js,
+  // reloadRoots.test.js then reload.test.js a real window reload, across two extension hosts (--reload; reload.test.js
   // reloads the window at the end of its first pass, so it comes last).
-  const own: Record<string, readonly string[]> = { restricted: ['restricted.test.js'], installed: ['installed.test.js'], reload: ['reloadRoots.test.js', 'reload.test.js'] };
+  const own: Record<string, readonly string[]> = { restricted: ['restricted.test.js'], installed: ['installed.test.js'], reload: ['reloadConnection.test.js', 'reloadRoots.test.js', 'reload.test.js'] };
   const run = process.env.DSAS_HOST_RUN ?? '';
   const only = own[run];
   const present = readdirSync(__dirname).filter((n) => n.endsWith('.test.js'));

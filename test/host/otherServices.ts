@@ -10,7 +10,10 @@ import { tempDir } from './fixtures';
 import { requireSandbox, runRecord, useAccount } from './session';
 
 /** A client of `sb`'s own account, outside the extension (to set up what a test needs there). */
-export const clientOf = (sb: Sandbox): ServiceClient => new ServiceClient({ baseUrl: sb.baseUrl, credentials: { username: sb.user, password: sb.password, apiKey: sb.key } });
+/** A service's address and account, as a sandbox or the runner tells them. */
+type Account = Pick<Sandbox, 'baseUrl' | 'user' | 'password' | 'key'>;
+
+export const clientOf = (sb: Account): ServiceClient => new ServiceClient({ baseUrl: sb.baseUrl, credentials: { username: sb.user, password: sb.password, apiKey: sb.key } });
 
 /** The services a suite starts; `close()` puts the extension back on the run's sandbox and ends them all. */
 export class OtherServices {
@@ -31,7 +34,7 @@ export class OtherServices {
 }
 
 /** Archives `bytes` on `sb` as `name`, titled `title`; the new file's id. */
-export async function archiveOn(sb: Sandbox, title: string, name: string, bytes: Buffer | string): Promise<string> {
+export async function archiveOn(sb: Account, title: string, name: string, bytes: Buffer | string): Promise<string> {
   const dir = tempDir('dsas-other-services-');
   writeFileSync(path.join(dir, name), bytes);
   const { id } = await clientOf(sb).uploadArchiveFile({ path: path.join(dir, name), title, name });

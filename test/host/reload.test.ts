@@ -17,6 +17,7 @@ import { EXTENSION_ID, extension, log, notificationText, pdfView, screenshot, ti
 import { pdfPlaceShown, zoomAndPage } from './pdfDriver';
 import { api, control, deliver, sandboxState, signIn, withAnswers } from './session';
 import { pollRound } from './polls';
+import { switchToSecond } from './secondService';
 
 const MARK = path.join(os.tmpdir(), 'dsas-reload-mark.json');
 interface Mark {
@@ -38,10 +39,11 @@ interface Mark {
 /** The extension's private temporary folders (archive copies and the like) now. */
 const transferFolders = () => readdirSync(os.tmpdir()).filter((n) => n.startsWith(TEMPORARY_FOLDER_PREFIX)).map((n) => path.join(os.tmpdir(), n));
 
-/** Clicks a tab of the active group (the `nth` of that label, -1 the last), as a user would (a restored panel in a background tab loads when shown). */
+/** Clicks a tab of the active group (the `nth` of that label, -1 the last), as a user would (a restored panel in a background tab loads
+ *  when shown, and is titled anew then: until then its title names its connection, as there were two when the window reloaded). */
 async function showTab(label: string, nth = 0): Promise<void> {
   const tabs = vscode.window.tabGroups.activeTabGroup.tabs;
-  const index = tabs.map((t, i) => (t.label === label ? i : -1)).filter((i) => i >= 0).at(nth) ?? -1;
+  const index = tabs.map((t, i) => (t.label === label || t.label.startsWith(`${label} · `) ? i : -1)).filter((i) => i >= 0).at(nth) ?? -1;
   assert.ok(index >= 0, `a tab "${label}" among ${JSON.stringify(tabs.map((t) => t.label))}`);
   await vscode.commands.executeCommand('workbench.action.openEditorAtIndex', index);
 }
@@ -148,6 +150,7 @@ describe('a window reload', () => {
       writeFileSync(MARK, JSON.stringify({ history, summary, formReferences, draft: { id, form }, untouched, midFetch: { id: midFetch, archiveId: q1.id }, midSend: { id: midSend, formReference: sendingRef }, copies, large: { id: large, data }, told, archived: archivedIds } satisfies Mark));
       // While the window reloads (no poll of this extension host can learn of it): a rejection.
       await control('/respond', 'POST', { submissionId: told.id, email: 'rex@example.org', outcome: 'reject' });
+      await switchToSecond(); // reloadConnection.test.ts checks, first after the reload, that the workspace kept it
       await screenshot('reload-before');
       log('    (before) History and Summary open, the Explorer showing: reloading the window');
       // The command is cancelled as the window goes: not a failure of this test, which never settles.

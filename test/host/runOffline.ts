@@ -10,7 +10,7 @@
 // the workspace not trusted (Restricted Mode). `--installed` installs the
 // extension from its .vsix (so it runs in Production mode, as users have it)
 // and runs installed.test.ts alone as the tests of a separate probe
-// extension. `--reload` runs reloadRoots.test.ts then reload.test.ts alone, the second reloading the window
+// extension. `--reload` runs reloadConnection.test.ts, reloadRoots.test.ts then reload.test.ts alone (with a second sandbox), the last reloading the window
 // once (the workbench then runs it again). Otherwise trust is off and every
 // other suite runs. `--built`: the extension and the host tests are built
 // already (runAll.ts, `npm run test:host`, builds them once for all runs).
@@ -215,6 +215,9 @@ async function main(guard: ProcessGuard): Promise<number> {
 
   const sb = await startSandbox({ port: 0, seed: 'demo' });
   guard.add(() => sb.close());
+  // The reload run's second service (another user, password and key), alive across the reload as the first is.
+  const second = reload ? await startSandbox({ port: 0, seed: 'none', user: 'second', password: `pw-second-${Date.now()}`, key: `key-second-${Date.now()}` }) : undefined;
+  if (second) guard.add(() => second.close());
   // The workspace tries to send the credentials elsewhere: a trap that counts
   // what reaches it. The extension must use the user settings only.
   const trap = await trapServer();
@@ -281,6 +284,7 @@ async function main(guard: ProcessGuard): Promise<number> {
       DSAS_SANDBOX_PASSWORD: sb.password,
       DSAS_SANDBOX_KEY: sb.key,
       DSAS_SANDBOX_DATA: sb.dataDir,
+      ...(second && { DSAS_SECOND_URL: second.baseUrl, DSAS_SECOND_USER: second.user, DSAS_SECOND_PASSWORD: second.password, DSAS_SECOND_KEY: second.key }),
       DSAS_SCREENSHOT_URL: `${workbench.url}/screenshot`,
       DSAS_CANCEL_PROGRESS_URL: `${workbench.url}/cancel-progress`,
       DSAS_SIDEBAR_TEXT_URL: `${workbench.url}/sidebar-text`,

@@ -6,7 +6,7 @@ import type { InputHolder } from '../input/userInput';
 import { progressLine, withCancellableProgress, type TaskProgress } from '../input/progress';
 import { reached } from '../milestones';
 import type { Sender, Session } from '../session/session';
-import { errorDetail, isCancellation, SignedOutMidwayError } from '../text/errorText';
+import { errorDetail, isCancellation, RemovedMidwayError, SignedOutMidwayError } from '../text/errorText';
 import { connectionName } from '../session/connectionText';
 import { problemText } from '../text/problemText';
 import type { LocalFile } from '../transfers/localFiles';
@@ -17,7 +17,7 @@ import type { ArchiveTree } from './archiveTree';
 import { archiveArrival, checkedNow } from './archiveArrival';
 
 /** The session files are archived with: the command's, kept to its end (a sign-out of it stops what is not sent yet). */
-export type UploadSession = Pick<Session, 'sender' | 'uses' | 'connection'>;
+export type UploadSession = Pick<Session, 'sender' | 'uses' | 'connection' | 'removed'>;
 
 /** What the service uses: the workspace's session (the Archive view's), the prompts, the log, the Archive view and the Explorer's records. */
 export interface ArchiveUploadsParts {
@@ -138,7 +138,7 @@ export class ArchiveUploads {
           if (!on.uses(client)) {
             // Signed out of it meanwhile: the rest is not sent with the credentials still in memory.
             stoppedBy = this.signedOut(on);
-            this.o.log.warn(`Signed out during the batch: ${titled.length - i} file(s) not sent.`);
+            this.o.log.warn(`${on.removed ? 'The connection was removed' : 'Signed out'} during the batch: ${titled.length - i} file(s) not sent.`);
             return void (c.notDone = titled.length - i);
           }
           show(i, sent, true);
@@ -174,7 +174,8 @@ export class ArchiveUploads {
     return { done, counts: c, stoppedBy, unknown: unknown !== undefined };
   }
 
-  private signedOut(on: UploadSession): SignedOutMidwayError {
+  private signedOut(on: UploadSession): Error {
+    if (on.removed) return new RemovedMidwayError(connectionName(on.connection), on.removed === 'deleted');
     return new SignedOutMidwayError(this.o.several() ? connectionName(on.connection) : undefined);
   }
 

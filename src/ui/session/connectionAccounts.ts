@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../../core';
 import type { AccountEntry, AccountsSource } from './accountsMenu';
-import { connectionName, connectionWhere } from './connectionText';
+import { connectionTitle } from './connectionText';
 import type { Connections } from './connections';
 import type { Session } from './session';
 import type { Sessions } from './sessions';
@@ -16,8 +16,7 @@ export interface SignFlows {
 
 /**
  * The connections as the Accounts menu's source: each listed while signed
- * in, under its connection id, named `Name — user @ host` (`user @ host`
- * alone when the name is the host's); signed in and out by the commands' flows.
+ * in, under its connection id, named by `connectionTitle`; signed in and out by the commands' flows.
  */
 export class ConnectionAccounts implements AccountsSource, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -44,7 +43,7 @@ export class ConnectionAccounts implements AccountsSource, vscode.Disposable {
   }
 
   list(): readonly AccountEntry[] {
-    return this.connections.list.map((c) => ({ id: c.id, label: menuLabel(c), signedIn: this.sessions.get(c.id)?.signedIn === true }));
+    return this.connections.list.map((c) => ({ id: c.id, label: connectionTitle(c), signedIn: this.sessions.get(c.id)?.signedIn === true }));
   }
 
   /** Signs in to connection `id`, else to the workspace's. */
@@ -70,10 +69,4 @@ export class ConnectionAccounts implements AccountsSource, vscode.Disposable {
     this.each.forEach((d) => d.dispose());
     this.subs.forEach((d) => d.dispose());
   }
-}
-
-/** A connection in the Accounts menu: its name (marked when production) and where it connects. */
-function menuLabel(c: Connection): string {
-  const where = connectionWhere(c);
-  return where.endsWith(` @ ${c.name}`) && !c.production ? where : `${connectionName(c)} — ${where}`;
 }

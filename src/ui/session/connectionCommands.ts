@@ -112,6 +112,7 @@ async function removeConnection(deps: ConnectionParts): Promise<void> {
   const detail = [t('Its stored password and API key are removed.'), also.length ? t('Also removed: {0}.', also.join(t(' and '))) : undefined].filter(Boolean).join(' ');
   const action = t('Remove');
   if ((await deps.input.current.confirm(t('Remove the connection {0} ({1})?', connectionName(c), connectionWhere(c)), detail, action)) !== action) return;
+  deps.sessions.expectRemoval(c.id);
   await deps.connections.remove(c.id);
   await deps.secrets.clear(accountOf(c));
   await deps.announced.forget([account]);

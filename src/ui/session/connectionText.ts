@@ -20,6 +20,12 @@ export function connectionWhere(c: Pick<Connection, 'baseUrl' | 'userName'>): st
   return `${c.userName} @ ${host}`;
 }
 
+/** The name and where it connects, in one: `Test — demo @ dsas.example.com`, or `demo @ dsas.example.com` alone when the name is the host. */
+export function connectionTitle(c: Pick<Connection, 'name' | 'production' | 'baseUrl' | 'userName'>): string {
+  const where = connectionWhere(c);
+  return where.endsWith(` @ ${c.name}`) && !c.production ? where : `${connectionName(c)} — ${where}`;
+}
+
 /** Its colour (a theme colour), or a production connection's warning colour when it has none. */
 export function connectionColor(c: Pick<Connection, 'color' | 'production'>): vscode.ThemeColor | undefined {
   if (c.color) return new vscode.ThemeColor(c.color);

@@ -38,11 +38,7 @@ export class Session implements vscode.Disposable {
   private current?: ServiceClient;
   /** The address and user name the current client was built for. */
   private currentAccount?: Account;
-  /**
-   * Bumped by every change of the signed-in state. A restore() that began
-   * before a sign-in or sign-out finished (e.g. one triggered by the secrets
-   * being stored one after the other) must not undo it.
-   */
+  /** Bumped by every change of the signed-in state: a restore() begun before a sign-in or sign-out finished (say, the secrets stored one by one) must not undo it. */
   private generation = 0;
   /** The secret the service refused while signed in (and whose), until the next sign-in or sign-out. */
   private refusal?: { account: string; name: SecretName };
@@ -52,6 +48,7 @@ export class Session implements vscode.Disposable {
   private changeExpected = false;
   /** Counts sign-outs and the connection's removal: a sign-in begun before one neither signs in nor keeps its secrets. */
   private ended = 0;
+  private gone?: 'deleted' | 'kept';
   /** A digest of what each client was built from: a restore that finds the same keeps the client in use. */
   private readonly madeFrom = new WeakMap<ServiceClient, string>();
   /** Refusals already told to the user, so that the failing command does not tell them again. */
@@ -279,8 +276,14 @@ export class Session implements vscode.Disposable {
     if (was[0] !== client || was[1] !== this.refusedNow || was[2] !== this.changedAccount) this.changed.fire();
   }
 
-  /** The connection was removed: its client goes, so that a command still holding the session (a batch under way) sends nothing more with it. */
-  dispose(): void {
+  /** How its connection was removed, once it was: with its secrets, drafts and records (Remove Connection…) or out of the settings, which keeps them. */
+  get removed(): 'deleted' | 'kept' | undefined {
+    return this.gone;
+  }
+
+  /** The connection was removed (`deleted`: by Remove Connection…): its client goes, so that a command still holding the session (a batch under way) sends nothing more with it. */
+  dispose(deleted = false): void {
+    this.gone = deleted ? 'deleted' : 'kept';
     this.ended++;
     this.generation++;
     this.current = undefined;

@@ -1,6 +1,10 @@
 import * as vscode from 'vscode';
-import type { Connection, ServiceClient } from '../../core';
+import type { Connection, Logger, ServiceClient } from '../../core';
+import { Cmd } from '../commands/commandIds';
+import { notify } from '../commands/notify';
+import type { InputHolder } from '../input/userInput';
 import { NotSignedInError } from '../text/errorText';
+import { connectionTitle } from './connectionText';
 import type { Connections } from './connections';
 import type { Account, SecretName } from './secrets';
 import type { ConnectionSettings, Sender, Session } from './session';
@@ -13,7 +17,10 @@ const KEPT = 'dsas.connection';
  * The session of the workspace's connection, as everything that works with
  * one session sees it: the connection whose id the workspace keeps (in its
  * workspace state, so that a workspace's files cannot choose it), else the
- * first. It follows a switch, an edit and a removal, firing `onDidChange`,
+ * first. It follows a switch, an edit and a removal, firing `onDidChange`;
+ * when the workspace's connection is removed (here, in another window or in
+ * the settings, also while no window was open) it says once which one the
+ * workspace uses now, which it then remembers.
  * and sets the context keys of welcome views and menus: `dsas.signedIn`,
  * `dsas.signInRefused`, `dsas.accountChanged`, `dsas.hasConnection`.
  */
@@ -28,6 +35,7 @@ export class SessionInUse implements vscode.Disposable {
     private readonly sessions: Sessions,
     private readonly connections: Connections,
     private readonly state: vscode.Memento,
+    private readonly o: { readonly input: InputHolder; readonly log: Logger },
   ) {
     this.follow();
     this.subs.push(this.changed, sessions.onDidChange(() => this.follow()));
@@ -115,7 +123,10 @@ export class SessionInUse implements vscode.Disposable {
   /** Takes the session of the kept connection (else the first), and says so when it is another one or its state changed. */
   private follow(): void {
     const kept = this.state.get<string>(KEPT);
-    const next = (kept === undefined ? undefined : this.sessions.get(kept)) ?? this.connections.list.map((c) => this.sessions.get(c.id)).find((s) => s !== undefined);
+    const keptSession = kept === undefined ? undefined : this.sessions.get(kept);
+    const next = keptSession ?? this.connections.list.map((c) => this.sessions.get(c.id)).find((s) => s !== undefined);
+    const removed = (kept !== undefined && !keptSession) || (this.session !== undefined && !this.sessions.get(this.session.connection.id));
+    if (removed && next) this.replaced(next.connection);
     if (next !== this.session) {
       this.sessionSub?.dispose();
       this.session = next;
@@ -123,6 +134,15 @@ export class SessionInUse implements vscode.Disposable {
       this.told();
     }
     void vscode.commands.executeCommand('setContext', 'dsas.connectionCount', this.connections.list.length);
+  }
+
+  /** The workspace's connection was removed: `next` is its connection now, remembered (so said once), and the user told which it is. */
+  private replaced(next: Connection): void {
+    void this.state.update(KEPT, next.id);
+    this.o.log.info(`The connection this workspace used was removed; it now uses "${next.name}".`);
+    const t = vscode.l10n.t;
+    const switchAction = { label: t('Switch Connection…'), run: () => vscode.commands.executeCommand(Cmd.switchConnection) };
+    void notify(this.o.input.current, this.o.log, 'info', t('The connection this workspace used was removed: it now uses {0}.', connectionTitle(next)), [switchAction]);
   }
 
   private told(): void {

@@ -20,6 +20,8 @@ export class Sessions implements vscode.Disposable {
   private readonly subs: vscode.Disposable[] = [];
   /** Connections whose next change of address or user name is a command's, which asks for the secrets itself. */
   private readonly expected = new Set<string>();
+  /** Connections Remove Connection… is removing, with their secrets, drafts and records. */
+  private readonly removing = new Set<string>();
   /** Sessions made after `start` restore themselves; those before, in `start`. */
   private started = false;
 
@@ -45,6 +47,11 @@ export class Sessions implements vscode.Disposable {
     this.expected.add(id);
   }
 
+  /** The next removal of this connection is Remove Connection…'s, which deletes what is kept for it. */
+  expectRemoval(id: string): void {
+    this.removing.add(id);
+  }
+
   /**
    * At activation: removes the secrets version 0.1 kept under fixed keys
    * (they cannot be tied to a service, so they are never used) and says so
@@ -67,7 +74,7 @@ export class Sessions implements vscode.Disposable {
     for (const [id, session] of this.byId) {
       if (list.some((c) => c.id === id)) continue;
       this.byId.delete(id);
-      session.dispose();
+      session.dispose(this.removing.delete(id));
       changed = true;
     }
     for (const c of list) {

@@ -27,6 +27,14 @@ export class SignedOutMidwayError extends Error {
   }
 }
 
+/** Thrown when the user removed a connection while a command was sending to it: the rest is not sent. */
+export class RemovedMidwayError extends Error {
+  /** `connection`: its name (always said: it is in no list any more); `deleted`: its secrets, drafts and records went with it (Remove Connection…). */
+  constructor(readonly connection: string, readonly deleted: boolean) {
+    super('connection removed meanwhile');
+  }
+}
+
 /** True for failures the user caused on purpose: cancel, dismissing a prompt. */
 export function isCancellation(e: unknown): boolean {
   return isServiceError(e, 'cancelled') || e instanceof vscode.CancellationError;
@@ -38,6 +46,11 @@ export { errorDetail } from '../../core';
 export function describeError(e: unknown): string {
   if (e instanceof NotSignedInError) return vscode.l10n.t('You are not signed in to the Document Submission service.');
   if (e instanceof ConnectionGoneError) return vscode.l10n.t('Its connection was removed: nothing is sent to it, nor fetched from it.');
+  if (e instanceof RemovedMidwayError) {
+    return e.deleted
+      ? vscode.l10n.t('The connection {0} was removed meanwhile, and with it its stored password and API key, its drafts of New Submission and what the Explorer showed of its files: the rest was not sent.', e.connection)
+      : vscode.l10n.t('The connection {0} was taken out of the settings meanwhile: the rest was not sent.', e.connection);
+  }
   if (e instanceof SignedOutMidwayError) {
     return e.connection === undefined ? vscode.l10n.t('You signed out meanwhile: the rest was not sent.') : vscode.l10n.t('You signed out of {0} meanwhile: the rest was not sent.', e.connection);
   }
