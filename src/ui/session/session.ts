@@ -63,13 +63,12 @@ export class Session implements vscode.Disposable {
 
   constructor(private conn: Connection, private readonly parts: SessionParts) {
     ({ secrets: this.secrets, input: this.input, log: this.log } = parts);
-    const secrets = this.secrets;
     this.subs.push(
       this.changed,
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (affectsConnection(e)) void this.restore();
       }),
-      secrets.onDidChange(() => void this.restore()),
+      this.secrets.onDidChange(() => void this.restore()),
     );
   }
 
