@@ -4,8 +4,8 @@ import type { CommandRunner } from '../commands/commandRunner';
 import type { Composer } from './composer';
 import { aSubmissionRow, explorerUris, type SubmissionRow } from '../lists/rowArgs';
 import { describeSubmission, submissionOf, type SubmissionAsking } from '../submissions/whichSubmission';
-import { startNewSubmission, type NewSubmissionStart } from './newSubmissionStart';
-import { sendAgain } from './sendAgain';
+import { composerHost } from './composerPart';
+import type { NewSubmissionStart } from './newSubmissionStart';
 
 /** What the commands that open a form are built from. */
 export type ComposerCommandParts = NewSubmissionStart & SubmissionAsking & {
@@ -17,7 +17,7 @@ export type ComposerCommandParts = NewSubmissionStart & SubmissionAsking & {
 export function registerComposerCommands(deps: ComposerCommandParts): void {
   const { commands } = deps;
   // With documents (the Explorer's selection) the form opens with them; else the first question asks how to start.
-  commands.register(Cmd.newSubmission, explorerUris, async (uris) => (uris.length ? void (await deps.composer.compose(uris)) : startNewSubmission(deps)));
+  commands.register(Cmd.newSubmission, explorerUris, async (uris) => (uris.length ? void (await deps.composer.compose(uris)) : composerHost().startNewSubmission(deps)));
   commands.register(Cmd.addToSubmission, explorerUris, async (uris) => {
     // From the palette: the file of the active editor.
     const files = uris.length ? uris : [vscode.window.activeTextEditor?.document.uri].filter((u): u is vscode.Uri => u?.scheme === 'file');
@@ -30,5 +30,5 @@ export function registerComposerCommands(deps: ComposerCommandParts): void {
 async function sendAgainWith(deps: ComposerCommandParts, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose recipients to send to again'), vscode.l10n.t('Send Again With…'));
   // All of it from the submission's connection: its detail, its archive, and the form belongs to it.
-  if (s) await sendAgain({ ...deps, session: s.session }, s, describeSubmission(s, deps.submissions));
+  if (s) await composerHost().sendAgain({ ...deps, session: s.session }, s, describeSubmission(s, deps.submissions));
 }
