@@ -35,6 +35,7 @@ const common = {
 const APART = [
   { source: 'src/core/xml/package.ts', file: 'packageWriter.js', shares: false },
   { source: 'src/ui/composer/composerHost.ts', file: 'composerHost.js', shares: true },
+  { source: 'src/ui/session/connectionCommands.ts', file: 'connectionEditing.js', shares: true },
 ];
 const SHARED_EXPORT = 'sharedModules';
 

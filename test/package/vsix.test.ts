@@ -152,20 +152,26 @@ describe('the .vsix package', () => {
     assert.equal(shipped.buildPackage(pkg), buildPackage(pkg));
   });
 
-  it('keeps the New Submission form\'s host side out of the extension\'s bundle: a file of its own, loaded when a form is first opened, sharing the bundle\'s modules', () => {
-    const main = read('extension/dist/extension.js').toString('utf8');
-    const composer = read('extension/dist/composerHost.js').toString('utf8');
-    console.log(`      dist/composerHost.js: ${(composer.length / 1000).toFixed(1)} KB`);
-    assert.match(main, /require\("\.\/composerHost\.js"\)/, 'the bundle loads the form\'s host from beside itself');
-    // The context key the form's host sets when a form is shown: written in that part alone.
-    assert.ok(composer.includes('dsas.composerOpen'), 'dist/composerHost.js holds the form\'s host');
-    assert.ok(!main.includes('dsas.composerOpen'), 'dist/extension.js holds the form\'s host too');
-    // One copy of each module both need (the error classes that instanceof tells apart, the session's state): the part takes them from the bundle.
-    assert.match(composer, /require\("\.\/extension\.js"\)/, 'the part takes the modules it shares from the bundle');
-    const serviceError = /extends Error\{kind;status;serviceMessage;/; // the core's ServiceError, minified
-    assert.match(main, serviceError);
-    assert.doesNotMatch(composer, serviceError, 'the part has a copy of the error classes');
-  });
+  // Parts loaded on first use, each with words written in that part alone (esbuild.mjs lists them).
+  const parts = [
+    { file: 'composerHost.js', what: 'the New Submission form\'s host side', marker: 'dsas.composerOpen' },
+    { file: 'connectionEditing.js', what: 'Add, Edit, Rename, Remove and Switch Connection… and the sign-in questions', marker: 'Add Connection ({0}/3)' },
+  ];
+  for (const part of parts) {
+    it(`keeps ${part.what} out of the extension's bundle: dist/${part.file}, loaded on first use, sharing the bundle's modules`, () => {
+      const main = read('extension/dist/extension.js').toString('utf8');
+      const code = read(`extension/dist/${part.file}`).toString('utf8');
+      console.log(`      dist/${part.file}: ${(code.length / 1000).toFixed(1)} KB`);
+      assert.ok(main.includes(`require("./${part.file}")`), 'the bundle loads the part from beside itself');
+      assert.ok(code.includes(part.marker), `dist/${part.file} holds ${part.what}`);
+      assert.ok(!main.includes(part.marker), `dist/extension.js holds ${part.what} too`);
+      // One copy of each module both need (the error classes that instanceof tells apart, the session's state): the part takes them from the bundle.
+      assert.ok(code.includes('require("./extension.js")'), 'the part takes the modules it shares from the bundle');
+      const serviceError = /extends Error\{kind;status;serviceMessage;/; // the core's ServiceError, minified
+      assert.match(main, serviceError);
+      assert.doesNotMatch(code, serviceError, 'the part has a copy of the error classes');
+    });
+  }
 
   it('stays small', () => {
     assert.ok(size < 5 * 1024 * 1024, `the .vsix is ${size} bytes`);
