@@ -36,6 +36,7 @@ const APART = [
   { source: 'src/core/xml/package.ts', file: 'packageWriter.js', shares: false },
   { source: 'src/ui/composer/composerHost.ts', file: 'composerHost.js', shares: true },
   { source: 'src/ui/session/connectionCommands.ts', file: 'connectionEditing.js', shares: true },
+  { source: 'src/ui/viewer/pdfViewers.ts', file: 'pdfViewerHost.js', shares: true },
 ];
 const SHARED_EXPORT = 'sharedModules';
 

@@ -156,6 +156,7 @@ describe('the .vsix package', () => {
   const parts = [
     { file: 'composerHost.js', what: 'the New Submission form\'s host side', marker: 'dsas.composerOpen' },
     { file: 'connectionEditing.js', what: 'Add, Edit, Rename, Remove and Switch Connection… and the sign-in questions', marker: 'Add Connection ({0}/3)' },
+    { file: 'pdfViewerHost.js', what: 'the PDF viewer\'s host side', marker: 'This PDF is too large to show here; open it in another program.' },
   ];
   for (const part of parts) {
     it(`keeps ${part.what} out of the extension's bundle: dist/${part.file}, loaded on first use, sharing the bundle's modules`, () => {
