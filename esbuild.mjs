@@ -114,6 +114,10 @@ async function buildNode() {
     const plugins = part.shares ? [oneVscodeNamespace, fromMain(inMain, used), partsApart] : [partsApart];
     metafiles.push((await esbuild.build({ ...node, entryPoints: [part.source], outfile: `dist/${part.file}`, plugins })).metafile);
   }
+  // A module outside the bundle that two parts hold would be two copies of it: it belongs in the bundle, or in one part.
+  const own = APART.map((p, i) => (p.shares ? Object.keys(metafiles[i].inputs).filter((f) => existsSync(f)) : []));
+  const twice = own.flatMap((files, i) => files.filter((f) => own.some((other, j) => j > i && other.includes(f))));
+  if (twice.length) throw new Error(`modules in two parts (esbuild.mjs, APART): ${twice.join(', ')}`);
   const shared = [...used].sort();
   const entry = [
     "export * from './src/extension.ts';",
