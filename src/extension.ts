@@ -9,7 +9,7 @@ import { archiveFiles, registerArchiveCommands } from './ui/archive/archiveComma
 import { archiveFromViewer, registerArchiveFromSubmission } from './ui/archive/archiveFromSubmission';
 import { downloadListedAttachment, registerAttachmentCommands, savePdf } from './ui/transfers/attachmentCommands';
 import { registerSessionCommands } from './ui/session/sessionCommands';
-import { registerConnectionCommands } from './ui/session/connectionCommands';
+import { connectionEditing, registerConnectionCommands } from './ui/session/connectionPart';
 import { Connections } from './ui/session/connections';
 import { Sessions } from './ui/session/sessions';
 import { SessionInUse } from './ui/session/sessionInUse';
@@ -20,7 +20,6 @@ import { createLog } from './ui/log';
 import { Secrets } from './ui/session/secrets';
 import { AccountsMenu } from './ui/session/accountsMenu';
 import { ConnectionAccounts } from './ui/session/connectionAccounts';
-import { addConnection, signInTo } from './ui/session/connectionCommands';
 import { signOut } from './ui/session/signOut';
 import { moveRenamedSettings } from './ui/session/settingsRename';
 import { removeLeftovers } from './ui/transfers/temporaryFolder';
@@ -144,7 +143,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const statusBar = new PendingStatusBar(statusBarItem, { sessions, session, submissions, poller });
   // VS Code's Accounts menu: signs in and out as the commands do, under their error handler.
   const accounts = new ConnectionAccounts(connections, sessions, () => session.connection, {
-    signIn: (c) => commands.run(Cmd.signIn, () => (c ? signInTo(deps, c) : addConnection(deps))),
+    signIn: (c) => commands.run(Cmd.signIn, () => (c ? connectionEditing().signInTo(deps, c) : connectionEditing().addConnection(deps))),
     signOut: (one) => commands.run(Cmd.signOut, () => signOut({ session: one, input, drafts: composer, announced }, true)),
   });
   const accountsMenu = new AccountsMenu(accounts);

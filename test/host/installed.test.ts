@@ -57,6 +57,12 @@ async function sidebarShowing(texts: string[], ms = 15_000): Promise<string> {
   }
 }
 
+/** The extension's bundles (dist/*.js) loaded into the extension host so far, by name. */
+function bundlesLoaded(ext: vscode.Extension<unknown>): string[] {
+  const dist = path.join(ext.extensionUri.fsPath, 'dist');
+  return Object.keys(require.cache).filter((f) => path.dirname(f) === dist).map((f) => path.basename(f)).sort();
+}
+
 const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs);
 
 /** Waits for the webview tab (an extension panel) labelled `label`. */
@@ -101,6 +107,8 @@ describe('installed the normal way (Production mode)', () => {
 
     const exported = await ext.activate();
     assert.equal(ext.isActive, true, 'it activated');
+    // What activation does not need is bundled apart (esbuild.mjs) and loaded on first use: none of it yet.
+    assert.deepEqual(bundlesLoaded(ext), ['extension.js'], 'activation loads dist/extension.js alone');
     // As users have it: the production bundle, the figure VS Code shows in its Running Extensions view.
     const marks = activationMarks();
     assert.ok(marks, 'VS Code marked the loading and the activation of the extension');
@@ -213,6 +221,9 @@ describe('installed the normal way (Production mode)', () => {
       assert.ok(seen.canvas.width > 0 && seen.canvas.height > 0, `page 1 has a canvas: ${JSON.stringify(seen.canvas)}`);
       assert.ok(seen.canvas.inked > 500, `page 1 is drawn, not blank: ${JSON.stringify(seen.canvas)}`);
       await screenshot('installed-summary');
+      // Drawn by the parts loaded on first use, from the package: the sign-in's questions and the viewer's host.
+      const loaded = bundlesLoaded(vscode.extensions.getExtension(EXTENSION_ID)!);
+      for (const part of ['connectionEditing.js', 'pdfViewerHost.js']) assert.ok(loaded.includes(part), `dist/${part} was loaded: ${loaded.join(', ')}`);
     });
 
     it('its details page shows the icon, the README with its pictures, and the CHANGELOG of this version', async function () {

@@ -152,6 +152,28 @@ describe('the .vsix package', () => {
     assert.equal(shipped.buildPackage(pkg), buildPackage(pkg));
   });
 
+  // Parts loaded on first use, each with words written in that part alone (esbuild.mjs lists them).
+  const parts = [
+    { file: 'composerHost.js', what: 'the New Submission form\'s host side', marker: 'dsas.composerOpen' },
+    { file: 'connectionEditing.js', what: 'Add, Edit, Rename, Remove and Switch Connection… and the sign-in questions', marker: 'Add Connection ({0}/3)' },
+    { file: 'pdfViewerHost.js', what: 'the PDF viewer\'s host side', marker: 'This PDF is too large to show here; open it in another program.' },
+  ];
+  for (const part of parts) {
+    it(`keeps ${part.what} out of the extension's bundle: dist/${part.file}, loaded on first use, sharing the bundle's modules`, () => {
+      const main = read('extension/dist/extension.js').toString('utf8');
+      const code = read(`extension/dist/${part.file}`).toString('utf8');
+      console.log(`      dist/${part.file}: ${(code.length / 1000).toFixed(1)} KB`);
+      assert.ok(main.includes(`require("./${part.file}")`), 'the bundle loads the part from beside itself');
+      assert.ok(code.includes(part.marker), `dist/${part.file} holds ${part.what}`);
+      assert.ok(!main.includes(part.marker), `dist/extension.js holds ${part.what} too`);
+      // One copy of each module both need (the error classes that instanceof tells apart, the session's state): the part takes them from the bundle.
+      assert.ok(code.includes('require("./extension.js")'), 'the part takes the modules it shares from the bundle');
+      const serviceError = /extends Error\{kind;status;serviceMessage;/; // the core's ServiceError, minified
+      assert.match(main, serviceError);
+      assert.doesNotMatch(code, serviceError, 'the part has a copy of the error classes');
+    });
+  }
+
   it('stays small', () => {
     assert.ok(size < 5 * 1024 * 1024, `the .vsix is ${size} bytes`);
   });

@@ -3,6 +3,9 @@ import type { ComposerForm, ComposerPhase } from '../../shared/composerProtocol'
 import type { ArchiveDocuments } from './archiveDocuments';
 import type { ComposerMemory } from './composerMemory';
 
+/** The composers' webview panels (also their serializer's). */
+export const COMPOSER_VIEW_TYPE = 'dsas.composer';
+
 /** Archive files fetched as documents, with the id each came from (in the same order) and the account whose archive it is. */
 export interface FetchedFromArchive extends ArchiveDocuments {
   readonly fileIds: readonly string[];
@@ -16,7 +19,7 @@ export interface ComposeFrom {
   readonly account?: string;
 }
 
-/** The composers as the commands (and tests) use them; ComposerPanels holds them. */
+/** The composers as the commands (and tests) use them; ComposerPanels holds them, ComposerTabs shows them. */
 export interface Composer {
   readonly memory: ComposerMemory;
   /** The drafts being sent, their tab open or closed meanwhile: not offered to continue until the send is over. */

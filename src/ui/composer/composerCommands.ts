@@ -5,8 +5,8 @@ import type { Composer } from './composer';
 import { aSubmissionRow, explorerUris, type SubmissionRow } from '../lists/rowArgs';
 import { sessionFor } from '../session/whichConnection';
 import { describeSubmission, submissionOf, type SubmissionAsking } from '../submissions/whichSubmission';
-import { startNewSubmission, type NewSubmissionStart } from './newSubmissionStart';
-import { sendAgain } from './sendAgain';
+import { composerHost } from './composerPart';
+import type { NewSubmissionStart } from './newSubmissionStart';
 
 /** What the commands that open a form are built from. */
 export type ComposerCommandParts = NewSubmissionStart & SubmissionAsking & {
@@ -23,7 +23,7 @@ export function registerComposerCommands(deps: ComposerCommandParts): void {
     const session = deps.connections.list.length ? await sessionFor(deps, undefined, vscode.l10n.t('New Submission')) : undefined;
     if (deps.connections.list.length && !session) return;
     if (uris.length) await deps.composer.compose(uris, undefined, undefined, session?.connectionAccount);
-    else await startNewSubmission(session ? { ...deps, session } : deps);
+    else await composerHost().startNewSubmission(session ? { ...deps, session } : deps);
   });
   commands.register(Cmd.addToSubmission, explorerUris, async (uris) => {
     // From the palette: the file of the active editor.
@@ -37,5 +37,5 @@ export function registerComposerCommands(deps: ComposerCommandParts): void {
 async function sendAgainWith(deps: ComposerCommandParts, row: SubmissionRow | undefined): Promise<void> {
   const s = await submissionOf(deps, row, vscode.l10n.t('Submission whose recipients to send to again'), vscode.l10n.t('Send Again With…'));
   // All of it from the submission's connection: its detail, its archive, and the form belongs to it.
-  if (s) await sendAgain({ ...deps, session: s.session }, s, describeSubmission(s, deps.submissions));
+  if (s) await composerHost().sendAgain({ ...deps, session: s.session }, s, describeSubmission(s, deps.submissions));
 }

@@ -3,16 +3,17 @@ import * as vscode from 'vscode';
 /**
  * The open panels of one kind (History, PDF viewer, New Submission), by key:
  * the bookkeeping every panel host needs, written once. It brings panels back
- * after a window reload (`restore`, the view type's serializer), lets an
+ * after a window reload (`restore`, the view type's serializer, where the
+ * set registers it), lets an
  * entry go when its panel closes (unless another took its key meanwhile),
  * and closes every panel with the extension.
  */
 export class PanelSet<E extends { readonly host: { readonly panel: vscode.WebviewPanel } }> implements vscode.Disposable {
   private readonly open = new Map<string, E>();
-  private readonly serializer: vscode.Disposable;
+  private readonly serializer?: vscode.Disposable;
 
-  constructor(viewType: string, restore: (panel: vscode.WebviewPanel, state: unknown) => unknown) {
-    this.serializer = vscode.window.registerWebviewPanelSerializer(viewType, { deserializeWebviewPanel: async (panel, state: unknown) => { await restore(panel, state); } });
+  constructor(viewType?: string, restore?: (panel: vscode.WebviewPanel, state: unknown) => unknown) {
+    if (viewType && restore) this.serializer = vscode.window.registerWebviewPanelSerializer(viewType, { deserializeWebviewPanel: async (panel, state: unknown) => { await restore(panel, state); } });
   }
 
   get(key: string): E | undefined {
@@ -48,6 +49,6 @@ export class PanelSet<E extends { readonly host: { readonly panel: vscode.Webvie
 
   dispose(): void {
     for (const e of [...this.open.values()]) e.host.panel.dispose();
-    this.serializer.dispose();
+    this.serializer?.dispose();
   }
 }

@@ -1,7 +1,5 @@
 import * as vscode from 'vscode';
 import { accountKey, accountOf, connectionNameProblem, type Connection, type Logger } from '../../core';
-import { Cmd } from '../commands/commandIds';
-import { noArgs, type CommandRunner } from '../commands/commandRunner';
 import type { Connections } from './connections';
 import type { Secrets } from './secrets';
 import type { SessionInUse } from './sessionInUse';
@@ -12,6 +10,12 @@ import { userNameProblem } from './account';
 import { connectionItems, connectionName, connectionWhere } from './connectionText';
 import { checkBaseUrl, readSettings } from './settings';
 import { signIn } from './signIn';
+
+/**
+ * Add, Edit, Rename, Remove and Switch Connection… (the user's connections,
+ * kept in the user settings) and signing in: bundled apart, loaded on first
+ * use through connectionPart.ts.
+ */
 
 /** What the connection commands work with; what is kept per account (drafts, notices, the Explorer's records) only as far as removing it. */
 export interface ConnectionParts {
@@ -24,16 +28,6 @@ export interface ConnectionParts {
   readonly composer: SignOutParts['drafts'];
   readonly announced: SignOutParts['announced'];
   readonly workspaceFiles: { readonly records: { countOf(account: string): number; forget(account: string): Promise<void> } };
-}
-
-/** Add, Edit, Rename, Remove and Switch Connection…: the user's connections, kept in the user settings. */
-export function registerConnectionCommands(deps: ConnectionParts & { readonly commands: CommandRunner }): void {
-  const { commands } = deps;
-  commands.register(Cmd.addConnection, noArgs, () => addConnection(deps));
-  commands.register(Cmd.editConnection, noArgs, () => editConnection(deps));
-  commands.register(Cmd.renameConnection, noArgs, () => renameConnection(deps));
-  commands.register(Cmd.removeConnection, noArgs, () => removeConnection(deps));
-  commands.register(Cmd.switchConnection, noArgs, () => switchConnection(deps));
 }
 
 /** Signs in to `c`'s connection (asking for its password and key). */
@@ -67,7 +61,7 @@ export async function addConnection(deps: ConnectionParts): Promise<boolean> {
  * earlier pair (never sent to the new one): the connection signs out and
  * asks for the new pair's password and key.
  */
-async function editConnection(deps: ConnectionParts): Promise<void> {
+export async function editConnection(deps: ConnectionParts): Promise<void> {
   const t = vscode.l10n.t;
   const c = await pickConnection(deps, t('Edit Connection'));
   if (!c) return;
@@ -84,7 +78,7 @@ async function editConnection(deps: ConnectionParts): Promise<void> {
   if (edited) await signInTo(deps, edited);
 }
 
-async function renameConnection(deps: ConnectionParts): Promise<void> {
+export async function renameConnection(deps: ConnectionParts): Promise<void> {
   const t = vscode.l10n.t;
   const c = await pickConnection(deps, t('Rename Connection'));
   if (!c) return;
@@ -98,7 +92,7 @@ async function renameConnection(deps: ConnectionParts): Promise<void> {
  * notices told and the Explorer's records of its files go with it, said
  * before (with the counts) and after.
  */
-async function removeConnection(deps: ConnectionParts): Promise<void> {
+export async function removeConnection(deps: ConnectionParts): Promise<void> {
   const t = vscode.l10n.t;
   const c = await pickConnection(deps, t('Remove Connection'));
   if (!c) return;
@@ -124,7 +118,7 @@ async function removeConnection(deps: ConnectionParts): Promise<void> {
 }
 
 /** Switch Connection…: the workspace's connection, chosen among all; kept for this workspace. */
-async function switchConnection(deps: ConnectionParts): Promise<void> {
+export async function switchConnection(deps: ConnectionParts): Promise<void> {
   const t = vscode.l10n.t;
   const list = deps.connections.list;
   if (list.length === 0) {

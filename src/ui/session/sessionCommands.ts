@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { Cmd } from '../commands/commandIds';
 import { signOut } from './signOut';
 import { noArgs, type ArgParser, type CommandRunner } from '../commands/commandRunner';
-import { addConnection, signInTo, type ConnectionParts } from './connectionCommands';
+import type { ConnectionParts } from './connectionCommands';
+import { connectionEditing } from './connectionPart';
 import { connectionName } from './connectionText';
 import { ConnectionGoneError } from '../text/errorText';
 
@@ -31,7 +32,7 @@ export function registerSessionCommands(deps: SessionCommandParts): void {
   // A root of a connection removed meanwhile (still on screen) acts on nothing: never on the workspace's instead.
   commands.register(Cmd.signIn, aConnectionRoot, (root) => {
     const c = root ? ownConnection(deps.connections.get(root.connectionId)) : deps.session.connection;
-    return c ? signInTo(deps, c) : addConnection(deps);
+    return c ? connectionEditing().signInTo(deps, c) : connectionEditing().addConnection(deps);
   });
   commands.register(Cmd.signOut, aConnectionRoot, (root) => {
     const session = root ? ownConnection(deps.sessions.get(root.connectionId)) : deps.session;

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core';
+import { PartNotLoadedError } from '../partApart';
 import { problemText } from './problemText';
 
 /** The setting of the largest list read (session/settings.ts), which the message refusing a longer list names. */
@@ -54,6 +55,7 @@ export function describeError(e: unknown): string {
   if (e instanceof SignedOutMidwayError) {
     return e.connection === undefined ? vscode.l10n.t('You signed out meanwhile: the rest was not sent.') : vscode.l10n.t('You signed out of {0} meanwhile: the rest was not sent.', e.connection);
   }
+  if (e instanceof PartNotLoadedError) return vscode.l10n.t('Part of the extension is missing or damaged ({0}). Reinstall the extension, then reload the window.', e.message);
   if (!isServiceError(e)) return vscode.l10n.t('Something went wrong: {0}', e instanceof Error ? e.message : String(e));
   const detail = e.serviceMessage ? ` ${vscode.l10n.t('The service said: "{0}"', e.serviceMessage)}` : '';
   switch (e.kind) {
