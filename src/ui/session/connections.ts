@@ -9,6 +9,8 @@ export const CONNECTIONS_SETTING = 'connections';
 /** The address and user name of the earlier settings (and the keys version 0.1 used for them), moved into a connection. */
 const LEGACY = { baseUrl: ['baseURL', 'baseUrl'], userName: ['userName', 'username'] } as const;
 const LEGACY_KEYS = [...LEGACY.baseUrl, ...LEGACY.userName];
+/** Lines of the log told about left-out entries at most, per change. */
+const TOLD_LINES = 20;
 
 /**
  * The connections, read from the user settings with every entry checked
@@ -19,6 +21,7 @@ const LEGACY_KEYS = [...LEGACY.baseUrl, ...LEGACY.userName];
  */
 export class Connections implements vscode.Disposable {
   private current: readonly Connection[] = [];
+  private byId = new Map<string, Connection>();
   /** What the log was told of left-out entries, so that it is said once per change. */
   private toldSkipped = '';
   private readonly changed = new vscode.EventEmitter<void>();
@@ -41,7 +44,7 @@ export class Connections implements vscode.Disposable {
   }
 
   get(id: string): Connection | undefined {
-    return this.current.find((c) => c.id === id);
+    return this.byId.get(id);
   }
 
   /** The connection of an account (`accountKey`), if one has it. */
@@ -121,12 +124,17 @@ export class Connections implements vscode.Disposable {
   private read(): void {
     const { connections, skipped } = readConnections(rawSetting());
     const told = skipped.join('\n');
-    if (told !== this.toldSkipped && skipped.length) for (const line of skipped) this.log.warn(`Settings: "${SECTION}.${CONNECTIONS_SETTING}": ${line}; it is left out.`);
+    if (told !== this.toldSkipped && skipped.length) {
+      // A file of thousands of bad entries is told in a few lines, not thousands.
+      for (const line of skipped.slice(0, TOLD_LINES)) this.log.warn(`Settings: "${SECTION}.${CONNECTIONS_SETTING}": ${line}; left out.`);
+      if (skipped.length > TOLD_LINES) this.log.warn(`Settings: "${SECTION}.${CONNECTIONS_SETTING}": ${skipped.length - TOLD_LINES} more entries left out.`);
+    }
     this.toldSkipped = told;
     const legacy = legacyConnection(connections, legacyValues());
     const next = legacy ? [...connections, legacy] : connections;
     if (JSON.stringify(next) === JSON.stringify(this.current)) return;
     this.current = next;
+    this.byId = new Map(next.map((c) => [c.id, c]));
     this.changed.fire();
   }
 
