@@ -40,7 +40,7 @@ export class Connections implements vscode.Disposable {
       if (![CONNECTIONS_SETTING, ...LEGACY_KEYS].some((k) => e.affectsConfiguration(`${SECTION}.${k}`))) return;
       this.read();
       if (this.legacyPending()) void this.migrate();
-      else void this.writeAgainIfUndone();
+      void this.writeAgainIfUndone();
     }));
   }
 
