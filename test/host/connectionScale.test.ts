@@ -2,7 +2,7 @@
 // window or by a hostile settings file: thousands of entries, and a write of
 // another window made before it had read this window's.
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { changedSetting, readConnections, type Connection } from '../../src/core';
@@ -14,6 +14,19 @@ const Global = vscode.ConfigurationTarget.Global;
 const config = () => vscode.workspace.getConfiguration('dsas');
 const rawSetting = () => structuredClone(config().inspect(CONNECTIONS_SETTING)?.globalValue);
 const entry = (i: number) => ({ id: `many-${i}`, name: `Service ${i}`, baseUrl: `https://s${i}.example.com/dsas/v1.1`, userName: 'ann' });
+
+/**
+ * Writes the user settings file, and again when VS Code's watcher of the
+ * user data missed the change, until the list read has `length` entries.
+ */
+async function writeUntilRead(file: string, text: string, length: number): Promise<void> {
+  for (let i = 0; i < 6 && (rawSetting() as unknown[] | undefined)?.length !== length; i++) {
+    // Whole, by a rename: a watcher that reads a file while it is written gets a part of it.
+    writeFileSync(`${file}.new`, i % 2 ? `${text}\n` : text);
+    renameSync(`${file}.new`, file);
+    await waitFor('the settings file read', () => (rawSetting() as unknown[] | undefined)?.length === length, 5_000).catch(() => undefined);
+  }
+}
 
 interface Tree { getChildren(n?: unknown): Promise<{ kind: string }[]> }
 
@@ -46,8 +59,11 @@ describe('the connections setting, large or written by two windows', () => {
       last = Date.now();
     }, 100);
     try {
-      writeFileSync(file, JSON.stringify({ ...(JSON.parse(text) as object), 'dsas.connections': raw }, null, 2));
-      await waitFor('100 connections', () => deps.connections.list.length === 100, 60_000);
+      await writeUntilRead(file, JSON.stringify({ ...(JSON.parse(text) as object), 'dsas.connections': raw }, null, 2), raw.length);
+      await waitFor('100 connections', () => deps.connections.list.length === 100, 60_000).catch((e: Error) => {
+        const inFile = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown[] | undefined>)['dsas.connections']?.length;
+        throw new Error(`${e.message}: ${deps.connections.list.length} used, ${(rawSetting() as unknown[] | undefined)?.length} read, ${inFile} in the file`);
+      });
       for (const tree of [deps.submissions, deps.archive] as unknown as Tree[]) {
         const roots = (await tree.getChildren()).filter((n) => n.kind === 'connection');
         assert.equal(roots.length, 100);
@@ -60,7 +76,7 @@ describe('the connections setting, large or written by two windows', () => {
       assert.ok(longest < 3_000, `the extension host was busy for ${longest} ms at a time`);
     } finally {
       clearInterval(beat);
-      writeFileSync(file, text);
+      await writeUntilRead(file, text, (kept as unknown[]).length);
     }
   });
 
