@@ -52,11 +52,24 @@ export function accountOf(c: Pick<Connection, 'baseUrl' | 'userName'>): Account 
   return { baseUrl: c.baseUrl, username: c.userName };
 }
 
+/** Longer addresses are not a service's (servers refuse request lines of a few KB), and would fill every tooltip. */
+export const MAX_ADDRESS = 2_048;
+/** The user name goes into every request's Authorization header. */
+export const MAX_USER_NAME = 256;
+/**
+ * Connections used at most: each has a session that reads its secrets at
+ * every change, a root in both views, a line in the status bar's tooltip and
+ * an entry in every picker; a settings file with thousands must not stall
+ * the window. The entries after these are left out (and kept as written).
+ */
+export const MAX_CONNECTIONS = 100;
+
 /** Why an address cannot be a connection's, if it cannot: the rules that need no setting (http:// elsewhere is the session's to refuse). */
-export type AddressProblem = 'empty' | 'notUrl' | 'credentials' | 'scheme' | 'query';
+export type AddressProblem = 'empty' | 'long' | 'notUrl' | 'credentials' | 'scheme' | 'query';
 
 export function addressProblem(raw: string): AddressProblem | undefined {
   if (!raw.trim()) return 'empty';
+  if (raw.trim().length > MAX_ADDRESS) return 'long';
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -71,7 +84,7 @@ export function addressProblem(raw: string): AddressProblem | undefined {
 
 /** Whether a user name can be sent (any text but control characters; the client escapes the rest). */
 export function userNameAccepted(value: string): boolean {
-  return value.trim() !== '' && textProblem(value, HEADER_VALUE) === undefined;
+  return value.trim() !== '' && value.trim().length <= MAX_USER_NAME && textProblem(value, HEADER_VALUE) === undefined;
 }
 
 /** The connections read, and one line per entry left out (no secret can be in an entry: it holds none). */
@@ -98,18 +111,27 @@ export function readConnections(raw: unknown): ReadConnections {
   const skipped: string[] = [];
   const ids = new Set<string>();
   const accounts = new Set<string>();
-  raw.forEach((entry: unknown, i) => {
-    const c = entryOf(entry);
+  for (let i = 0; i < raw.length; i++) {
+    if (connections.length === MAX_CONNECTIONS) {
+      skipped.push(`connections ${i + 1} to ${raw.length}: only the first ${MAX_CONNECTIONS} connections are used`);
+      break;
+    }
+    const c = entryOf(raw[i]);
     const which = `connection ${i + 1}`;
-    if (typeof c === 'string') return void skipped.push(`${which}: ${c}`);
-    if (ids.has(c.id)) return void skipped.push(`${which}: its id "${c.id}" is an earlier connection's`);
+    if (typeof c === 'string') {
+      skipped.push(`${which}: ${c}`);
+      continue;
+    }
     const account = accountKey(accountOf(c))!;
-    if (accounts.has(account)) return void skipped.push(`${which}: the same address and user name as an earlier connection`);
-    ids.add(c.id);
-    accounts.add(account);
-    connections.push(c);
-    at.push(i);
-  });
+    if (ids.has(c.id)) skipped.push(`${which}: its id "${c.id}" is an earlier connection's`);
+    else if (accounts.has(account)) skipped.push(`${which}: the same address and user name as an earlier connection`);
+    else {
+      ids.add(c.id);
+      accounts.add(account);
+      connections.push(c);
+      at.push(i);
+    }
+  }
   return { connections, at, skipped };
 }
 
@@ -133,7 +155,7 @@ function entryOf(entry: unknown): Connection | string {
   if (typeof baseUrl !== 'string') return '"baseUrl" is not a text';
   const problem = addressProblem(baseUrl);
   if (problem) return `"baseUrl" ${ADDRESS_WORDS[problem]}`;
-  if (typeof userName !== 'string' || !userNameAccepted(userName)) return '"userName" is not a text without control characters';
+  if (typeof userName !== 'string' || !userNameAccepted(userName)) return `"userName" is not a text of at most ${MAX_USER_NAME} characters without control characters`;
   if (color !== undefined && !(CONNECTION_COLORS as readonly unknown[]).includes(color)) return `"color" is not one of ${CONNECTION_COLORS.join(', ')}`;
   if (production !== undefined && typeof production !== 'boolean') return '"production" is not true or false';
   return {
@@ -145,6 +167,7 @@ function entryOf(entry: unknown): Connection | string {
 
 const ADDRESS_WORDS: Record<AddressProblem, string> = {
   empty: 'is empty',
+  long: `is longer than ${MAX_ADDRESS} characters`,
   notUrl: 'is not a URL',
   credentials: 'holds a user name or password',
   scheme: 'does not start with https:// or http://',
@@ -168,12 +191,15 @@ export function storedConnection(c: Connection): Record<string, unknown> {
 export function changedSetting(raw: unknown, next: readonly Connection[]): unknown[] {
   const entries = Array.isArray(raw) ? (raw as unknown[]) : [];
   const { connections, at } = readConnections(entries);
+  // By place in the setting and by id, so that 10,000 entries take one pass, not one per entry.
+  const usedAt = new Map(at.map((i, j) => [i, connections[j].id]));
+  const byId = new Map(next.map((c) => [c.id, c]));
   const placed = new Set<string>();
   const out: unknown[] = [];
   entries.forEach((entry, i) => {
-    const j = at.indexOf(i);
-    if (j < 0) return void out.push(entry);
-    const now = next.find((c) => c.id === connections[j].id);
+    const id = usedAt.get(i);
+    if (id === undefined) return void out.push(entry);
+    const now = byId.get(id);
     if (!now) return;
     placed.add(now.id);
     out.push(storedConnection(now));

@@ -25,4 +25,5 @@ export { HEADER_VALUE, isValidEmail, MAX_LINE_LENGTH, MAX_RECIPIENTS, MAX_TEXT_L
 export { DEFAULT_PACKAGE, type NewRecipient, type PackageDefaults } from './xml/packageFields';
 export { bound, freshMemory, merged, readMemory, REMEMBERED_SUBMISSIONS, unseenCount, unseenIds, type AccountMemory, type SubmissionRecord } from './announcedMemory';
 export { precisionMs, responseAge, type ResponseAge } from './responseAge';
-export { accountKey, accountOf, addressProblem, changedSetting, CONNECTION_COLORS, connectionNameProblem, legacyConnection, newConnectionId, normalisedBaseUrl, readConnections, storedConnection, userNameAccepted, type Account, type AddressProblem, type Connection, type ConnectionColor } from './connections';
+export { accountKey, accountOf, addressProblem, changedSetting, CONNECTION_COLORS, connectionNameProblem, legacyConnection, MAX_ADDRESS, MAX_CONNECTIONS, MAX_USER_NAME, newConnectionId, normalisedBaseUrl, readConnections, storedConnection, userNameAccepted, type Account, type AddressProblem, type Connection, type ConnectionColor } from './connections';
+export { undoneWrite, type WrittenConnections } from './connectionWrites';

@@ -1,6 +1,6 @@
 import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
-import { accountKey, changedSetting, legacyConnection, legacyConnectionId, newConnectionId, readConnections, storedConnection, type Connection } from '../../src/core/connections';
+import { accountKey, changedSetting, legacyConnection, legacyConnectionId, MAX_CONNECTIONS, newConnectionId, readConnections, storedConnection, type Connection } from '../../src/core/connections';
 
 const entry = (over: Record<string, unknown> = {}) => ({ id: 'test', name: 'Test service', baseUrl: 'https://test.example.com/dsas/v1.1', userName: 'ann', ...over });
 
@@ -129,5 +129,60 @@ describe('a new connection\'s id', () => {
     const taken: Connection[] = [{ id: 'c-1', name: 'A', baseUrl: 'https://a.test', userName: 'u' }];
     const draws = ['1', '1', '2'];
     assert.equal(newConnectionId(taken, () => draws.shift()!), 'c-2');
+  });
+});
+
+describe('a setting of thousands of connections, or of huge values', () => {
+  const many = (n: number, from = 0) => Array.from({ length: n }, (_, i) => entry({ id: `c${from + i}`, name: `Service ${from + i}`, baseUrl: `https://s${from + i}.example.com/dsas` }));
+
+  it('uses its first 100 usable connections and says in one line that the others are left out, which a change writes back as they were', () => {
+    const raw = [entry({ id: 'broken', baseUrl: 'not a url' }), ...many(10_000)];
+    const { connections, at, skipped } = readConnections(raw);
+    assert.equal(MAX_CONNECTIONS, 100);
+    assert.deepEqual(connections.map((c) => c.id), many(100).map((e) => e.id));
+    assert.deepEqual(at, connections.map((_, i) => i + 1));
+    assert.equal(skipped.length, 2);
+    assert.match(skipped[0], /^connection 1: "baseUrl" is not a URL/);
+    assert.equal(skipped[1], 'connections 102 to 10001: only the first 100 connections are used');
+    const renamed = connections.map((c, i) => (i === 99 ? { ...c, name: 'Last used' } : c)).filter((c) => c.id !== 'c0');
+    const written = changedSetting(raw, renamed);
+    assert.equal(written.length, 10_000, 'the one removed goes, every other entry stays');
+    assert.deepEqual(written[0], raw[0]);
+    assert.deepEqual(written[99], { ...raw[100], name: 'Last used' });
+    assert.deepEqual(written.slice(100), raw.slice(101), 'the entries left out, as written');
+    assert.deepEqual(readConnections(written).connections.at(-1)?.id, 'c100', 'the next one is used once one is removed');
+  });
+
+  it('writes a change of 100 connections among 10,000 entries reading each entry of the new list a bounded number of times', () => {
+    const raw = many(10_000);
+    const { connections } = readConnections(raw);
+    let reads = 0;
+    const next = new Proxy([...connections], {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const written = changedSetting(raw, next);
+    assert.deepEqual(written, raw);
+    assert.ok(reads <= 3 * connections.length, `${reads} reads of ${connections.length} connections`);
+  });
+
+  it('leaves out an address over 2,048 characters or a user name over 256, of a megabyte too', () => {
+    const mega = 'x'.repeat(1 << 20);
+    for (const [e, why] of [
+      [entry({ baseUrl: `https://a.example.com/${'p'.repeat(2_048)}` }), /"baseUrl" is longer than 2048 characters/],
+      [entry({ baseUrl: `https://a.example.com/${mega}` }), /"baseUrl" is longer than 2048 characters/],
+      [entry({ userName: 'u'.repeat(257) }), /"userName" is not a text of at most 256 characters/],
+      [entry({ userName: mega }), /"userName" is not a text of at most 256 characters/],
+      [entry({ name: mega }), /"name"/],
+    ] as const) {
+      const { connections, skipped } = readConnections([e, entry({ id: 'good', baseUrl: 'https://good.example.com/dsas' })]);
+      assert.deepEqual(connections.map((c) => c.id), ['good']);
+      assert.match(skipped[0], why);
+      assert.ok(skipped[0].length < 200, 'the line does not repeat the value');
+    }
+    const longest = entry({ baseUrl: `https://a.example.com/${'p'.repeat(2_048 - 'https://a.example.com/'.length)}`, userName: 'u'.repeat(256) });
+    assert.equal(readConnections([longest]).connections.length, 1, 'the longest accepted');
   });
 });

@@ -1,7 +1,7 @@
 // An account (service address and user name) as the user reads it: what a
 // change of a connection's tells the user, and which user names are accepted.
 import * as vscode from 'vscode';
-import { HEADER_VALUE, textProblem } from '../../core';
+import { MAX_USER_NAME, userNameAccepted } from '../../core';
 import { normalisedBaseUrl, type Account } from './secrets';
 
 /** An account (its `accountKey`) as a person reads it: `"demo" at dsas.example.com`. */
@@ -48,5 +48,6 @@ function hostOf(baseUrl: string): string {
  * core sends non-ASCII names as Digest's `username*` and escapes `"` and `\`.
  */
 export function userNameProblem(value: string): string | undefined {
-  return textProblem(value, HEADER_VALUE) ? vscode.l10n.t('Enter the user name, without control characters.') : undefined;
+  if (userNameAccepted(value)) return undefined;
+  return value.trim().length > MAX_USER_NAME ? vscode.l10n.t('At most {0} characters.', MAX_USER_NAME) : vscode.l10n.t('Enter the user name, without control characters.');
 }

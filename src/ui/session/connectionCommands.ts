@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { accountKey, accountOf, connectionNameProblem, type Connection, type Logger } from '../../core';
+import { accountKey, accountOf, connectionNameProblem, MAX_CONNECTIONS, type Connection, type Logger } from '../../core';
 import type { Connections } from './connections';
 import type { Secrets } from './secrets';
 import type { SessionInUse } from './sessionInUse';
@@ -45,6 +45,10 @@ export function signInTo(deps: ConnectionParts, c: Connection): Promise<boolean>
 export async function addConnection(deps: ConnectionParts): Promise<boolean> {
   const t = vscode.l10n.t;
   const ui = deps.input.current;
+  if (deps.connections.list.length >= MAX_CONNECTIONS) {
+    void ui.info(t('There are {0} connections, as many as are used: remove one before adding another.', MAX_CONNECTIONS));
+    return false;
+  }
   const title = (n: number) => t('Add Connection ({0}/3)', n);
   const name = await ui.inputBox({ title: title(1), prompt: t('A name for the connection, such as "Test" or "Production"'), validate: nameProblem });
   if (typeof name !== 'string') return false;

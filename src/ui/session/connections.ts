@@ -2,13 +2,17 @@
 // application-scoped): a workspace's settings can neither add one nor change
 // where one sends its credentials.
 import * as vscode from 'vscode';
-import { accountKey, accountOf, changedSetting, errorDetail, legacyConnection, newConnectionId, readConnections, type Connection, type Logger } from '../../core';
+import { accountKey, accountOf, changedSetting, errorDetail, legacyConnection, newConnectionId, readConnections, undoneWrite, type Connection, type Logger, type WrittenConnections } from '../../core';
 
 const SECTION = 'dsas';
 export const CONNECTIONS_SETTING = 'connections';
 /** The address and user name of the earlier settings (and the keys version 0.1 used for them), moved into a connection. */
 const LEGACY = { baseUrl: ['baseURL', 'baseUrl'], userName: ['userName', 'username'] } as const;
 const LEGACY_KEYS = [...LEGACY.baseUrl, ...LEGACY.userName];
+/** How long after a write another window's write may still be one made before it had read this one (its copy of the settings is updated a moment later). */
+const UNDO_WINDOW_MS = 5_000;
+/** Lines of the log told about left-out entries at most, per change. */
+const TOLD_LINES = 20;
 
 /**
  * The connections, read from the user settings with every entry checked
@@ -19,6 +23,7 @@ const LEGACY_KEYS = [...LEGACY.baseUrl, ...LEGACY.userName];
  */
 export class Connections implements vscode.Disposable {
   private current: readonly Connection[] = [];
+  private byId = new Map<string, Connection>();
   /** What the log was told of left-out entries, so that it is said once per change. */
   private toldSkipped = '';
   private readonly changed = new vscode.EventEmitter<void>();
@@ -26,6 +31,8 @@ export class Connections implements vscode.Disposable {
   private readonly subs: vscode.Disposable[] = [];
   /** Writes, one after the other: each reads what the one before wrote. */
   private writing: Promise<unknown> = Promise.resolve();
+  /** This window's last write of the list, while another window may still undo it. */
+  private lastWrite?: { readonly written: WrittenConnections; readonly at: number };
 
   constructor(private readonly log: Logger) {
     this.read();
@@ -33,6 +40,7 @@ export class Connections implements vscode.Disposable {
       if (![CONNECTIONS_SETTING, ...LEGACY_KEYS].some((k) => e.affectsConfiguration(`${SECTION}.${k}`))) return;
       this.read();
       if (this.legacyPending()) void this.migrate();
+      void this.writeAgainIfUndone();
     }));
   }
 
@@ -41,7 +49,7 @@ export class Connections implements vscode.Disposable {
   }
 
   get(id: string): Connection | undefined {
-    return this.current.find((c) => c.id === id);
+    return this.byId.get(id);
   }
 
   /** The connection of an account (`accountKey`), if one has it. */
@@ -99,16 +107,35 @@ export class Connections implements vscode.Disposable {
   }
 
   /**
+   * Another window that wrote the list before it had read this window's
+   * write of a moment ago has undone it: the change is written again, once,
+   * onto what that window wrote (`undoneWrite` says what stands).
+   */
+  private writeAgainIfUndone(): Promise<void> {
+    return this.write((list) => {
+      const last = this.lastWrite;
+      const again = last && Date.now() - last.at < UNDO_WINDOW_MS ? undoneWrite(last.written, list) : undefined;
+      if (again) this.lastWrite = undefined;
+      if (again) this.log.info(`Settings: another window wrote "${SECTION}.${CONNECTIONS_SETTING}" before it had read this window's change of a moment ago; the change is written again.`);
+      return { list: again, result: undefined, again: true };
+    });
+  }
+
+  /**
    * One change of the setting, after those before it: `change` gets the
    * connections read now and returns the list to write (undefined: it wrote
    * what it needed itself), then the list is read again.
    */
-  private write<R>(change: (list: readonly Connection[]) => Promise<{ list?: readonly Connection[]; result: R }> | { list?: readonly Connection[]; result: R }): Promise<R> {
+  private write<R>(change: (list: readonly Connection[]) => Promise<Change<R>> | Change<R>): Promise<R> {
     const next = this.writing.catch(() => undefined).then(async () => {
       const before = readConnections(rawSetting()).connections;
-      const { list, result } = await change(before);
+      const { list, result, again } = await change(before);
       if (list && list !== before) {
+        // Until it is written, the change event of this write must not be taken for another window's undoing the one before.
+        this.lastWrite = undefined;
         await vscode.workspace.getConfiguration(SECTION).update(CONNECTIONS_SETTING, changedSetting(rawSetting(), list), vscode.ConfigurationTarget.Global);
+        // Written again after an undo: not again, so that two windows never write back and forth.
+        if (!again) this.lastWrite = { written: { before, after: list }, at: Date.now() };
       }
       this.read();
       return result;
@@ -121,12 +148,17 @@ export class Connections implements vscode.Disposable {
   private read(): void {
     const { connections, skipped } = readConnections(rawSetting());
     const told = skipped.join('\n');
-    if (told !== this.toldSkipped && skipped.length) for (const line of skipped) this.log.warn(`Settings: "${SECTION}.${CONNECTIONS_SETTING}": ${line}; it is left out.`);
+    if (told !== this.toldSkipped && skipped.length) {
+      // A file of thousands of bad entries is told in a few lines, not thousands.
+      for (const line of skipped.slice(0, TOLD_LINES)) this.log.warn(`Settings: "${SECTION}.${CONNECTIONS_SETTING}": ${line}; left out.`);
+      if (skipped.length > TOLD_LINES) this.log.warn(`Settings: "${SECTION}.${CONNECTIONS_SETTING}": ${skipped.length - TOLD_LINES} more entries left out.`);
+    }
     this.toldSkipped = told;
     const legacy = legacyConnection(connections, legacyValues());
     const next = legacy ? [...connections, legacy] : connections;
     if (JSON.stringify(next) === JSON.stringify(this.current)) return;
     this.current = next;
+    this.byId = new Map(next.map((c) => [c.id, c]));
     this.changed.fire();
   }
 
@@ -139,6 +171,13 @@ export class Connections implements vscode.Disposable {
   dispose(): void {
     this.subs.forEach((d) => d.dispose());
   }
+}
+
+/** What a change of the list returns: the list to write (none: nothing, or it wrote itself), and whether it writes an undone change again. */
+interface Change<R> {
+  readonly list?: readonly Connection[];
+  readonly result: R;
+  readonly again?: boolean;
 }
 
 /** The setting as the user wrote it, entries left out included. */

@@ -70,9 +70,10 @@ export class Sessions implements vscode.Disposable {
 
   private sync(): void {
     const list = this.connections.list;
+    const ids = new Set(list.map((c) => c.id));
     let changed = false;
     for (const [id, session] of this.byId) {
-      if (list.some((c) => c.id === id)) continue;
+      if (ids.has(id)) continue;
       this.byId.delete(id);
       session.dispose(this.removing.delete(id));
       changed = true;

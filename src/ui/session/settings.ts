@@ -1,6 +1,6 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { addressProblem, type HeaderEncoding, type NaiveTimeZone } from '../../core';
+import { addressProblem, MAX_ADDRESS, type HeaderEncoding, type NaiveTimeZone } from '../../core';
 import { LIST_LIMIT_SETTING } from '../text/errorText';
 import { oldUserValue, RENAMED } from './settingsRename';
 
@@ -91,6 +91,7 @@ export function checkBaseUrl(raw: string, allowInsecure: boolean): string | unde
   // The rules every connection's address keeps (core), then the one that needs a setting.
   switch (addressProblem(raw)) {
     case 'empty': return t('Enter the service address.');
+    case 'long': return t('The service address is longer than {0} characters.', MAX_ADDRESS);
     case 'notUrl': return t('The service address "{0}" is not a valid URL.', raw);
     case 'credentials': return t('The service address must not contain a user name or password.');
     case 'scheme': return t('The service address must start with https://.');
