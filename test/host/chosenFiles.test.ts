@@ -42,6 +42,7 @@ const inWorkspace = (relative: string) => path.join(workspaceDir(), ROOT, relati
 function link(relative: string, target: string): vscode.Uri {
   const p = inWorkspace(relative);
   mkdirSync(path.dirname(p), { recursive: true });
+  rmSync(p, { force: true }); // left by a try of the same test that failed and is run again
   symlinkSync(target, p);
   return vscode.Uri.file(p);
 }

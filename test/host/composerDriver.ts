@@ -34,7 +34,9 @@ export async function composerOpenedBy(open: () => Thenable<unknown>): Promise<s
 /** New Submission on these files, as the Explorer runs it (for the workspace's connection, should it ask which); the new draft's id. */
 export async function compose(...uris: vscode.Uri[]): Promise<string> {
   const answers = await workspaceConnectionAnswer();
-  return composerOpenedBy(async () => (await withAnswers(answers, () => vscode.commands.executeCommand('dsas.newSubmission', uris[0], uris))).result);
+  const run = () => vscode.commands.executeCommand('dsas.newSubmission', uris[0], uris);
+  // Asked nothing with one connection: the questions go to the caller's answers (a link outside the workspace, say).
+  return composerOpenedBy(async () => (answers.length ? (await withAnswers(answers, run)).result : run()));
 }
 
 /** The form of an open draft, changed by `change`, posted as the page posts an edit. */
