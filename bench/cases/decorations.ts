@@ -60,7 +60,7 @@ export async function runDecorations(runs: number): Promise<DecorationsResult> {
     }
     // Some records, as files archived and sent from here leave.
     const data = new Map<string, unknown>();
-    const records = new FileRecords({ get: <T>(k: string) => data.get(k) as T | undefined, update: async (k, v) => void data.set(k, v) }, () => 'bench');
+    const records = new FileRecords({ get: <T>(k: string) => data.get(k) as T | undefined, update: async (k, v) => void data.set(k, v) }, () => 'bench', () => true);
     for (let i = 5; i < FILES; i += 50) {
       const s = await stat(paths[i]);
       await records.sent([{ uri: `file://${paths[i]}`, state: { size: s.size, mtimeMs: s.mtimeMs } }], { submissionId: `s${i}`, formReference: `REF-${i}`, recipients: 2, at: i });

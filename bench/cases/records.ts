@@ -64,7 +64,7 @@ export async function runRecords(): Promise<RecordsResult> {
       files.push({ uri: `file://${p}`, path: p, size: s.size, mtimeMs: s.mtimeMs });
     }
     const store = globalStateLike();
-    const records = new FileRecords(store, () => 'bench');
+    const records = new FileRecords(store, () => 'bench', () => true);
     const disk = {
       stat: async (p: string) => {
         const s = await stat(p);

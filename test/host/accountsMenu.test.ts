@@ -264,4 +264,32 @@ describe('the Accounts menu with two connections (each listed, each signed out o
     assert.ok((await serviceRequests(mark)).some((e) => e.method === 'GET' && e.username === sb.user), 'the first connection polled its service');
     assert.deepEqual(bob.accessLog.slice(bobMark).map((e) => `${e.method} ${e.path}`), [], 'nothing sent to Bob\'s service');
   });
+
+  it('two connections that read alike (the same name, user and host, another path) are two accounts there: Sign Out of one leaves the other signed in', async () => {
+    const { deps } = await api();
+    const main = deps.session.connection!;
+    const twin = await deps.connections.add({ name: main.name, baseUrl: `${sb.baseUrl}/twin`, userName: sb.user, ...(main.production ? { production: true } : {}) });
+    const twinAccount = { baseUrl: twin.baseUrl, username: twin.userName };
+    try {
+      // Signed in from stored secrets (a restore sends nothing); the sandbox's own, so that its polls are not refused (its path answers 404).
+      await deps.secrets.store(twinAccount, 'password', sb.password);
+      await deps.secrets.store(twinAccount, 'apiKey', sb.key);
+      await waitFor('the twin signed in from its stored secrets', () => deps.sessions.get(twin.id)?.signedIn === true);
+      // VS Code lists (and signs out) accounts by label: one label for both would be one account.
+      const twinLabel = await waitFor('the twin listed under a label of its own, with its address', async () => (await accountLabels()).find((l) => l.includes('/twin')));
+      const labels = await accountLabels();
+      const host = new URL(sb.baseUrl).host;
+      assert.equal(labels.filter((l) => l.includes(`${sb.user} @ `) && l.includes(host)).length, 2, `the workspace's and the twin, each listed: ${JSON.stringify(labels)}`);
+      await withAnswers([], async () => {
+        await accountsMenu(twinLabel, true, 'Sign Out');
+        await waitFor('the twin signed out', () => !deps.sessions.get(twin.id)!.signedIn);
+      });
+      assert.ok(deps.sessions.get(main.id)!.signedIn, 'the connection that reads alike stays signed in');
+      assert.equal(await deps.secrets.get({ baseUrl: sb.baseUrl, username: sb.user }, 'password'), sb.password, 'and keeps its password');
+    } finally {
+      await deps.connections.remove(twin.id);
+      await deps.secrets.clear(twinAccount);
+      if (!deps.session.signedIn) await signIn();
+    }
+  });
 });

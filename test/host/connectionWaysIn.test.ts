@@ -4,7 +4,7 @@
 // it. A second sandbox, started here, stands for the second service.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Connection } from '../../src/core';
+import { accountKey, type Connection } from '../../src/core';
 import type { ArchiveNode } from '../../src/ui/lists/nodes';
 import type { Sandbox } from '../../tools/sandbox';
 import { composerOpenedBy } from './composerDriver';
@@ -136,5 +136,33 @@ describe('every way in picks the connection by one rule, and shows it', () => {
     };
     assert.match(await rowOf(bobs), /verified/, 'Bob\'s row shows the check of the file fetched from Bob\'s archive');
     assert.doesNotMatch(await rowOf(main), /verified/, 'the workspace\'s row of the same id shows none');
+  });
+
+  // Skipped: tabs and History panels name their connection by id only; telling an edited address needs the account in their URIs and states.
+  it.skip('a tab of a connection\'s archive file, after the connection\'s address was edited to another service, reads nothing from that service', async function () {
+    this.timeout(60_000);
+    const { deps } = await api();
+    const id = await archiveOn(bob, `Bob's letter ${Date.now()}`, 'bob-letter.txt', 'bob\'s letter\n');
+    await deps.archive.refresh();
+    const row = deps.archive.listOf(bobs.id)?.all.find((r) => r.item.id === id);
+    assert.ok(row, 'listed under Bob');
+    await vscode.commands.executeCommand('dsas.openArchiveFile', row);
+    const tab = await waitFor('the file open in a tab', () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputText && t.input.uri.scheme === 'dsas-archive'));
+    const uri = (tab.input as vscode.TabInputText).uri;
+    const carol = await others.start('carol');
+    const carols = { baseUrl: carol.baseUrl, username: carol.user };
+    try {
+      // Carol's secrets stored: the connection pointed at her service signs in there without a question.
+      await deps.secrets.store(carols, 'password', carol.password);
+      await deps.secrets.store(carols, 'apiKey', carol.key);
+      await deps.connections.update(bobs.id, { baseUrl: carol.baseUrl, userName: carol.user });
+      await waitFor('Bob\'s connection signed in at Carol\'s service', () => deps.sessions.get(bobs.id)?.account === accountKey(carols));
+      const mark = carol.accessLog.length;
+      await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(uri)), 'the tab is of the earlier service\'s file');
+      assert.deepEqual(carol.accessLog.slice(mark).map((e) => `${e.method} ${e.path}`).filter((l) => l.includes(id)), [], 'nothing asked of Carol\'s service for it');
+    } finally {
+      await deps.connections.update(bobs.id, { baseUrl: bob.baseUrl, userName: bob.user });
+      await deps.secrets.clear(carols);
+    }
   });
 });

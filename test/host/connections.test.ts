@@ -149,10 +149,14 @@ describe('connections', () => {
     assert.equal(deps.session.signedIn, true);
   });
 
-  it('Remove Connection… says what goes (with the counts), then removes it with its secrets; the workspace uses the one left', async () => {
+  it('Remove Connection… says what goes (with the counts), then removes it with its secrets and what Send Again With… kept of its submissions; the workspace uses the one left', async () => {
     const sb = requireSandbox();
     const { deps } = await api();
     await useAccount(bob);
+    // The texts of a submission sent with each connection, as a form's send keeps them.
+    const advanced = { broadcast: '', transparency: '', confirmIntent: '' };
+    await deps.composer.memory.sent(accountOfSandbox(bob), 's-1', [], { coverNote: 'Bob\'s cover note', data: 'Bob\'s data', advanced });
+    await deps.composer.memory.sent(accountOfSandbox(sb), 's-1', [], { coverNote: 'The main cover note', data: '', advanced });
     const { input } = await withAnswers(['Bob (production)', 'Remove'], () => vscode.commands.executeCommand('dsas.removeConnection'));
     assert.equal(input.asked[1].text, `Remove the connection Bob (production) (${bob.user} @ ${new URL(bob.baseUrl).host})?\nIts stored password and API key are removed.`);
     assert.match(input.asked.at(-1)!.text, /^Removed the connection Bob \(production\) with its password and API key\.$/);
@@ -161,6 +165,8 @@ describe('connections', () => {
     assert.equal(deps.connections.get(bobConnection.id), undefined);
     assert.equal(await deps.secrets.get({ baseUrl: bob.baseUrl, username: bob.user }, 'password'), undefined, 'its password is gone');
     assert.equal(await deps.secrets.get({ baseUrl: bob.baseUrl, username: bob.user }, 'apiKey'), undefined, 'its key is gone');
+    assert.equal(deps.composer.memory.sentTexts(accountOfSandbox(bob), 's-1'), undefined, 'the cover note and data of its submission are gone');
+    assert.equal(deps.composer.memory.sentTexts(accountOfSandbox(sb), 's-1')?.coverNote, 'The main cover note', 'the other connection\'s stay');
     await waitFor('the workspace uses a connection left', () => deps.session.connection !== undefined && deps.session.connection.id !== bobConnection.id);
     await useAccount(sb);
   });

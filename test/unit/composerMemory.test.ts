@@ -115,6 +115,18 @@ describe('what this machine keeps of the submissions it sent', () => {
     assert.equal(memory.sentTexts(undefined, '1002'), undefined);
   });
 
+  it('those of a removed connection\'s account are forgotten, the other accounts\' and an earlier version\'s entries kept', async () => {
+    const global = new RecordingMemento();
+    const memory = new ComposerMemory(new RecordingMemento(), global);
+    global.values.set('dsas.composer.sentNotes', { 999: 'Kept by 0.1' });
+    await memory.sent(ACCOUNT, '1002', [], { ...form('Ours'), coverNote: 'Private terms' });
+    await memory.sent(OTHER, '1002', [], { ...form('Theirs'), coverNote: 'Their note' });
+    await memory.forgetSent([ACCOUNT]);
+    assert.equal(memory.sentTexts(ACCOUNT, '1002'), undefined);
+    assert.equal(memory.sentTexts(OTHER, '1002')?.coverNote, 'Their note');
+    assert.deepEqual(Object.keys(global.values.get('dsas.composer.sentNotes') as object).sort(), ['999', JSON.stringify([OTHER, '1002'])].sort());
+  });
+
   it('what an earlier version kept by the id alone (whose submission it was is not known) is not offered', async () => {
     const global = new RecordingMemento();
     const memory = new ComposerMemory(new RecordingMemento(), global);

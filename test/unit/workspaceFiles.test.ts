@@ -170,7 +170,7 @@ describe('workspace files: records', () => {
     const data = new Map<string, unknown>();
     const store = { get: <T>(k: string) => data.get(k) as T | undefined, update: async (k: string, v: unknown) => void data.set(k, v) };
     let account: string | undefined = 'A';
-    const records = new FileRecords(store, () => account);
+    const records = new FileRecords(store, () => account, () => true);
     const heard: string[][] = [];
     records.onDidChange((uris) => heard.push([...uris]));
     records.sent([{ uri: 'file:///w/a', state: { size: 1, mtimeMs: 2 } }], { submissionId: 's1', formReference: 'R', recipients: 1, at: 1 });
@@ -209,7 +209,7 @@ describe('workspace files: records written in batches', () => {
 
   it('archiving 3,000 files writes the store a few times, not twice per file; each is found at once, with its digest, and the newest 2,000 are kept', async () => {
     const store = countingStore();
-    const records = new FileRecords(store, () => 'A');
+    const records = new FileRecords(store, () => 'A', () => true);
     const heard: string[] = [];
     records.onDidChange((uris) => heard.push(...uris));
     for (let i = 0; i < 3000; i++) {
@@ -228,7 +228,7 @@ describe('workspace files: records written in batches', () => {
 
   it('a write keeps what another window wrote meanwhile, and a change made while a write is under way is written next', async () => {
     const store = countingStore();
-    const records = new FileRecords(store, () => 'A');
+    const records = new FileRecords(store, () => 'A', () => true);
     records.archived(file(1).uri, { fileId: '1', title: 'T1', size: 3, mtimeMs: 1, at: 1 });
     await records.flush();
     // Another window of the same account records a file.
@@ -242,6 +242,35 @@ describe('workspace files: records written in batches', () => {
     assert.deepEqual(Object.keys(kept).sort(), [file(1).uri, file(2).uri, file(3).uri]);
     assert.equal(kept[file(1).uri]?.archived?.fileId, '1', 'its archiving kept beside its sending');
     assert.equal(kept[file(1).uri]?.sent?.submissionId, 's');
+  });
+  it('a file recorded after its connection was removed (an upload or a digest finishing then) is not recorded again for that account, in this window or another', async () => {
+    const store = countingStore();
+    const connected = new Set(['A', 'B']);
+    const records = new FileRecords(store, () => 'B', (a) => connected.has(a));
+    // A file of A is on its way: recorded as it arrives, its digest still being computed.
+    let hashed!: () => void;
+    const slow = { stat: unchanged.stat, hash: () => new Promise<string>((resolve) => (hashed = () => resolve(SHA))) };
+    const recording = recordArchived(records, slow, file(1), { fileId: '1', title: 'T1', at: 1 }, 'A');
+    records.archived(file(2).uri, { fileId: '2', title: 'T2', size: 3, mtimeMs: 1, at: 2 }, 'B');
+    await records.flush();
+    assert.equal(records.countOf('A'), 1);
+    // Remove Connection… of A: the connection goes, then its records.
+    connected.delete('A');
+    await records.forget('A');
+    hashed();
+    await recording;
+    records.archived(file(3).uri, { fileId: '3', title: 'T3', size: 3, mtimeMs: 1, at: 3 }, 'A');
+    await records.flush();
+    assert.equal(records.countOf('A'), 0, 'nothing of the removed connection is kept');
+    assert.deepEqual(Object.keys(store.stored('A')), []);
+    assert.deepEqual(Object.keys(store.stored('B')), [file(2).uri], "the other connection's record stays");
+    // Another window had a change of A not written yet when A was removed there.
+    const other = new FileRecords(store, () => 'B', (a) => connected.has(a));
+    connected.add('A');
+    other.archived(file(4).uri, { fileId: '4', title: 'T4', size: 3, mtimeMs: 1, at: 4 }, 'A');
+    connected.delete('A');
+    await other.flush();
+    assert.deepEqual(Object.keys(store.stored('A')), [], "a window's change of a connection removed before it was written is not written");
   });
 });
 

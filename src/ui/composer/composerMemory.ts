@@ -17,6 +17,16 @@ const MAX_RECENT = 50;
 const noteKey = (account: string | undefined, id: string): string => JSON.stringify([account ?? null, id]);
 const MAX_NOTES = 100;
 
+/** The account a note's key names (see noteKey), if it is one. */
+function accountOfNoteKey(key: string): string | undefined {
+  try {
+    const k: unknown = JSON.parse(key);
+    return Array.isArray(k) && typeof k[0] === 'string' ? k[0] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface RecentRecipient {
   readonly name: string;
   readonly email: string;
@@ -139,6 +149,14 @@ export class ComposerMemory {
     const texts: SentTexts = { coverNote: form.coverNote, data: form.data, advanced: form.advanced };
     await this.global.update(RECENT, recent);
     await this.global.update(NOTES, Object.fromEntries([...notes, [key, texts]]));
+  }
+
+  /** Forgets what was kept of the submissions sent with these accounts (their connection is removed). */
+  async forgetSent(accounts: readonly string[]): Promise<void> {
+    const gone = new Set(accounts);
+    const notes = this.notes();
+    const kept = Object.entries(notes).filter(([k]) => !gone.has(accountOfNoteKey(k) ?? ''));
+    if (kept.length !== Object.keys(notes).length) await this.global.update(NOTES, Object.fromEntries(kept));
   }
 
   /**

@@ -42,8 +42,17 @@ export class ConnectionAccounts implements AccountsSource, vscode.Disposable {
     ];
   }
 
+  /**
+   * VS Code tells accounts apart by their labels alone (its Sign Out signs
+   * out every session of the label): connections whose titles read alike
+   * (the same name, user and host) are labelled with their addresses' paths.
+   */
   list(): readonly AccountEntry[] {
-    return this.connections.list.map((c) => ({ id: c.id, label: connectionTitle(c), signedIn: this.sessions.get(c.id)?.signedIn === true }));
+    const list = this.connections.list;
+    const titles = list.map((c) => connectionTitle(c));
+    const count = new Map<string, number>();
+    for (const t of titles) count.set(t, (count.get(t) ?? 0) + 1);
+    return list.map((c, i) => ({ id: c.id, label: count.get(titles[i])! > 1 ? connectionTitle(c, true) : titles[i], signedIn: this.sessions.get(c.id)?.signedIn === true }));
   }
 
   /** Signs in to connection `id`, else to the workspace's. */

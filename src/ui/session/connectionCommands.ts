@@ -25,7 +25,7 @@ export interface ConnectionParts {
   readonly secrets: Secrets;
   readonly input: InputHolder;
   readonly log: Logger;
-  readonly composer: SignOutParts['drafts'];
+  readonly composer: SignOutParts['drafts'] & { readonly memory: { forgetSent(accounts: readonly string[]): Promise<void> } };
   readonly announced: SignOutParts['announced'];
   readonly workspaceFiles: { readonly records: { countOf(account: string): number; forget(account: string): Promise<void> } };
 }
@@ -116,6 +116,8 @@ export async function removeConnection(deps: ConnectionParts): Promise<void> {
   await deps.announced.forget([account]);
   await deps.workspaceFiles.records.forget(account);
   const discarded = await deps.composer.discardDrafts([account]);
+  // The cover notes and data of its submissions, which Send Again With… would offer.
+  await deps.composer.memory.forgetSent([account]);
   deps.log.info(`Removed the connection "${c.name}" with its password and API key, ${discarded} draft(s) and ${records} Explorer record(s).`);
   const gone = [t('its password and API key'), ...(discarded ? [discarded === 1 ? t('1 draft') : t('{0} drafts', discarded)] : []), ...(records ? [records === 1 ? t('1 Explorer record') : t('{0} Explorer records', records)] : [])];
   void deps.input.current.info(t('Removed the connection {0} with {1}.', connectionName(c), gone.join(', ')));

@@ -1,7 +1,7 @@
 // How a connection is named wherever it is shown: a production connection's
 // name always carries the word, so that it is never taken for a test one.
 import * as vscode from 'vscode';
-import type { Connection } from '../../core';
+import { normalisedBaseUrl, type Connection } from '../../core';
 import { iconsAsText } from '../text/text';
 
 /** The connection's name, marked when it is a production service: `Main (production)`. */
@@ -20,10 +20,19 @@ export function connectionWhere(c: Pick<Connection, 'baseUrl' | 'userName'>): st
   return `${c.userName} @ ${host}`;
 }
 
-/** The name and where it connects, in one: `Test — demo @ dsas.example.com`, or `demo @ dsas.example.com` alone when the name is the host. */
-export function connectionTitle(c: Pick<Connection, 'name' | 'production' | 'baseUrl' | 'userName'>): string {
-  const where = connectionWhere(c);
-  return where.endsWith(` @ ${c.name}`) && !c.production ? where : `${connectionName(c)} — ${where}`;
+/** Where it connects with the address's path too (and its scheme unless https): `demo @ dsas.example.com/test/v1.1`. */
+function connectionAddress(c: Pick<Connection, 'baseUrl' | 'userName'>): string {
+  return `${c.userName} @ ${(normalisedBaseUrl(c.baseUrl) ?? c.baseUrl).replace(/^https:\/\//, '')}`;
+}
+
+/**
+ * The name and where it connects, in one: `Test — demo @ dsas.example.com`,
+ * or `demo @ dsas.example.com` alone when the name is the host; `withPath`:
+ * the address's path too, for connections that would read alike otherwise.
+ */
+export function connectionTitle(c: Pick<Connection, 'name' | 'production' | 'baseUrl' | 'userName'>, withPath = false): string {
+  const where = withPath ? connectionAddress(c) : connectionWhere(c);
+  return connectionWhere(c).endsWith(` @ ${c.name}`) && !c.production ? where : `${connectionName(c)} — ${where}`;
 }
 
 /** Its colour (a theme colour), or a production connection's warning colour when it has none. */

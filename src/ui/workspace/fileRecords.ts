@@ -79,6 +79,12 @@ export class FileRecords {
     private readonly store: RecordStore,
     /** The account records belong to; undefined: none (nothing is recorded or found). */
     private readonly account: () => string | undefined,
+    /**
+     * Whether a connection has `account`: a file archived or hashed after
+     * its connection was removed (here or in another window) is not
+     * recorded, so nothing of it outlives Remove Connection….
+     */
+    private readonly connected: (account: string) => boolean,
   ) {}
 
   /** Called with the URIs whose records changed. */
@@ -144,7 +150,7 @@ export class FileRecords {
 
   /** Each file's change on top of those not written yet; the listeners told at once, the write scheduled. */
   private change(changes: readonly [string, FileRecord][], a: string | undefined): void {
-    if (a === undefined || changes.length === 0) return;
+    if (a === undefined || changes.length === 0 || !this.connected(a)) return;
     let mine = this.pending.get(a);
     if (!mine) this.pending.set(a, (mine = new Map()));
     for (const [uri, change] of changes) mine.set(uri, { ...mine.get(uri), ...change });
@@ -169,6 +175,7 @@ export class FileRecords {
     const stored = this.store.get<Stored>(KEY) ?? {};
     const next: Stored = { ...stored };
     for (const [a, changes] of batch) {
+      if (!this.connected(a)) continue;
       const mine = { ...stored[a] };
       for (const [uri, change] of changes) mine[uri] = { ...mine[uri], ...change };
       next[a] = newest(mine, MAX_RECORDS);

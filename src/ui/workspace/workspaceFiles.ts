@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { errorDetail, type HashAlgorithm, hashFile, hasResponded, type Logger } from '../../core';
+import { accountKey, accountOf, errorDetail, type HashAlgorithm, hashFile, hasResponded, type Logger } from '../../core';
 import type { Connection } from '../../core';
 import type { LocalFile } from '../transfers/localFiles';
 import { connectionName } from '../session/connectionText';
@@ -77,12 +77,14 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
   private readonly archivedPaths = new Map<string, string>();
   private readonly sentPaths = new Map<string, string>();
   private keysTimer?: ReturnType<typeof setTimeout>;
+  /** The accounts of the connections, worked out once per list (a batch records thousands of files). */
+  private accounts?: { readonly of: readonly Connection[]; readonly keys: ReadonlySet<string> };
   private readonly subs: vscode.Disposable[] = [];
 
   constructor(private readonly o: WorkspaceFilesOptions) {
     this.files = o.files ?? disk;
     // The workspace's connection's account, signed in or not.
-    this.records = new FileRecords(o.context.globalState, () => o.session.connectionAccount);
+    this.records = new FileRecords(o.context.globalState, () => o.session.connectionAccount, (a) => this.connected(a));
     this.digests = new DigestCache((p, a) => this.files.hash(p, a));
     this.details = new ArchiveDetails(o.archive, o.session, o.log, () => this.emitter.fire(undefined));
     this.records.onDidChange((uris) => this.emitter.fire(uris.map((u) => vscode.Uri.parse(u))));
@@ -148,6 +150,14 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
       for (const a of facts.pending) this.hashLater(uri, st, a);
     }
     return facts;
+  }
+
+  /** Whether a connection has `account` (records of a removed one are not made again). */
+  private connected(account: string): boolean {
+    const { list } = this.o.connections;
+    const known = this.accounts?.of === list ? this.accounts : { of: list, keys: new Set(list.map((c) => accountKey(accountOf(c)) ?? '')) };
+    this.accounts = known;
+    return known.keys.has(account);
   }
 
   /** The connection's name for the tooltips, when there are several. */
