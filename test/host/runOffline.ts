@@ -3,7 +3,7 @@
 // npm registry (`npm run test:host` makes all four runs: runAll.ts). See
 // shared/docs/real-vscode-offline.md.
 //
-// Environment: DSAS_HOST_TIMEOUT_S (default 540) limits the run after the
+// Environment: DSAS_HOST_TIMEOUT_S (default 780) limits the run after the
 // install; DSAS_HOST_GREP runs only the tests whose title matches.
 // `--part=k/n` runs the k-th of n parts of the main run's test files.
 // `--restricted` runs restricted.test.ts alone, with workspace trust on and
@@ -35,7 +35,7 @@ import { optionalSuite } from '../reliability/optional';
 const ARTIFACTS = path.join(ROOT, 'test-artifacts');
 const SCREENSHOTS = path.join(ARTIFACTS, 'screenshots');
 const TESTS_ENTRY = path.join(ROOT, 'dist', 'test', 'host', 'index.js');
-const timeoutS = Number(process.env.DSAS_HOST_TIMEOUT_S ?? 540);
+const timeoutS = Number(process.env.DSAS_HOST_TIMEOUT_S ?? 780);
 /** Prefix the host suite puts on its console lines, so they can be told from the workbench's. */
 const CONSOLE_MARK = '[dsas-host] ';
 const verbose = process.env.DSAS_HOST_VERBOSE === '1';
