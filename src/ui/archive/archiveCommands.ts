@@ -175,7 +175,7 @@ async function openArchiveFile(deps: ArchiveFileDeps, session: Session, files: A
     return undefined;
   }
   files.remember(f, session.connection.id);
-  const uri = archiveUri(f, session.connection.id);
+  const uri = archiveUri(f, { id: session.connection.id, account: session.connectionAccount });
   await openInEditor(deps.pdfs, { name: f.name, mimetype: f.mimetype, uri, pdf: { kind: 'archive', id: f.id, ticket: f.ticket, name: f.name, connectionId: session.connection.id } });
   return uri;
 }

@@ -57,18 +57,20 @@ export function registerAttachmentCommands(deps: AttachmentCommandParts): void {
     return target && downloadAttachment({ ...deps, session }, target);
   });
   commands.register(Cmd.downloadAll, aSubmissionRow, (row) => downloadAll(deps, row));
-  commands.register(Cmd.openAttachment, anAttachment, (node) => node && openAttachment(deps.pdfs, node));
+  commands.register(Cmd.openAttachment, anAttachment, (node) => node && openAttachment(deps, node));
   commands.register(Cmd.savePdf, aPdfSource, async (source) => source && savePdf(deps, source));
 }
 
 const targetOf = (node: AttachmentNode): AttachmentTarget => ({ submission: node.submission.item, attachment: node.attachment });
 
 /** Read-only in an editor tab, as archive files open (see openInEditor). */
-async function openAttachment(pdfs: PdfViewer, node: AttachmentNode): Promise<vscode.Uri> {
+async function openAttachment(deps: { readonly pdfs: PdfViewer } & ConnectionChoosing, node: AttachmentNode): Promise<vscode.Uri> {
   const a = node.attachment;
   const submissionId = node.submission.item.id;
-  const uri = attachmentUri(submissionId, a, connectionIdOf(node));
-  await openInEditor(pdfs, { name: a.name, uri, pdf: { kind: 'attachment', submissionId, id: a.id, ticket: a.ticket, name: a.name, connectionId: connectionIdOf(node) } });
+  const id = connectionIdOf(node);
+  // The row's connection, with the account it was listed by: the tab reads from nowhere else.
+  const uri = attachmentUri(submissionId, a, id === undefined ? undefined : { id, account: deps.sessions.get(id)?.connectionAccount });
+  await openInEditor(deps.pdfs, { name: a.name, uri, pdf: { kind: 'attachment', submissionId, id: a.id, ticket: a.ticket, name: a.name, connectionId: connectionIdOf(node) } });
   return uri;
 }
 

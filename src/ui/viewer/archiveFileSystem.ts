@@ -1,16 +1,16 @@
 import type * as vscode from 'vscode';
 import type { ArchiveFile, OpenedDownload } from '../../core';
 import type { ConnectionChoosing } from '../session/whichConnection';
-import { ServiceFileSystem, serviceFileUri, type FileRef, type FileTimes } from './serviceFileSystem';
+import { ServiceFileSystem, serviceFileUri, type FileOwner, type FileRef, type FileTimes } from './serviceFileSystem';
 
 export { OPEN_SIZE_LIMIT } from './serviceFileSystem';
 export const ARCHIVE_SCHEME = 'dsas-archive';
 /** How long a file's metadata is reused for the editor's repeated stat calls. */
 const STAT_TTL_MS = 10_000;
 
-/** `dsas-archive:/<safe file name>?id=<id>&ticket=<ticket>&connection=<id>`, a file of that connection's archive (see serviceFileUri). */
-export function archiveUri(f: Pick<ArchiveFile, 'id' | 'ticket' | 'name'>, connectionId: string | undefined): vscode.Uri {
-  return serviceFileUri(ARCHIVE_SCHEME, f.name, `file-${f.id}`, { id: f.id, ticket: f.ticket }, connectionId);
+/** `dsas-archive:/<safe file name>?id=<id>&ticket=<ticket>&connection=<id>&service=<digest>`, a file of that connection's archive (see serviceFileUri). */
+export function archiveUri(f: Pick<ArchiveFile, 'id' | 'ticket' | 'name'>, owner: FileOwner | undefined): vscode.Uri {
+  return serviceFileUri(ARCHIVE_SCHEME, f.name, `file-${f.id}`, { id: f.id, ticket: f.ticket }, owner);
 }
 
 const ms = (t: ArchiveFile['mtime']): number => t.ms ?? 0;

@@ -1,13 +1,13 @@
 import type * as vscode from 'vscode';
 import type { Attachment, OpenedDownload } from '../../core';
 import type { ConnectionChoosing } from '../session/whichConnection';
-import { ServiceFileSystem, serviceFileUri, type FileRef, type FileTimes } from './serviceFileSystem';
+import { ServiceFileSystem, serviceFileUri, type FileOwner, type FileRef, type FileTimes } from './serviceFileSystem';
 
 export const ATTACHMENT_SCHEME = 'dsas-attachment';
 
-/** `dsas-attachment:/<safe file name>?submission=<id>&id=<id>&ticket=<ticket>&connection=<id>`, of that connection's submission (see serviceFileUri). */
-export function attachmentUri(submissionId: string, a: Attachment, connectionId: string | undefined): vscode.Uri {
-  return serviceFileUri(ATTACHMENT_SCHEME, a.name, `attachment-${a.id}`, { submission: submissionId, id: a.id, ticket: a.ticket }, connectionId);
+/** `dsas-attachment:/<safe file name>?submission=<id>&id=<id>&ticket=<ticket>&connection=<id>&service=<digest>`, of that connection's submission (see serviceFileUri). */
+export function attachmentUri(submissionId: string, a: Attachment, owner: FileOwner | undefined): vscode.Uri {
+  return serviceFileUri(ATTACHMENT_SCHEME, a.name, `attachment-${a.id}`, { submission: submissionId, id: a.id, ticket: a.ticket }, owner);
 }
 
 /**

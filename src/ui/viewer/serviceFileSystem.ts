@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { readAtMost, isServiceError, safeFileName, type OpenedDownload, type ServiceClient } from '../../core';
 import { sessionFor, type ConnectionChoosing } from '../session/whichConnection';
@@ -7,11 +8,22 @@ import { formatBytes } from '../text/format';
 /** Larger files are not opened in an editor (it needs all the bytes in memory); Download is offered instead. */
 export const OPEN_SIZE_LIMIT = 50 * 1024 * 1024;
 
-/** A file of the service, as its URI names it: the name (the path), what fetches it and its connection's id (the query). */
-export type FileRef = Readonly<Record<string, string>> & { readonly name: string; readonly connection?: string };
+/** A file of the service, as its URI names it: the name (the path), what fetches it, its connection's id and service (the query). */
+export type FileRef = Readonly<Record<string, string>> & { readonly name: string; readonly connection?: string; readonly service?: string };
 
 /** The query field naming the connection a file is of; a URI without it (a tab restored from an earlier version) is the workspace's connection's. */
 const CONNECTION = 'connection';
+/** The query field naming the service and user (a digest of the account) the file was listed by: an edited connection's tab reads nothing from its new address. */
+const SERVICE = 'service';
+
+/** The connection a file is of, with its account (`accountKey`) when known. */
+export interface FileOwner {
+  readonly id: string;
+  readonly account?: string;
+}
+
+/** A short digest of an account: the URI says which service and user, without spelling them out. */
+const serviceOf = (account: string): string => createHash('sha256').update(account).digest('hex').slice(0, 16);
 
 /** What a file system answers `stat` with, without its type and permissions. */
 export interface FileTimes {
@@ -27,8 +39,12 @@ export interface FileTimes {
  * ids and tickets that fetch the file ride in the query, which keeps two
  * files of the same name apart.
  */
-export function serviceFileUri(scheme: string, name: string, fallbackName: string, fields: Record<string, string>, connectionId: string | undefined): vscode.Uri {
-  const query = new URLSearchParams(connectionId === undefined ? fields : { ...fields, [CONNECTION]: connectionId });
+export function serviceFileUri(scheme: string, name: string, fallbackName: string, fields: Record<string, string>, owner: FileOwner | undefined): vscode.Uri {
+  const query = new URLSearchParams({
+    ...fields,
+    ...(owner && { [CONNECTION]: owner.id }),
+    ...(owner?.account !== undefined && { [SERVICE]: serviceOf(owner.account) }),
+  });
   return vscode.Uri.from({ scheme, path: `/${safeFileName(name, fallbackName)}`, query: query.toString() });
 }
 
@@ -52,6 +68,10 @@ export abstract class ServiceFileSystem implements vscode.FileSystemProvider, vs
   protected async client(ref: FileRef): Promise<ServiceClient> {
     const session = await sessionFor(this.sessions, { connectionId: ref.connection }, '');
     if (!session) throw new NotSignedInError();
+    const account = session.connectionAccount;
+    if (ref.service !== undefined && (account === undefined || serviceOf(account) !== ref.service)) {
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('The connection of this file now points to another service or user: open the file again from its row.'));
+    }
     return session.client;
   }
 
@@ -80,8 +100,10 @@ export abstract class ServiceFileSystem implements vscode.FileSystemProvider, vs
       if (!v) return undefined;
       ref[f] = v;
     }
-    const connection = q.get(CONNECTION);
-    if (connection) ref[CONNECTION] = connection;
+    for (const f of [CONNECTION, SERVICE]) {
+      const v = q.get(f);
+      if (v) ref[f] = v;
+    }
     return name && !name.includes('/') ? (ref as FileRef) : undefined;
   }
 
