@@ -118,4 +118,23 @@ describe('parseServiceTime', () => {
       assert.equal(parseServiceTime(other).ms, undefined, other);
     }
   });
+
+  it('gives back every time\'s text exactly as sent, also copied, spread and as JSON, whichever form and zone', () => {
+    const dates = ['2026-11-22', '0100-01-01', '0099-12-31', '9999-12-31', '1969-12-31', '2024-02-29', '2023-02-29'];
+    const clocks = ['08:15:00', '00:00:00', '23:59:59', '23:59:60', '24:00:00'];
+    const texts = dates.flatMap((d) => clocks.flatMap((c) => [`${d} ${c}`, `${d}T${c}`, ` ${d} ${c}`, `${d} ${c}.0`]));
+    for (const naive of ['utc', 'local'] as const) {
+      inZone('America/New_York', () => {
+        // 02:30 on 8 March 2026 does not exist in New York, 01:30 on 1 November twice.
+        for (const raw of [...texts, '2026-03-08 02:30:00', '2026-11-01 01:30:00', '1763799300', '2026-11-22T08:15:00Z', 'soon', '']) {
+          const t = parseServiceTime(raw, naive);
+          const plain = { raw, ...(t.ms === undefined ? {} : { ms: t.ms }) };
+          assert.equal(t.raw, raw, `${raw} (${naive})`);
+          assert.deepStrictEqual(t, plain, `${raw} (${naive})`);
+          assert.deepStrictEqual({ ...t }, plain, `${raw} (${naive})`);
+          assert.deepStrictEqual(JSON.parse(JSON.stringify(t)), plain, `${raw} (${naive})`);
+        }
+      });
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { parseServiceTime, type NaiveTimeZone, type ServiceTime } from '../time';
 import { attr, child, isNode, text, type XmlValue } from './node';
 
 /**
@@ -19,6 +20,8 @@ export interface Fields {
   isNode(path: string): boolean;
   /** An attribute of the element itself. */
   attr(name: string): string | undefined;
+  /** The text as it came, read as a time (see parseServiceTime). */
+  time(path: string, naive: NaiveTimeZone): ServiceTime;
 }
 
 /** Fields of an element already parsed into a tree (a detail: one resource, read whole). */
@@ -48,6 +51,10 @@ export class TreeFields implements Fields {
 
   attr(name: string): string | undefined {
     return attr(this.node, name);
+  }
+
+  time(path: string, naive: NaiveTimeZone): ServiceTime {
+    return parseServiceTime(this.raw(path) ?? '', naive);
   }
 
   private at(path: string): XmlValue | undefined {

@@ -1,3 +1,4 @@
+import { parseServiceTime, type NaiveTimeZone, type ServiceTime } from '../time';
 import type { Fields } from './fields';
 import { own } from './ownedText';
 import type { ItemReceiver } from './responseParser';
@@ -129,6 +130,11 @@ export class ItemFields implements Fields, ItemReceiver {
   attr(name: string): string | undefined {
     const v = this.attributes[name];
     return v === undefined ? undefined : own(v);
+  }
+
+  /** Its text copied only when the time keeps it: the usual form is written again from its number. */
+  time(path: string, naive: NaiveTimeZone): ServiceTime {
+    return parseServiceTime(this.found(path) ?? '', naive, own);
   }
 
   private found(path: string): string | undefined {

@@ -4,7 +4,7 @@ import type {
   SubmissionDetail, SubmissionHistory, SubmissionListItem, SubmissionStatus, SubmissionTotals, Tag,
 } from '../models';
 import { boundOnly, type Quote } from '../serviceText';
-import { parseServiceTime, type NaiveTimeZone, type ServiceTime } from '../time';
+import type { NaiveTimeZone, ServiceTime } from '../time';
 import { parseResponse } from './document';
 import { TreeFields, type Fields } from './fields';
 import { ItemFields, ItemShape } from './itemFields';
@@ -189,7 +189,7 @@ export class ResponseReader {
   }
 
   private time(f: Fields, path: string): ServiceTime {
-    return parseServiceTime(f.raw(path) ?? '', this.naive);
+    return f.time(path, this.naive);
   }
 
   private recipient(r: XmlValue): Recipient {
