@@ -60,7 +60,8 @@ export class ItemFields implements Fields, ItemReceiver {
 
   begin(attributes: Readonly<Record<string, string>>): void {
     this.marks.fill(0);
-    this.stack.length = 0;
+    // Popped, not cut by `length = 0`, which V8 does in a slow call: the item before left its root alone here.
+    while (this.stack.length > 0) this.stack.pop();
     this.stack.push(this.shape.root);
     this.attributes = attributes;
   }
