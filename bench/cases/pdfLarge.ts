@@ -3,7 +3,8 @@
 // page, and, scrolled from end to end two screens at a time, the most pages
 // drawn at once, the memory of their pixels and the page's peak JS heap.
 // The host suite's large-PDF test drives the viewer and measures; this case
-// runs that test alone and reads what it wrote (test-artifacts/pdf-large.json).
+// runs that test alone, at 500 pages (the suite's own run uses 100), and
+// reads what it wrote (test-artifacts/pdf-large.json).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
@@ -12,6 +13,8 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const MEASURES = path.join(ROOT, 'test-artifacts', 'pdf-large.json');
 /** The title of the host test that measures. */
 const TEST = 'PDF viewer, a large PDF';
+/** The pages of the PDF measured (DSAS_PDF_LARGE_PAGES of the host test). */
+const PAGES = 500;
 
 export interface PdfLargeResult {
   readonly pages: number;
@@ -28,7 +31,7 @@ export function runPdfLarge(log: (line: string) => void): Promise<PdfLargeResult
   rmSync(MEASURES, { force: true });
   const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join('test', 'host', 'runOffline.ts')], {
     cwd: ROOT,
-    env: { ...process.env, DSAS_HOST_GREP: TEST, DSAS_HOST_TIMEOUT_S: process.env.DSAS_HOST_TIMEOUT_S ?? '600' },
+    env: { ...process.env, DSAS_HOST_GREP: TEST, DSAS_PDF_LARGE_PAGES: String(PAGES), DSAS_HOST_TIMEOUT_S: process.env.DSAS_HOST_TIMEOUT_S ?? '600' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const tail: string[] = [];

@@ -1,10 +1,10 @@
 // `npm run test:host`: the four VS Code runs of the host suite (runOffline.ts).
 // The extension and the host tests are built once, first; then the main run
-// in two halves side by side, and as soon as one half has ended the
-// Restricted Mode, installed and reload runs beside the other (each a VS Code
-// of its own; the tests mostly wait on the workbench and timers, so two cores
-// carry them). The first half shows its output as it comes, every other run
-// its own once it has ended.
+// in three parts side by side, and as soon as one part has ended the
+// Restricted Mode, installed and reload runs beside the others (each a VS Code
+// of its own; the tests mostly wait on the workbench and timers: two parts
+// kept about one core busy, three carry two). The first part shows its output
+// as it comes, every other run its own once it has ended.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
@@ -14,7 +14,7 @@ import { ROOT } from '../../tools/codeServer';
 const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 /** The main run's parts, side by side. */
-const PARTS = 2;
+const PARTS = 3;
 
 /** A run of runOffline.ts with the flag `flag` (`part=k/n` for a part of the main run), on the build made here. */
 function hostRun(flag: string): Step {
@@ -43,7 +43,7 @@ async function main(): Promise<number> {
   const partRuns = Array.from({ length: PARTS }, (_, i) => hostRun(`part=${i + 1}/${PARTS}`));
   const otherRuns = ['restricted', 'installed', 'reload'].map(hostRun);
   const partsDone = runTogether(partRuns, process.env, 'inherit', (c) => (parts = c));
-  // The short runs start as soon as one part has ended, beside the other: two cores carry three VS Codes that mostly wait.
+  // The short runs start as soon as one part has ended, beside the others: VS Codes that mostly wait.
   await new Promise<void>((resolve) => parts.forEach((c) => (c.exitCode !== null ? resolve() : c.once('exit', () => resolve()))));
   const othersDone = runTogether(otherRuns, process.env, 'pipe', (c) => (others = c));
   const [partCodes, codes] = await Promise.all([partsDone, othersDone]);

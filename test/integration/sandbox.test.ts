@@ -546,6 +546,15 @@ describe('sandbox service', function () {
       assert.equal(JSON.parse(r.body.toString()).outcome, 'clarify');
       assert.equal((await raw(`${sb.origin}/__sandbox/respond`, { method: 'POST', body: Buffer.from('{"submissionId":"999"}') })).status, 404);
     });
+
+    it('POST /__sandbox/remove-submission takes a submission out: no longer listed nor found', async () => {
+      const s = sb.store.submissions.at(-1)!;
+      const r = await raw(`${sb.origin}/__sandbox/remove-submission`, { method: 'POST', body: Buffer.from(JSON.stringify({ submissionId: s.id })) });
+      assert.equal(r.status, 200, r.body.toString());
+      assert.equal((await curl(sb, `/submissions/${s.id}`)).status, 404);
+      assert.ok(!(await curlOk(sb, '/submissions')).body.includes(`<id>${s.id}</id>`));
+      assert.equal((await raw(`${sb.origin}/__sandbox/remove-submission`, { method: 'POST', body: Buffer.from(JSON.stringify({ submissionId: s.id })) })).status, 404);
+    });
   });
 
   describe('the reported archive hash', () => {

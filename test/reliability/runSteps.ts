@@ -30,6 +30,8 @@ export interface RunResult {
   readonly dir: string;
   /** What the steps left in it. */
   readonly left: readonly string[];
+  /** How long each step ran (steps given together: `a+b`, as long as the longest), in seconds. */
+  readonly took: readonly { readonly label: string; readonly seconds: number }[];
 }
 
 /** `npm run <script> [args]`, through the npm that runs this process when there is one. */
@@ -55,10 +57,13 @@ export async function runSteps(steps: readonly (Step | readonly Step[])[], o: Ru
   };
   for (const sig of SIGNALS) process.on(sig, pass);
   let code = 0;
+  const took: { label: string; seconds: number }[] = [];
   try {
     for (const step of steps) {
       const together = isGroup(step) ? step : [step];
+      const started = Date.now();
       const codes = await runTogether(together, env, o.stdio, (children) => (current = children));
+      took.push({ label: together.map((s) => s.label).join('+'), seconds: (Date.now() - started) / 1000 });
       current = [];
       const failed = codes.findIndex((c) => c !== 0);
       code = failed < 0 ? 0 : codes[failed];
@@ -74,7 +79,7 @@ export async function runSteps(steps: readonly (Step | readonly Step[])[], o: Ru
       say(`The tests left ${left.length} ${left.length === 1 ? 'entry' : 'entries'} in their temporary folder (${folder.dir}): ${left.join(', ')}`);
       if (code === 0) code = 1;
     }
-    return { code, dir: folder.dir, left };
+    return { code, dir: folder.dir, left, took };
   } finally {
     for (const sig of SIGNALS) process.off(sig, pass);
     removeRunFolder(folder);

@@ -74,6 +74,15 @@ describe("what the tests leave in their temporary folder (npm test's runner)", (
     assert.ok(!existsSync(r.dir));
   });
 
+  it('tells how long each step took, steps given together as one', async () => {
+    const wait = (ms: number) => `setTimeout(() => {}, ${ms})`;
+    const r = await runSteps([node('typecheck', wait(300)), [node('test:integration', wait(600)), node('test:interop', wait(100))]], { stdio: 'ignore', say });
+    assert.equal(r.code, 0, lines.join('\n'));
+    assert.deepEqual(r.took.map((t) => t.label), ['typecheck', 'test:integration+test:interop']);
+    assert.ok(r.took[0].seconds >= 0.3 && r.took[0].seconds < 5, JSON.stringify(r.took));
+    assert.ok(r.took[1].seconds >= 0.6 && r.took[1].seconds < 5, 'as long as the longest of them');
+  });
+
   it('runs steps given together at the same time, then goes on only if every one of them passed', async () => {
     // The first waits for a file only the second makes: it passes only if both run at once.
     const signal = path.join(scratch, 'second-started');

@@ -1,8 +1,9 @@
 // Test/demo control over HTTP, outside the base path, without auth, from
 // loopback addresses only: faults, simulated recipient responses, the
 // access log, the stored data (for tests in another process), a simulated
-// restart of the nonce store, a change of the account's credentials, and the
-// hash an archive file's detail reports (to test a client's hash check).
+// restart of the nonce store, a change of the account's credentials, the
+// hash an archive file's detail reports (to test a client's hash check), and
+// the removal of a submission (an outsized one a suite made for itself).
 import type { RequestContext } from './request-context';
 import { HttpError, jsonReply, type Reply } from './replies';
 import type { FaultController } from './faults';
@@ -17,6 +18,8 @@ export interface ControlHooks {
   setCredentials(change: { password?: string; key?: string }): void;
   /** Sets the hash an archive file's detail reports (any text); throws when there is no such file. */
   setArchiveHash(id: string, hash: string): void;
+  /** Takes a submission out of the data; throws when there is none of that id. */
+  removeSubmission(id: string): void;
   /** The stored data for assertions from another process: records, package XML texts. */
   state(): unknown;
 }
@@ -108,6 +111,16 @@ async function handle(ctx: RequestContext, hooks: ControlHooks, route: string): 
       throw new HttpError(404, (e as Error).message);
     }
     return jsonReply({ id, hash });
+  }
+  if (route === '/remove-submission' && m === 'POST') {
+    const submissionId = optionalString(await jsonBody(ctx), 'submissionId');
+    if (!submissionId) throw new HttpError(400, 'submissionId is required (a string)');
+    try {
+      hooks.removeSubmission(submissionId);
+    } catch (e) {
+      throw new HttpError(404, (e as Error).message);
+    }
+    return jsonReply({ removed: submissionId });
   }
   if (route === '/forget-nonces' && m === 'POST') {
     hooks.forgetNonces();

@@ -140,6 +140,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         f.hash = hash;
         void store.save().catch((e: unknown) => opts.log?.(`saving state failed: ${(e as Error).message}`));
       },
+      removeSubmission: (id) => {
+        if (!store.removeSubmission(id)) throw new Error(`no submission ${id}`);
+        void store.save().catch((e: unknown) => opts.log?.(`saving state failed: ${(e as Error).message}`));
+      },
       state: () => ({
         submissions: store.submissions.map((s) => ({ ...s, packageXml: store.packageXml(s.id).toString('utf8') })),
         archives: store.archives,

@@ -109,6 +109,13 @@ export class SandboxStore {
     this.state.submissions.push(s);
   }
 
+  /** Takes a submission out of the data; false when there is none of that id. */
+  removeSubmission(id: string): boolean {
+    const before = this.state.submissions.length;
+    this.state.submissions = this.state.submissions.filter((s) => s.id !== id);
+    return this.state.submissions.length !== before;
+  }
+
   addArchive(f: ArchiveRecord): void {
     this.state.archives.push(f);
   }

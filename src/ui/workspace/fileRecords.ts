@@ -69,6 +69,8 @@ export class FileRecords {
   private readonly listeners: ((uris: readonly string[]) => void)[] = [];
   /** Changes not written yet, per account and URI. */
   private pending = new Map<string, Map<string, FileRecord>>();
+  /** The changes of the write under way: seen until the store is known to hold them. */
+  private inWrite = new Map<string, Map<string, FileRecord>>();
   private timer?: ReturnType<typeof setTimeout>;
   private lastWrite = Number.NEGATIVE_INFINITY;
   private gap: number = WRITE_GAP_MS.first;
@@ -96,8 +98,8 @@ export class FileRecords {
     const a = this.account();
     if (a === undefined) return undefined;
     const stored = this.store.get<Stored>(KEY)?.[a]?.[uri];
-    const change = this.pending.get(a)?.get(uri);
-    return change ? { ...stored, ...change } : stored;
+    const changes = [this.inWrite.get(a)?.get(uri), this.pending.get(a)?.get(uri)].filter((c) => c !== undefined);
+    return changes.length ? Object.assign({}, stored, ...changes) as FileRecord : stored;
   }
 
   /** The URIs of the files sent in these submissions (one pass over the records, however many). */
@@ -105,7 +107,7 @@ export class FileRecords {
     const a = this.account();
     if (a === undefined) return [];
     const all = { ...this.store.get<Stored>(KEY)?.[a] };
-    for (const [uri, change] of this.pending.get(a) ?? []) all[uri] = { ...all[uri], ...change };
+    for (const [uri, change] of [...this.inWrite.get(a) ?? [], ...this.pending.get(a) ?? []]) all[uri] = { ...all[uri], ...change };
     return Object.entries(all).filter(([, r]) => r.sent !== undefined && submissionIds.has(r.sent.submissionId)).map(([uri]) => uri);
   }
 
@@ -125,7 +127,7 @@ export class FileRecords {
   }
 
   private urisOf(account: string): Set<string> {
-    return new Set([...Object.keys(this.store.get<Stored>(KEY)?.[account] ?? {}), ...(this.pending.get(account)?.keys() ?? [])]);
+    return new Set([...Object.keys(this.store.get<Stored>(KEY)?.[account] ?? {}), ...(this.inWrite.get(account)?.keys() ?? []), ...(this.pending.get(account)?.keys() ?? [])]);
   }
 
   /** Removes every record of `account` (its connection is gone). */
@@ -133,6 +135,7 @@ export class FileRecords {
     const uris = this.urisOf(account);
     this.pending.delete(account);
     await this.writing.catch(() => undefined);
+    this.pending.delete(account); // what that write kept for the next
     const rest = { ...this.store.get<Stored>(KEY) };
     delete rest[account];
     await this.store.update(KEY, rest);
@@ -156,6 +159,10 @@ export class FileRecords {
     for (const [uri, change] of changes) mine.set(uri, { ...mine.get(uri), ...change });
     const uris = changes.map(([uri]) => uri);
     for (const l of this.listeners) l(uris);
+    this.schedule();
+  }
+
+  private schedule(): void {
     if (this.timer) return;
     // The first change after a quiet spell is written at once, the next ones together.
     if (Date.now() - this.lastWrite >= WRITE_GAP_MS.most) this.gap = WRITE_GAP_MS.first;
@@ -170,6 +177,7 @@ export class FileRecords {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
+    this.inWrite = batch;
     this.gap = Math.min(this.gap * 2, WRITE_GAP_MS.most);
     this.lastWrite = Date.now();
     const stored = this.store.get<Stored>(KEY) ?? {};
@@ -183,15 +191,49 @@ export class FileRecords {
     try {
       await this.store.update(KEY, next);
     } catch (e) {
-      // Kept for the next write, under what changed since.
-      for (const [a, changes] of batch) {
-        const now = this.pending.get(a) ?? new Map<string, FileRecord>();
-        for (const [uri, change] of changes) now.set(uri, { ...change, ...now.get(uri) });
-        this.pending.set(a, now);
-      }
+      this.keep(batch);
       throw e;
+    } finally {
+      this.inWrite = new Map();
+    }
+    // VS Code's global state takes each value a window stored back whole: one sent before this
+    // write and arriving just after it undoes it here, and then goes out in its place.
+    const undone = undoneIn(this.store.get<Stored>(KEY) ?? {}, next, batch);
+    if (undone.size === 0) return;
+    this.keep(undone);
+    this.schedule();
+  }
+
+  /** Changes kept for the next write, under what changed since. */
+  private keep(batch: ReadonlyMap<string, ReadonlyMap<string, FileRecord>>): void {
+    for (const [a, changes] of batch) {
+      const now = this.pending.get(a) ?? new Map<string, FileRecord>();
+      for (const [uri, change] of changes) now.set(uri, { ...change, ...now.get(uri) });
+      this.pending.set(a, now);
     }
   }
+}
+
+/**
+ * The changes of `batch` written in `next` that the store does not hold now:
+ * neither them nor a newer record of the same kind (another window's, kept).
+ */
+function undoneIn(now: Stored, next: Stored, batch: ReadonlyMap<string, ReadonlyMap<string, FileRecord>>): Map<string, Map<string, FileRecord>> {
+  const undone = new Map<string, Map<string, FileRecord>>();
+  for (const [a, changes] of batch) {
+    for (const [uri, change] of changes) {
+      if (!next[a]?.[uri]) continue; // not written: its connection is gone, or beyond the most kept
+      const held = now[a]?.[uri];
+      const older = (['archived', 'sent'] as const).some((k) => {
+        const at = change[k]?.at;
+        return at !== undefined && (held?.[k]?.at ?? Number.NEGATIVE_INFINITY) < at;
+      });
+      if (!older) continue;
+      if (!undone.has(a)) undone.set(a, new Map());
+      undone.get(a)!.set(uri, change);
+    }
+  }
+  return undone;
 }
 
 /** How a file is read to record it: its size and time, its digest. */
