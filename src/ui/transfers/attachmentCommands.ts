@@ -99,9 +99,9 @@ async function copyFile(from: string, to: { path: string; overwrite: boolean }):
   return { path: to.path, bytes: (await fs.stat(to.path)).size };
 }
 
-/** The history panel's download button: the attachment of that id, as the panel's connection lists it now. */
-export async function downloadListedAttachment(deps: TransferDeps & ConnectionChoosing, connectionId: string, submissionId: string, attachmentId: string): Promise<void> {
-  const session = await sessionFor(deps, { connectionId }, vscode.l10n.t('Download Attachment'));
+/** The history panel's download button: the attachment of that id, as the panel's connection lists it now, while it points at the account the panel was opened for (`service`). */
+export async function downloadListedAttachment(deps: TransferDeps & ConnectionChoosing, owner: { readonly connectionId: string; readonly service?: string }, submissionId: string, attachmentId: string): Promise<void> {
+  const session = await sessionFor(deps, owner, vscode.l10n.t('Download Attachment'));
   if (!session) return;
   const detail = await session.client.getSubmission(submissionId);
   const attachment = detail.attachments.find((a) => a.id === attachmentId);
