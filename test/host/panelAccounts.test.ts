@@ -89,6 +89,8 @@ describe('a panel reads only from the service and account it was opened for', ()
         await tap.post('timeline.js', id, { type: 'openSummary' });
         const download: FromTimeline = { type: 'downloadAttachment', attachmentId: '1' };
         await tap.post('timeline.js', id, download);
+        await tap.post('pdfViewer.js', `summary/${id}`, { type: 'save' });
+        await tap.post('pdfViewer.js', `summary/${id}`, { type: 'archive' });
         // Restored after a reload: a state that names Bob's account, and one an earlier version kept without it.
         const bobsDigest = accountDigest(accountKey({ baseUrl: bob.baseUrl, username: bob.user })!);
         const restore = (viewType: string) => vscode.window.createWebviewPanel(viewType, 'restored', vscode.ViewColumn.Active, {});
@@ -101,7 +103,9 @@ describe('a panel reads only from the service and account it was opened for', ()
       });
       const ofId = new RegExp(`/submissions/${id}(/|\\?|$)`);
       assert.deepEqual(carol.accessLog.slice(mark).map((e) => `${e.method} ${e.path}`).filter((l) => ofId.test(l)), [], `nothing asked of Carol's service for submission ${id}`);
-      assert.deepEqual(input.asked.map((a) => a.text).filter((t) => /another service or user/.test(t)).length, 1, 'the History\'s download link says why it fetched nothing, once');
+      // The History's Download, the Summary's Save PDF… and Archive…, asking nothing first.
+      assert.deepEqual(input.asked.map((a) => `${a.method}: ${a.text}`).filter((t) => !/^error: .*another service or user/.test(t)), [], 'no question, no other message');
+      assert.equal(input.asked.length, 3, 'each link says why it fetched nothing, once');
 
       if (process.env.DSAS_WORKBENCH_URL) {
         const seen = await timelineView(id);
