@@ -131,8 +131,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   openPdf.bind((source, formReference) => pdfs.show(source, formReference));
   const timelines = new TimelinePanels({
     extensionUri, log, session, sessions, connections, sessionStarted, updates, tap,
-    openSummary: (connectionId, submissionId, formReference) => void commands.run(Cmd.showSummary, () => pdfs.show({ kind: 'summary', submissionId, connectionId }, formReference)),
-    downloadAttachment: (connectionId, submissionId, attachmentId) => void commands.run(Cmd.downloadAttachment, () => downloadListedAttachment(transfers, connectionId, submissionId, attachmentId)),
+    // A History's links are of its connection and account: nothing is fetched once the connection points elsewhere.
+    openSummary: (owner, submissionId, formReference) => void commands.run(Cmd.showSummary, () => pdfs.show({ kind: 'summary', submissionId, ...owner }, formReference)),
+    downloadAttachment: (owner, submissionId, attachmentId) => void commands.run(Cmd.downloadAttachment, () => downloadListedAttachment(transfers, owner, submissionId, attachmentId)),
   });
   const composer = new ComposerPanels({ extensionUri, log, tap, input, session, sessions, inUse: session, commands, submissions, archive, workspaceFiles }, new ComposerMemory(context.workspaceState, context.globalState), sessionStarted);
   const announced = new AnnouncedStore(context.globalState);

@@ -30,9 +30,9 @@ async function onMessage(m: ToPdf): Promise<void> {
     if (view?.document) setNotice(app, { icon: 'sync', text: t('Refreshing {0}…', m.title) });
     else app.replaceChildren(el('p', { className: 'muted', text: t('Loading {0}…', m.title) }));
   } else if (m.type === 'error') {
-    showError(m.message);
+    showError(m.message, m.final);
   } else if (m.type === 'stale') {
-    setNotice(app, staleNotice(m.message, refresh));
+    setNotice(app, staleNotice(m.message, m.final ? undefined : refresh));
   } else if (m.type === 'changed') {
     setNotice(app, { icon: 'info', text: t('The submission changed since this summary was loaded.'), action: button('refresh', t('Reload'), refresh) });
   } else if (m.type === 'pdf') {
@@ -47,10 +47,11 @@ function refresh(): void {
   post({ type: 'refresh' });
 }
 
-function showError(message: string): void {
+/** Shows why nothing is shown, with a retry unless `final` (no retry can help). */
+function showError(message: string, final = false): void {
   view?.destroy();
   view = undefined;
-  app.replaceChildren(failure(message, refresh));
+  app.replaceChildren(failure(message, final ? undefined : refresh));
   post({ type: 'failed', message: message.slice(0, MAX_FAILURE) });
 }
 

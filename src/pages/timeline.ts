@@ -9,13 +9,13 @@ const refresh = () => post({ type: 'refresh' });
 const { post, state } = connect<FromTimeline, ToTimeline, TimelineState>(isToTimeline, (m) => {
   if (m.type === 'data') render(m.data);
   else if (m.type === 'loading') {
-    state.setState({ submissionId: m.submissionId, connectionId: m.connectionId }); // lets the panel come back after a window reload, loaded or not
+    state.setState({ submissionId: m.submissionId, connectionId: m.connectionId, service: m.service }); // lets the panel come back after a window reload, loaded or not
     if (drawn) setNotice(app, { icon: 'sync', text: t('Refreshing…') });
     else app.replaceChildren(el('p', { className: 'muted', text: t('Loading…') }));
   } else if (m.type === 'error') {
     drawn = false;
-    app.replaceChildren(failure(m.message, refresh));
-  } else if (m.type === 'stale') setNotice(app, staleNotice(m.message, refresh));
+    app.replaceChildren(failure(m.message, m.final ? undefined : refresh));
+  } else if (m.type === 'stale') setNotice(app, staleNotice(m.message, m.final ? undefined : refresh));
 });
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -81,11 +81,12 @@ export function setNotice(app: HTMLElement, notice?: { icon: string; text: strin
 }
 
 /** What a page shows when nothing could be loaded: why, and a retry. */
-export function failure(message: string, retry: () => void): HTMLElement {
-  return el('div', { className: 'error' }, icon('error'), el('span', { text: ` ${message}` }), button('refresh', t('Retry'), retry));
+export function failure(message: string, retry?: () => void): HTMLElement {
+  return el('div', { className: 'error' }, icon('error'), el('span', { text: ` ${message}` }), ...(retry ? [button('refresh', t('Retry'), retry)] : []));
 }
 
-/** The stale notice, worded as the trees word it. */
-export function staleNotice(message: string, retry: () => void): { icon: string; text: string; warn: boolean; action: HTMLButtonElement } {
+/** The stale notice, worded as the trees word it; without `retry` (none can help), what is shown stays as it is, not refreshed. */
+export function staleNotice(message: string, retry?: () => void): { icon: string; text: string; warn: boolean; action?: HTMLButtonElement } {
+  if (!retry) return { icon: 'warning', text: t('Showing what was loaded before, not refreshed. {0}', message), warn: true };
   return { icon: 'warning', text: t('Showing earlier data: the refresh failed. {0}', message), warn: true, action: button('refresh', t('Retry'), retry) };
 }

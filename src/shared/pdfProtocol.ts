@@ -5,11 +5,16 @@
  */
 import { isBoolean, isBytes, isCount, isFiniteNumber, isOptional, isRecord, isString, messageCheck, none } from './protocolChecks';
 
-/** What a viewer shows: a submission's summary, a PDF attachment, a PDF archive file, or a PDF on this computer (a download opened). */
+/**
+ * What a viewer shows: a submission's summary, a PDF attachment, a PDF archive
+ * file, or a PDF on this computer (a download opened). A service's document
+ * names its connection and the account it was opened for (`service`, a
+ * digest; none in a state kept by an earlier version).
+ */
 export type PdfSource =
-  | { readonly kind: 'summary'; readonly submissionId: string; readonly connectionId?: string }
-  | { readonly kind: 'attachment'; readonly submissionId: string; readonly id: string; readonly ticket: string; readonly name: string; readonly connectionId?: string }
-  | { readonly kind: 'archive'; readonly id: string; readonly ticket: string; readonly name: string; readonly connectionId?: string }
+  | { readonly kind: 'summary'; readonly submissionId: string; readonly connectionId?: string; readonly service?: string }
+  | { readonly kind: 'attachment'; readonly submissionId: string; readonly id: string; readonly ticket: string; readonly name: string; readonly connectionId?: string; readonly service?: string }
+  | { readonly kind: 'archive'; readonly id: string; readonly ticket: string; readonly name: string; readonly connectionId?: string; readonly service?: string }
   | { readonly kind: 'file'; readonly path: string; readonly name: string };
 
 /** Where the reader is in a PDF: the page at the top, the zoom, the point of the page at the viewer's top left (PDF units). */
@@ -39,9 +44,10 @@ export type ToPdf =
   | { readonly type: 'pdf'; readonly title: string; readonly bytes: Uint8Array; readonly place?: PdfPlace; readonly colors?: PageColorMode; readonly invertInDark: boolean }
   /** Loading `source`: with a document shown, the page keeps it and marks it refreshing. */
   | { readonly type: 'loading'; readonly title: string; readonly source: PdfSource }
-  | { readonly type: 'error'; readonly message: string }
-  /** A refresh failed: the page keeps the document, marked stale, with a retry. */
-  | { readonly type: 'stale'; readonly message: string }
+  /** Nothing could be shown: why, with a retry unless `final` (no retry can help). */
+  | { readonly type: 'error'; readonly message: string; readonly final?: boolean }
+  /** A refresh failed: the page keeps the document, marked stale, with a retry unless `final`. */
+  | { readonly type: 'stale'; readonly message: string; readonly final?: boolean }
   /** The submission of a summary changed since it was loaded: the page offers to reload. */
   | { readonly type: 'changed' };
 
@@ -67,8 +73,9 @@ const isZoom = (v: unknown): v is ZoomState =>
 
 const isPdfSource = (v: unknown): v is PdfSource => {
   if (!isRecord(v)) return false;
-  const file = isString(v.id) && isString(v.ticket) && isString(v.name) && isOptional(isString)(v.connectionId);
-  return (v.kind === 'summary' && isString(v.submissionId) && isOptional(isString)(v.connectionId))
+  const owner = isOptional(isString)(v.connectionId) && isOptional(isString)(v.service);
+  const file = isString(v.id) && isString(v.ticket) && isString(v.name) && owner;
+  return (v.kind === 'summary' && isString(v.submissionId) && owner)
     || (v.kind === 'attachment' && isString(v.submissionId) && file)
     || (v.kind === 'archive' && file)
     || (v.kind === 'file' && isString(v.path) && /\.pdf$/i.test(v.path) && isString(v.name));
@@ -124,7 +131,7 @@ export const isFromPdf = messageCheck<FromPdf>({
 export const isToPdf = messageCheck<ToPdf>({
   pdf: (m) => isString(m.title) && isBytes(m.bytes) && isOptional(isPdfPlace)(m.place) && isOptional(isColorMode)(m.colors) && isBoolean(m.invertInDark),
   loading: (m) => isString(m.title) && isPdfSource(m.source),
-  error: (m) => isString(m.message),
-  stale: (m) => isString(m.message),
+  error: (m) => isString(m.message) && isOptional(isBoolean)(m.final),
+  stale: (m) => isString(m.message) && isOptional(isBoolean)(m.final),
   changed: none,
 });

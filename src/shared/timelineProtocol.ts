@@ -49,16 +49,18 @@ export interface TimelineState {
   readonly submissionId: string;
   /** The connection whose submission it is (none in a state kept by an earlier version: the workspace's then). */
   readonly connectionId?: string;
+  /** The account it was opened for, a digest (none in a state kept by an earlier version: nothing is fetched for it). */
+  readonly service?: string;
 }
 
 export type ToTimeline =
   | { readonly type: 'data'; readonly data: TimelineData }
   /** Loading: with nothing shown yet, the page says so; with data shown, it keeps it and marks it refreshing. */
-  | { readonly type: 'loading'; readonly submissionId: string; readonly connectionId?: string }
-  /** The load failed and nothing is shown: the page says why, with a retry. */
-  | { readonly type: 'error'; readonly message: string }
-  /** A refresh failed: the page keeps what it shows, marked stale, with a retry. */
-  | { readonly type: 'stale'; readonly message: string };
+  | { readonly type: 'loading'; readonly submissionId: string; readonly connectionId?: string; readonly service?: string }
+  /** The load failed and nothing is shown: the page says why, with a retry unless `final` (no retry can help). */
+  | { readonly type: 'error'; readonly message: string; readonly final?: boolean }
+  /** A refresh failed: the page keeps what it shows, marked stale, with a retry unless `final`. */
+  | { readonly type: 'stale'; readonly message: string; readonly final?: boolean };
 
 export type FromTimeline =
   | { readonly type: 'ready' }
@@ -82,7 +84,7 @@ const isTimelineData = (d: unknown): d is TimelineData =>
   && isArrayOf((a) => isRecord(a) && isString(a.id) && isString(a.name))(d.attachments);
 
 /** What a timeline page saved, as the extension gets it back after a window reload. */
-export const isTimelineState = (v: unknown): v is TimelineState => isRecord(v) && isString(v.submissionId) && v.submissionId !== '' && isOptional(isString)(v.connectionId);
+export const isTimelineState = (v: unknown): v is TimelineState => isRecord(v) && isString(v.submissionId) && v.submissionId !== '' && isOptional(isString)(v.connectionId) && isOptional(isString)(v.service);
 
 /** From a timeline page to the extension. */
 export const isFromTimeline = messageCheck<FromTimeline>({
@@ -96,7 +98,7 @@ export const isFromTimeline = messageCheck<FromTimeline>({
 /** From the extension to a timeline page. */
 export const isToTimeline = messageCheck<ToTimeline>({
   data: (m) => isTimelineData(m.data),
-  loading: (m) => isString(m.submissionId) && isOptional(isString)(m.connectionId),
-  error: (m) => isString(m.message),
-  stale: (m) => isString(m.message),
+  loading: (m) => isString(m.submissionId) && isOptional(isString)(m.connectionId) && isOptional(isString)(m.service),
+  error: (m) => isString(m.message) && isOptional(isBoolean)(m.final),
+  stale: (m) => isString(m.message) && isOptional(isBoolean)(m.final),
 });

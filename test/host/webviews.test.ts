@@ -3,10 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import * as vscode from 'vscode';
+import { accountKey, accountOf } from '../../src/core';
 import type { FromPdf } from '../../src/shared/pdfProtocol';
+import { accountDigest } from '../../src/ui/session/accountOwner';
 import { closeAllEditors, contrast, extensionLog, luminance, nextEvent, sha256, submissionNode, tempDir, waitFor, workspaceFile } from './fixtures';
 import { screenshot, timelineView, webviewColors, webviewKeys, webviewText } from './helpers';
-import { api, connectionInUse, control, pageMessages, sandboxState, signIn, signOut, withAnswers } from './session';
+import { api, connectionInUse, connectionOf, control, pageMessages, requireSandbox, sandboxState, signIn, signOut, withAnswers } from './session';
 import { freshSubmission, openTimeline, pdfReport, timelineShows } from './panelDriver';
 import type { ScriptedInput } from './scriptedInput';
 import { tried } from '../reliability/tally';
@@ -293,14 +295,17 @@ describe('webviews', () => {
   it('panels restored after a reload load once the session is there', async () => {
     const s = (await sandboxState()).submissions[0];
     const { pdfs, timelines } = (await api()).deps;
+    const connection = await connectionOf(requireSandbox());
     await closeAllEditors();
     await signOut();
     try {
       // Side by side: a page that was never visible does not load.
       const history = vscode.window.createWebviewPanel('dsas.timeline', 'History', vscode.ViewColumn.One, { retainContextWhenHidden: true });
       const summary = vscode.window.createWebviewPanel('dsas.pdf', 'Summary', vscode.ViewColumn.Two, { retainContextWhenHidden: true });
-      timelines.restore(history, { submissionId: s.id });
-      pdfs.restore(summary, { source: { kind: 'summary', submissionId: s.id }, page: 1, zoom: { mode: 'fitWidth' }, invert: false });
+      // As the pages save them: with the connection and the account they were opened for.
+      const owner = { connectionId: connection.id, service: accountDigest(accountKey(accountOf(connection))!) };
+      timelines.restore(history, { submissionId: s.id, ...owner });
+      pdfs.restore(summary, { source: { kind: 'summary', submissionId: s.id, ...owner }, page: 1, zoom: { mode: 'fitWidth' }, invert: false });
       await new Promise((r) => setTimeout(r, 500));
       assert.equal(history.title, 'History', 'nothing loaded while signed out');
       await signIn();

@@ -56,12 +56,12 @@ describe('webview message checks', () => {
   });
 
   it('the timeline page accepts the data the extension sends, and refuses it when any part is malformed', () => {
-    for (const m of [{ type: 'data', data }, { type: 'loading', submissionId: '1001' }, { type: 'error', message: 'Could not load.' }, { type: 'stale', message: 'Could not refresh.' }]) {
+    for (const m of [{ type: 'data', data }, { type: 'loading', submissionId: '1001' }, { type: 'loading', submissionId: '1001', connectionId: 'c1', service: '0123456789abcdef' }, { type: 'error', message: 'Could not load.' }, { type: 'stale', message: 'Could not refresh.' }, { type: 'stale', message: 'Not refreshed.', final: true }]) {
       assert.ok(isToTimeline(m), JSON.stringify(m));
     }
     const broken = (patch: Partial<Record<keyof TimelineData, unknown>>) => ({ type: 'data', data: { ...data, ...patch } });
     refusesAll(isToTimeline, [
-      { type: 'data' }, { type: 'error' }, { type: 'ready' }, { type: 'loading' }, { type: 'stale' }, { type: 'stale', message: 3 },
+      { type: 'data' }, { type: 'error' }, { type: 'ready' }, { type: 'loading' }, { type: 'stale' }, { type: 'stale', message: 3 }, { type: 'error', message: 'x', final: 'yes' }, { type: 'loading', submissionId: '1001', service: 7 },
       broken({ id: 1001 }), broken({ created: '2025-03-03' }), broken({ created: { raw: 'x', ms: 'soon' } }), broken({ counters: { ...data.counters, involved: -2 } }), broken({ counters: null }),
       broken({ events: [{ time, description: 7 }] }), broken({ events: 'none' }), broken({ recipients: [{ ...data.recipients[0], viewed: 'yes' }] }),
       broken({ recipients: [{ ...data.recipients[0], comment: undefined }] }), broken({ recipients: [{ ...data.recipients[0], responseStatus: true }] }), broken({ attachments: [{ id: 'att1' }] }),
@@ -83,13 +83,17 @@ describe('webview message checks', () => {
 
   it('takes back only the page state a panel can be restored from after a window reload', () => {
     assert.ok(isTimelineState({ submissionId: '1001' }));
-    refusesAll(isTimelineState, [undefined, {}, { submissionId: '' }, { submissionId: 1001 }]);
+    // With its connection and the account it was opened for (a digest), as pages save it now.
+    assert.ok(isTimelineState({ submissionId: '1001', connectionId: 'c1', service: '0123456789abcdef' }));
+    refusesAll(isTimelineState, [undefined, {}, { submissionId: '' }, { submissionId: 1001 }, { submissionId: '1001', service: 7 }]);
     const place = { page: 2, zoom: { mode: 'fitWidth' }, invert: false };
     for (const source of [{ kind: 'summary', submissionId: '1001' }, { kind: 'attachment', submissionId: '1001', id: 'a', ticket: 't', name: 'a.pdf' }, { kind: 'archive', id: 'f', ticket: 't', name: 'f.pdf' }, { kind: 'file', path: '/home/a/Offer.PDF', name: 'Offer.PDF' }]) {
       assert.ok(isPdfState({ ...place, source }), JSON.stringify(source));
     }
     // The viewer's place alone (what earlier versions saved) does not say which document: that panel is not restored.
     refusesAll(isPdfState, [undefined, place, { ...place, source: { kind: 'archive', id: 'f' } }, { ...place, source: { kind: 'summary' } }, { source: { kind: 'summary', submissionId: '1' } },
-      { ...place, source: { kind: 'file', path: '/home/a/.ssh/id_rsa', name: 'x.pdf' } }]); // a saved state names only a PDF on disk
+      { ...place, source: { kind: 'file', path: '/home/a/.ssh/id_rsa', name: 'x.pdf' } }, // a saved state names only a PDF on disk
+      { ...place, source: { kind: 'summary', submissionId: '1', connectionId: 'c1', service: 7 } }]);
+    assert.ok(isPdfState({ ...place, source: { kind: 'summary', submissionId: '1001', connectionId: 'c1', service: '0123456789abcdef' } }));
   });
 });

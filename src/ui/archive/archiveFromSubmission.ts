@@ -69,7 +69,8 @@ export function registerArchiveFromSubmission(deps: ArchiveFromSubmissionDeps): 
 /** The PDF viewer's "Archive…": Archive Summary PDF or Archive This Attachment for what it shows. */
 export function archiveFromViewer(source: PdfSource, formReference?: string): void {
   if (source.kind !== 'summary' && source.kind !== 'attachment') return;
-  const submission = { kind: 'submission', connectionId: source.connectionId, item: { id: source.submissionId, formReference } };
+  // With the account it was opened for: nothing is archived from another the connection points at since.
+  const submission = { kind: 'submission', connectionId: source.connectionId, service: source.service, item: { id: source.submissionId, formReference } };
   void (source.kind === 'summary'
     ? vscode.commands.executeCommand(Cmd.archiveSummary, submission)
     : vscode.commands.executeCommand(Cmd.archiveAttachment, { kind: 'attachment', submission, attachment: { id: source.id, ticket: source.ticket, name: source.name } }));

@@ -78,8 +78,8 @@ export const aLoadMoreView: ArgParser<{ view: LoadMoreNode['view']; connectionId
 /** The document a PDF viewer shows (its Save PDF… passes it), or nothing. */
 export const aPdfSource: ArgParser<PdfSource | undefined> = ([v]) => {
   if (!isObject(v)) return undefined;
-  // Its connection goes with it: the document is fetched from that one only.
-  const of = typeof v.connectionId === 'string' ? { connectionId: v.connectionId } : {};
+  // Its connection and account go with it: the document is fetched from that one only, while it points there.
+  const of = { ...(typeof v.connectionId === 'string' && { connectionId: v.connectionId }), ...(typeof v.service === 'string' && { service: v.service }) };
   if (v.kind === 'summary' && hasStrings(v, 'submissionId')) return { kind: 'summary', submissionId: v.submissionId, ...of };
   const file = hasStrings(v, 'id', 'ticket', 'name') ? { id: v.id, ticket: v.ticket, name: v.name, ...of } : undefined;
   if (file && v.kind === 'attachment' && hasStrings(v, 'submissionId')) return { kind: 'attachment', submissionId: v.submissionId, ...file };

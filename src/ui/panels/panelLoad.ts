@@ -1,13 +1,23 @@
 import type { PanelTap } from './panelTap';
 import type * as vscode from 'vscode';
 import { isServiceError, type Connection, type Logger, type ServiceClient } from '../../core';
-import { ConnectionGoneError, describeError } from '../text/errorText';
+import { AccountMovedError, describeError } from '../text/errorText';
+import { ownSession } from '../session/whichConnection';
+import { ownership } from '../session/accountOwner';
 
 /** The session as panels use it. */
 export interface PanelSession {
   readonly signedIn: boolean;
   readonly client: ServiceClient;
   readonly onDidChange: vscode.Event<void>;
+  /** The account (`accountKey`) its connection points at now. */
+  readonly connectionAccount?: string;
+}
+
+/** The connection a panel's document is of, and the account (its digest, see accountOwner.ts) it was opened for; none: kept by an earlier version, which did not note it. */
+export interface PanelOwner {
+  readonly connectionId: string;
+  readonly service?: string;
 }
 
 /** What every kind of panel needs from the extension. */
@@ -32,26 +42,32 @@ export function stillCurrent(session: PanelSession, client: ServiceClient): bool
 }
 
 /**
- * The client of connection `connectionId` once the sessions have started
+ * The client of the owner's connection once the sessions have started
  * (`started` settles when they have read their stored secrets at
  * activation). A panel restored after a window reload is built before that:
  * it waits, or it would say "not signed in" to a user who is. Throws as
- * `session.client` does when signed out, and when the connection is gone.
+ * `session.client` does when signed out, when the connection is gone, and
+ * while it points at another account than the panel was opened for (see
+ * ownSession): nothing is asked of that one.
  */
-export async function panelClient(deps: Pick<PanelDeps, 'sessions' | 'sessionStarted'>, connectionId: string): Promise<ServiceClient> {
+export async function panelClient(deps: Pick<PanelDeps, 'sessions' | 'sessionStarted'>, owner: PanelOwner): Promise<ServiceClient> {
   await deps.sessionStarted.catch(() => undefined);
-  const session = deps.sessions.get(connectionId);
-  if (!session) throw new ConnectionGoneError();
-  return session.client;
+  return ownSession(deps.sessions, owner.connectionId, owner.service).client;
+}
+
+/** Whether the owner's connection still points at the account the panel was opened for. */
+export function ownedNow(deps: Pick<PanelDeps, 'sessions'>, owner: PanelOwner): boolean {
+  return ownership(owner.service, deps.sessions.get(owner.connectionId)?.connectionAccount) === 'own';
 }
 
 /**
  * Where a failed load is told: the page's `error` (nothing shown yet: why,
  * with a retry) or `stale` (content shown: kept, marked stale, with a retry,
- * as the trees do). Every page's protocol has both.
+ * as the trees do). Every page's protocol has both. `final`: no retry can
+ * help (its connection points at another account now): none is offered.
  */
 export interface FailureView {
-  post(message: { readonly type: 'error' | 'stale'; readonly message: string }, notice?: boolean): void;
+  post(message: { readonly type: 'error' | 'stale'; readonly message: string; readonly final?: boolean }, notice?: boolean): void;
 }
 
 /**
@@ -63,8 +79,32 @@ export class PanelLoad {
   private running?: Promise<void>;
   private shown = false;
   failed = false;
+  /** Whether its connection pointed at the panel's account when last looked at. */
+  private owned: boolean;
 
-  constructor(private readonly run: () => Promise<void>, private readonly view: FailureView) {}
+  /** `owns`: whether the panel's connection points at the account it was opened for now (a file on disk always does). */
+  constructor(private readonly run: () => Promise<void>, private readonly view: FailureView, private readonly owns: () => boolean = () => true) {
+    this.owned = owns();
+  }
+
+  /** Whether a load may fetch anything: its connection points at the account the panel was opened for. */
+  get mine(): boolean {
+    return this.owns();
+  }
+
+  /**
+   * Its connection changed: a panel that is no longer its connection's
+   * account's says so at once (a load that fetches nothing), one whose
+   * connection points back loads again. Nothing else happens.
+   */
+  followOwner(): void {
+    const now = this.owns();
+    if (now === this.owned) return;
+    this.owned = now;
+    const again = () => void this.load().catch(() => undefined);
+    if (this.running) void this.running.then(again, again);
+    else again();
+  }
 
   get busy(): boolean {
     return this.running !== undefined;
@@ -84,9 +124,10 @@ export class PanelLoad {
     } catch (e) {
       this.failed = true;
       const message = describeError(e);
+      const final = e instanceof AccountMovedError ? { final: true } : {};
       // A stale mark is a notice: a page that comes back is sent its content again.
-      if (this.shown) this.view.post({ type: 'stale', message }, true);
-      else this.view.post({ type: 'error', message });
+      if (this.shown) this.view.post({ type: 'stale', message, ...final }, true);
+      else this.view.post({ type: 'error', message, ...final });
       throw e;
     }
   }
@@ -101,9 +142,10 @@ interface LoadedPanel<H> {
 /**
  * What Show History and the viewers share: an open panel is revealed (and
  * loaded again if its last load failed); a new one is made by `create` and
- * loaded. A new panel of something the service does not know is closed
- * again and the error thrown, for the command to say so; other failures
- * stay in the panel, with a retry.
+ * loaded. A new panel of something the service does not know, or opened
+ * for an account its connection no longer points at (a History's link), is
+ * closed again and the error thrown, for the command to say so; other
+ * failures stay in the panel, with a retry.
  */
 export async function revealOrOpen<H extends { readonly panel: vscode.WebviewPanel }>(existing: LoadedPanel<H> | undefined, create: () => LoadedPanel<H>): Promise<H> {
   if (existing) {
@@ -115,17 +157,17 @@ export async function revealOrOpen<H extends { readonly panel: vscode.WebviewPan
   try {
     await made.loader.load();
   } catch (e) {
-    if (!isServiceError(e, 'notFound')) return made.host;
+    if (!isServiceError(e, 'notFound') && !(e instanceof AccountMovedError)) return made.host;
     made.host.panel.dispose();
     throw e;
   }
   return made.host;
 }
 
-/** A panel whose last load failed (restored while signed out, say) loads again when its connection's session signs in. */
+/** A panel whose last load failed (restored while signed out, say) loads again when its connection's session signs in, unless it is another account's. */
 export function reloadFailedOnSignIn(deps: Pick<PanelDeps, 'sessions'>, connectionId: string, loader: PanelLoad): vscode.Disposable {
   const session = deps.sessions.get(connectionId);
   return session?.onDidChange(() => {
-    if (session.signedIn && loader.failed) void loader.load().catch(() => undefined);
+    if (session.signedIn && loader.failed && loader.mine) void loader.load().catch(() => undefined);
   }) ?? { dispose: () => undefined };
 }

@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../../core';
 import type { InputHolder } from '../input/userInput';
-import { ConnectionGoneError, NotSignedInError } from '../text/errorText';
+import { AccountMovedError, ConnectionGoneError, NotSignedInError } from '../text/errorText';
+import { accountDigest, ownership } from './accountOwner';
 import { connectionItems, connectionName } from './connectionText';
 import type { Session } from './session';
 
@@ -30,9 +31,39 @@ export function connectionIdOf(row: unknown): string | undefined {
   return connectionIdOf(r.submission ?? r.file);
 }
 
+/** The digest of the account a row names (a panel's document, a tab's file, a notice's submission): its own, else its submission's or file's. */
+function serviceNamedBy(row: unknown): string | undefined {
+  if (typeof row !== 'object' || row === null) return undefined;
+  const r = row as { service?: unknown; submission?: unknown; file?: unknown };
+  if (typeof r.service === 'string') return r.service;
+  return serviceNamedBy(r.submission ?? r.file);
+}
+
+/** The digest of the account `session`'s connection points at now: what a panel, tab or notice opened from it notes (see accountOwner.ts). */
+export function serviceNow(session: { readonly connectionAccount?: string } | undefined): string | undefined {
+  const account = session?.connectionAccount;
+  return account === undefined ? undefined : accountDigest(account);
+}
+
+/**
+ * The session of connection `connectionId` for something opened for the
+ * account `service` names (its digest; undefined: not noted): the one rule
+ * of what panels, tabs and their links fetch. Throws ConnectionGoneError
+ * once the connection was removed, AccountMovedError while it points at
+ * another account (Edit Connection…) or when none was noted.
+ */
+export function ownSession<S extends { readonly connectionAccount?: string }>(sessions: { get(id: string): S | undefined }, connectionId: string, service: string | undefined): S {
+  const own = sessions.get(connectionId);
+  if (!own) throw new ConnectionGoneError();
+  const owned = ownership(service, own.connectionAccount);
+  if (owned !== 'own') throw new AccountMovedError(owned);
+  return own;
+}
+
 /**
  * The session a command acts with: that of `of`'s connection (a row's, a
- * panel's document's), else, with several connections and nothing given
+ * panel's document's; one that names the account it was opened for only
+ * while its connection still points there, see ownSession), else, with several connections and nothing given
  * (the palette, the Explorer, a drop), the one the user picks (the
  * workspace's first, so Enter takes it; Escape: undefined, nothing more is
  * asked), else the workspace's. A row that names no connection is the
@@ -42,6 +73,8 @@ export function connectionIdOf(row: unknown): string | undefined {
 export async function sessionFor(deps: ConnectionChoosing, of: unknown, title: string): Promise<Session | undefined> {
   const connectionId = connectionIdOf(of);
   if (connectionId !== undefined) {
+    const service = serviceNamedBy(of);
+    if (service !== undefined) return ownSession(deps.sessions, connectionId, service);
     const own = deps.sessions.get(connectionId);
     if (!own) throw new ConnectionGoneError();
     return own;

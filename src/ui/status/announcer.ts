@@ -6,6 +6,7 @@ import type { SubmissionsTree } from '../submissions/submissionsTree';
 import type { InputHolder } from '../input/userInput';
 import type { AnnouncedStore } from './announcedStore';
 import { Cmd } from '../commands/commandIds';
+import { accountDigest } from '../session/accountOwner';
 import { connectionName } from '../session/connectionText';
 import { notify } from '../commands/notify';
 import { ChangeTracker, responsesIn, type Change, type ChangedSubmission } from './changes';
@@ -149,17 +150,19 @@ export class Announcer implements vscode.Disposable {
 
   /** Shows a notice, naming its connection when there are several. */
   private tell(notice: Notice): void {
-    const actions = notice.actions.map((a) => ({ label: actionLabel(a), run: () => this.act(a, notice.submission) }));
+    // Its buttons act for the account told about: nothing is opened once the connection points at another.
+    const service = this.account === undefined ? undefined : accountDigest(this.account);
+    const actions = notice.actions.map((a) => ({ label: actionLabel(a), run: () => this.act(a, notice.submission, service) }));
     const text = this.deps.several() ? `${connectionName(this.deps.session.connection)}: ${notice.text}` : notice.text;
     void notify(this.deps.input.current, this.deps.log, notice.warning ? 'warn' : 'info', text, actions);
   }
 
   /** What a notice's button does: through the commands (their checks and error handling), or the view. */
-  private async act(action: NoticeAction, s: ChangedSubmission | undefined): Promise<unknown> {
+  private async act(action: NoticeAction, s: ChangedSubmission | undefined, service: string | undefined): Promise<unknown> {
     if (action === 'unseen') this.deps.submissions.showOnly('unseen');
     if (!s) return vscode.commands.executeCommand('dsas.submissions.focus');
     if (action === 'show') return this.deps.submissions.reveal(s.id, this.connectionId);
-    const row = { kind: 'submission', connectionId: this.connectionId, item: { id: s.id, formReference: s.formReference } };
+    const row = { kind: 'submission', connectionId: this.connectionId, service, item: { id: s.id, formReference: s.formReference } };
     return vscode.commands.executeCommand(action === 'history' ? Cmd.showHistory : Cmd.showSummary, row);
   }
 

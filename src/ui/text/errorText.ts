@@ -20,6 +20,17 @@ export class ConnectionGoneError extends Error {
   }
 }
 
+/**
+ * Thrown when what a panel or tab fetches was opened for another account than
+ * its connection points at now (`moved`: Edit Connection… changed its address
+ * or user name), or for one not known (`unnoted`: kept by an earlier version).
+ */
+export class AccountMovedError extends Error {
+  constructor(readonly why: 'moved' | 'unnoted') {
+    super(why === 'moved' ? 'its connection points to another account' : 'its account was not noted');
+  }
+}
+
 /** Thrown when the user signed out of a connection while a command was sending to it: the rest is not sent. */
 export class SignedOutMidwayError extends Error {
   /** `connection`: its name, when there are several. */
@@ -47,6 +58,11 @@ export { errorDetail } from '../../core';
 export function describeError(e: unknown): string {
   if (e instanceof NotSignedInError) return vscode.l10n.t('You are not signed in to the Document Submission service.');
   if (e instanceof ConnectionGoneError) return vscode.l10n.t('Its connection was removed: nothing is sent to it, nor fetched from it.');
+  if (e instanceof AccountMovedError) {
+    return e.why === 'moved'
+      ? vscode.l10n.t('Its connection now points to another service or user than it was opened for: nothing is fetched for it from there. Open it again from its row.')
+      : vscode.l10n.t('It was kept by an earlier version, which did not note the service and user it was opened for: nothing is fetched for it. Open it again from its row.');
+  }
   if (e instanceof RemovedMidwayError) {
     return e.deleted
       ? vscode.l10n.t('The connection {0} was removed meanwhile, and with it its stored password and API key, its drafts of New Submission and what the Explorer showed of its files: the rest was not sent.', e.connection)

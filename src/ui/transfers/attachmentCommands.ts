@@ -77,12 +77,19 @@ async function openAttachment(deps: { readonly pdfs: PdfViewer } & ConnectionCho
 /** The viewer's "Save PDF…": the same document, downloaded where the user chooses (from its connection); a summary named after its submission (`formReference` as the viewer knows it). */
 export async function savePdf(deps: TransferDeps & ConnectionChoosing, source: PdfSource, formReference?: string): Promise<void> {
   const name = source.kind === 'summary' ? summaryFileName({ id: source.submissionId, formReference }, deps.submissions, vscode.l10n.t('summary')) : source.name;
-  const target = await askSaveTarget(deps.input.current, name, vscode.l10n.t('Save PDF'), { PDF: ['pdf'] });
-  if (!target) return;
-  const to = { path: target.uri.fsPath, overwrite: target.overwrite };
-  if (source.kind === 'file') return offerOpenDownload(deps, await copyFile(source.path, to));
+  const where = async () => {
+    const target = await askSaveTarget(deps.input.current, name, vscode.l10n.t('Save PDF'), { PDF: ['pdf'] });
+    return target && { path: target.uri.fsPath, overwrite: target.overwrite };
+  };
+  if (source.kind === 'file') {
+    const to = await where();
+    return to && offerOpenDownload(deps, await copyFile(source.path, to));
+  }
+  // Before asking where: a document whose connection points at another account than it was opened for is saved from nowhere.
   const session = await sessionFor(deps, source, vscode.l10n.t('Save PDF'));
   if (!session) return;
+  const to = await where();
+  if (!to) return;
   const client = session.client;
   const result = await withCancellableProgress(vscode.l10n.t('Saving {0}…', name), (p, signal) => {
     const o = { signal, onProgress: (n: number, total?: number) => p.bytes(n, total) };
@@ -99,9 +106,9 @@ async function copyFile(from: string, to: { path: string; overwrite: boolean }):
   return { path: to.path, bytes: (await fs.stat(to.path)).size };
 }
 
-/** The history panel's download button: the attachment of that id, as the panel's connection lists it now. */
-export async function downloadListedAttachment(deps: TransferDeps & ConnectionChoosing, connectionId: string, submissionId: string, attachmentId: string): Promise<void> {
-  const session = await sessionFor(deps, { connectionId }, vscode.l10n.t('Download Attachment'));
+/** The history panel's download button: the attachment of that id, as the panel's connection lists it now, while it points at the account the panel was opened for (`service`). */
+export async function downloadListedAttachment(deps: TransferDeps & ConnectionChoosing, owner: { readonly connectionId: string; readonly service?: string }, submissionId: string, attachmentId: string): Promise<void> {
+  const session = await sessionFor(deps, owner, vscode.l10n.t('Download Attachment'));
   if (!session) return;
   const detail = await session.client.getSubmission(submissionId);
   const attachment = detail.attachments.find((a) => a.id === attachmentId);

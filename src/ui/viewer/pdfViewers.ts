@@ -8,8 +8,8 @@ import { PanelHost } from '../panels/panelHost';
 import { PanelSet } from '../panels/panelSet';
 import type { PdfMemory } from './pdfMemory';
 import type { SubmissionUpdates } from '../submissions/submissionUpdates';
-import { PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, stillCurrent, type PanelDeps } from '../panels/panelLoad';
-import { withConnectionName } from '../session/whichConnection';
+import { ownedNow, PanelLoad, panelClient, reloadFailedOnSignIn, revealOrOpen, stillCurrent, type PanelDeps, type PanelOwner } from '../panels/panelLoad';
+import { serviceNow, withConnectionName } from '../session/whichConnection';
 import { PDF_VIEW_TYPE } from './pdfViewType';
 
 /** pdf.js's own style sheet for its pages and layers, then the viewer's. */
@@ -55,9 +55,9 @@ function tapKeyOf(s: PdfSource): string {
   }
 }
 
-/** A panel's key: a service's document with its connection's id, since ids are each service's own. */
+/** A panel's key: a service's document with its connection's id and account, since ids are each service's own. */
 function keyOf(s: PdfSource): string {
-  return s.kind === 'file' ? tapKeyOf(s) : `${s.connectionId ?? ''}\n${tapKeyOf(s)}`;
+  return s.kind === 'file' ? tapKeyOf(s) : `${s.connectionId ?? ''}\n${s.service ?? ''}\n${tapKeyOf(s)}`;
 }
 
 /**
@@ -75,14 +75,17 @@ export class PdfViewers implements vscode.Disposable {
     this.subs.push(
       // What a connection learned is news for that connection's summary only.
       deps.updates.onDidLearnAny((l) => {
-        const e = this.open.get(keyOf({ kind: 'summary', submissionId: l.id, connectionId: l.connectionId }));
+        const e = this.open.get(keyOf({ kind: 'summary', submissionId: l.id, connectionId: l.connectionId, service: serviceNow(deps.sessions.get(l.connectionId)) }));
         if (e?.shown && !e.loader.busy && differs(e.shown, knownOf(l))) {
           e.shown = undefined; // offered once per load
           e.host.post({ type: 'changed' }, true);
         }
       }),
       deps.connections.onDidChange(() => {
-        for (const e of this.open.values()) e.host.panel.title = this.title(e.source, e.formReference);
+        for (const e of this.open.values()) {
+          e.host.panel.title = this.title(e.source, e.formReference);
+          e.loader.followOwner();
+        }
       }),
     );
   }
@@ -102,9 +105,15 @@ export class PdfViewers implements vscode.Disposable {
     return source.kind === 'file' || source.connectionId !== undefined ? source : { ...source, connectionId: this.inUse() };
   }
 
-  /** Opens (or focuses) the viewer of a document and loads it (see revealOrOpen). */
+  /** The connection and account a service's document is fetched for. */
+  private ownerOf(s: Exclude<PdfSource, { kind: 'file' }>): PanelOwner {
+    return { connectionId: s.connectionId ?? this.inUse(), service: s.service };
+  }
+
+  /** Opens (or focuses) the viewer of a document and loads it (see revealOrOpen): of the account its connection points at now, unless it names one (a History's link). */
   async show(given: PdfSource, formReference?: string): Promise<PanelHost<ToPdf, FromPdf>> {
-    const source = this.ofConnection(given);
+    const of = this.ofConnection(given);
+    const source = of.kind === 'file' || of.service !== undefined ? of : { ...of, service: serviceNow(this.deps.sessions.get(of.connectionId ?? '')) };
     return revealOrOpen(this.open.get(keyOf(source)), () => {
       const panel = vscode.window.createWebviewPanel(PDF_VIEW_TYPE, this.title(source, formReference), vscode.ViewColumn.Active, {
         // Keeps the rendered pages and the reader's place while the tab is hidden.
@@ -120,7 +129,7 @@ export class PdfViewers implements vscode.Disposable {
     await entry.loader.load().catch(() => undefined);
   }
 
-  /** A viewer VS Code brings back after a window reload, at the reader's place; it loads once the session has started. */
+  /** A viewer VS Code brings back after a window reload, at the reader's place; it loads once the session has started, only while its connection points at the account it was opened for. */
   restore(panel: vscode.WebviewPanel, state: unknown): void {
     if (!isPdfState(state)) {
       panel.dispose();
@@ -134,10 +143,11 @@ export class PdfViewers implements vscode.Disposable {
     const key = keyOf(source);
     panel.title = this.title(source, formReference);
     const host = new PanelHost<ToPdf, FromPdf>(panel, this.deps.extensionUri, { title: panel.title, script: 'pdfViewer.js', bodyClass: 'pdf', styles: PDF_STYLES, blobWorkers: true }, { accepts: isFromPdf, log: this.deps.log, tap: this.deps.tap && { tap: this.deps.tap, key: tapKeyOf(source) } });
-    const loader = new PanelLoad(() => this.fetch(entry), host);
+    const owner = source.kind === 'file' ? undefined : this.ownerOf(source);
+    const loader = new PanelLoad(() => this.fetch(entry), host, () => !owner || ownedNow(this.deps, owner));
     const closing = new AbortController();
     const entry: Entry = { host, source, loader, closed: closing.signal, position, formReference };
-    const signedIn = source.kind === 'file' ? undefined : reloadFailedOnSignIn(this.deps, source.connectionId ?? '', loader);
+    const signedIn = owner && reloadFailedOnSignIn(this.deps, owner.connectionId, loader);
     this.open.add(key, entry, () => {
       closing.abort();
       signedIn?.dispose();
@@ -204,9 +214,9 @@ export class PdfViewers implements vscode.Disposable {
     if (own && stillCurrent(own, client)) this.deps.updates.learned({ id: s.submissionId, detail, connectionId });
   }
 
-  /** The client of the document's connection. */
+  /** The client of the document's connection, while it points at the account the document was opened for. */
   private client(s: Exclude<PdfSource, { kind: 'file' }>): Promise<ServiceClient> {
-    return panelClient(this.deps, s.connectionId ?? this.inUse());
+    return panelClient(this.deps, this.ownerOf(s));
   }
 
   /** The document's bytes: from the service, or (a download opened) from the disk, which needs no sign-in. */

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { readAtMost, isServiceError, safeFileName, type OpenedDownload, type ServiceClient } from '../../core';
+import { accountDigest } from '../session/accountOwner';
 import { sessionFor, type ConnectionChoosing } from '../session/whichConnection';
 import { describeError, NotSignedInError } from '../text/errorText';
 import { formatBytes } from '../text/format';
@@ -22,9 +22,6 @@ export interface FileOwner {
   readonly account?: string;
 }
 
-/** A short digest of an account: the URI says which service and user, without spelling them out. */
-const serviceOf = (account: string): string => createHash('sha256').update(account).digest('hex').slice(0, 16);
-
 /** What a file system answers `stat` with, without its type and permissions. */
 export interface FileTimes {
   readonly ctime: number;
@@ -43,7 +40,7 @@ export function serviceFileUri(scheme: string, name: string, fallbackName: strin
   const query = new URLSearchParams({
     ...fields,
     ...(owner && { [CONNECTION]: owner.id }),
-    ...(owner?.account !== undefined && { [SERVICE]: serviceOf(owner.account) }),
+    ...(owner?.account !== undefined && { [SERVICE]: accountDigest(owner.account) }),
   });
   return vscode.Uri.from({ scheme, path: `/${safeFileName(name, fallbackName)}`, query: query.toString() });
 }
@@ -64,14 +61,14 @@ export abstract class ServiceFileSystem implements vscode.FileSystemProvider, vs
   /** `fields`: the query fields a URI of this kind must carry; `sessions`: whose client fetches a file (that of its connection). */
   protected constructor(readonly scheme: string, private readonly fields: readonly string[], private readonly sessions: ConnectionChoosing) {}
 
-  /** The client of the file's own connection (see sessionFor: a file names it, so nothing is asked), whichever the workspace uses now. */
+  /**
+   * The client of the file's own connection (see sessionFor: a file names it,
+   * so nothing is asked), whichever the workspace uses now; nothing while that
+   * connection points at another account than the file was listed by.
+   */
   protected async client(ref: FileRef): Promise<ServiceClient> {
-    const session = await sessionFor(this.sessions, { connectionId: ref.connection }, '');
+    const session = await sessionFor(this.sessions, { connectionId: ref.connection, service: ref.service }, '');
     if (!session) throw new NotSignedInError();
-    const account = session.connectionAccount;
-    if (ref.service !== undefined && (account === undefined || serviceOf(account) !== ref.service)) {
-      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('The connection of this file now points to another service or user: open the file again from its row.'));
-    }
     return session.client;
   }
 
