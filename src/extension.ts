@@ -134,7 +134,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     openSummary: (connectionId, submissionId, formReference) => void commands.run(Cmd.showSummary, () => pdfs.show({ kind: 'summary', submissionId, connectionId }, formReference)),
     downloadAttachment: (connectionId, submissionId, attachmentId) => void commands.run(Cmd.downloadAttachment, () => downloadListedAttachment(transfers, connectionId, submissionId, attachmentId)),
   });
-  const composer = new ComposerPanels({ extensionUri, log, tap, input, session, sessions, inUse: session, commands, submissions, archive, workspaceFiles }, new ComposerMemory(context.workspaceState, context.globalState), sessionStarted);
+  const composer = new ComposerPanels({ extensionUri, log, tap, input, session, sessions, commands, submissions, archive, workspaceFiles }, new ComposerMemory(context.workspaceState, context.globalState), sessionStarted);
   const announced = new AnnouncedStore(context.globalState);
   const poller = new Poller({ input, log, sessions, submissions, timelines, updates, announced });
   // What the commands are built from.

@@ -5,9 +5,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { accountKey, type Connection } from '../../src/core';
-import type { ArchiveNode } from '../../src/ui/lists/nodes';
+import type { ArchiveNode, SubmissionNode } from '../../src/ui/lists/nodes';
 import type { Sandbox } from '../../tools/sandbox';
-import { composerOpenedBy } from './composerDriver';
+import { composerOpenedBy, edit, filled, sendReviewed } from './composerDriver';
 import { closeAllEditors, removeWorkspaceFolder, waitFor, workspaceFile } from './fixtures';
 import { webviewText } from './helpers';
 import { archiveOn, OtherServices } from './otherServices';
@@ -117,6 +117,20 @@ describe('every way in picks the connection by one rule, and shows it', () => {
     assert.ok(id, 'the form is Bob\'s');
     if (process.env.DSAS_WORKBENCH_URL) assert.match(await webviewText('New Submission'), /Sent to Bob \(production\) · "bob" at /);
     await deps.connections.update(bobs.id, { production: false });
+  });
+
+  it('a form of the other connection, sent, reveals its new submission under that connection\'s root', async function () {
+    this.timeout(60_000);
+    const { deps } = await api();
+    const uri = workspaceFile('ways/for-bob.txt', unique('for bob'));
+    const { result: id } = await withAnswers([bobs.name], () => composerOpenedBy(() => vscode.commands.executeCommand('dsas.newSubmission', uri, [uri])));
+    const form = await edit(id, filled(`BOB-REVEALED-${Date.now()}`));
+    await withAnswers([], () => sendReviewed(id, form));
+    const sent = bob.store.submissions.find((s) => s.formReference === form.formReference);
+    assert.ok(sent, 'sent to Bob\'s service');
+    const selected = () => deps.submissions.view.selection.map((n) => (n.kind === 'submission' ? `${(n as SubmissionNode).connectionId} ${n.item.id}` : n.kind));
+    await waitFor('its row selected under Bob\'s root', () => selected().includes(`${bobs.id} ${sent.id}`), 10_000)
+      .catch(() => assert.fail(`selected: ${JSON.stringify(selected())}`));
   });
 
   it('a file a form of the other connection takes from its archive shows its hash check on that connection\'s row, not on the workspace\'s row of the same id', async function () {
