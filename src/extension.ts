@@ -120,7 +120,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const archive = new ArchiveTree(treeSessions, log, archiveDrop.call, (text) => void input.current.warn(text));
   // The Explorer's decorations of files sent or archived: reads nothing until a decoration is asked for.
   const workspaceFiles = new WorkspaceFiles({ context, log, session, connections, archive, updates });
-  const archiveUploads = new ArchiveUploads({ session, input, log, view: archive, records: workspaceFiles, several: () => connections.list.length > 1 });
+  const archiveUploads = new ArchiveUploads({ session, input, log, view: archive, records: workspaceFiles });
   // Which connection a command acts with (routed by whichConnection.ts): a row's, else asked when there are several.
   const choosing = { input, connections, sessions, session };
   archiveDrop.bind((uris, onto) => commands.run(Cmd.archiveFile, () => archiveFiles({ ...choosing, log, archiveUploads }, uris, onto)));
