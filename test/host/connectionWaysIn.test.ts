@@ -9,7 +9,7 @@ import type { ArchiveNode, SubmissionNode } from '../../src/ui/lists/nodes';
 import type { Sandbox } from '../../tools/sandbox';
 import { composerOpenedBy, edit, filled, sendReviewed } from './composerDriver';
 import { closeAllEditors, removeWorkspaceFolder, waitFor, workspaceFile } from './fixtures';
-import { webviewText } from './helpers';
+import { contextKeyValues, webviewText } from './helpers';
 import { archiveOn, OtherServices } from './otherServices';
 import { api, connectionOf, requireSandbox, signIn, useAccount, withAnswers } from './session';
 
@@ -98,6 +98,20 @@ describe('every way in picks the connection by one rule, and shows it', () => {
     await useAccount(requireSandbox());
     await decorationWhen(other, (t) => t === undefined, 'Bob\'s file not decorated under the first connection');
     await decorationWhen(uri, (t) => t === `Archived as ${title} on ${main.name}`, 'the first file\'s decoration back');
+  });
+
+  it('the Explorer\'s right-click entries follow a switch at once: a file decorated under one connection leaves the context keys they read when the workspace switches to another', async function () {
+    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // reading the context keys needs the offline runner
+    this.timeout(60_000);
+    const uri = workspaceFile('ways/keys.txt', unique('keys'));
+    const title = `Keys ${Date.now()}`;
+    await withAnswers([main.name, title], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
+    await decorationWhen(uri, (t) => t === `Archived as ${title} on ${main.name}`, 'the decoration naming the connection');
+    const keyed = async () => Object.values(await contextKeyValues(['dsas.archivedPaths', 'dsas.sentPaths'])).some((v) => Array.isArray(v) && v.includes(uri.fsPath));
+    await waitFor('its path in the key Reveal in Archive is offered by', keyed);
+    // The Explorer hidden (the sidebar shows this extension's views), VS Code asks for no decoration after the switch.
+    await useAccount(bob);
+    await waitFor('its path gone from the keys under Bob', async () => !(await keyed()), 5000);
   });
 
   it('New Submission from the palette asks which connection (the workspace\'s first); Escape opens nothing; the form of the one chosen is its and names it', async function () {
