@@ -120,7 +120,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
   const archive = new ArchiveTree(treeSessions, log, archiveDrop.call, (text) => void input.current.warn(text));
   // The Explorer's decorations of files sent or archived: reads nothing until a decoration is asked for.
   const workspaceFiles = new WorkspaceFiles({ context, log, session, connections, archive, updates });
-  const archiveUploads = new ArchiveUploads({ session, input, log, view: archive, records: workspaceFiles, several: () => connections.list.length > 1 });
+  const archiveUploads = new ArchiveUploads({ session, input, log, view: archive, records: workspaceFiles });
   // Which connection a command acts with (routed by whichConnection.ts): a row's, else asked when there are several.
   const choosing = { input, connections, sessions, session };
   archiveDrop.bind((uris, onto) => commands.run(Cmd.archiveFile, () => archiveFiles({ ...choosing, log, archiveUploads }, uris, onto)));
@@ -135,7 +135,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     openSummary: (owner, submissionId, formReference) => void commands.run(Cmd.showSummary, () => pdfs.show({ kind: 'summary', submissionId, ...owner }, formReference)),
     downloadAttachment: (owner, submissionId, attachmentId) => void commands.run(Cmd.downloadAttachment, () => downloadListedAttachment(transfers, owner, submissionId, attachmentId)),
   });
-  const composer = new ComposerPanels({ extensionUri, log, tap, input, session, sessions, inUse: session, commands, submissions, archive, workspaceFiles }, new ComposerMemory(context.workspaceState, context.globalState), sessionStarted);
+  const composer = new ComposerPanels({ extensionUri, log, tap, input, session, sessions, commands, submissions, archive, workspaceFiles }, new ComposerMemory(context.workspaceState, context.globalState), sessionStarted);
   const announced = new AnnouncedStore(context.globalState);
   const poller = new Poller({ input, log, sessions, submissions, timelines, updates, announced });
   // What the commands are built from.

@@ -3,7 +3,7 @@
 // own rows. A root or a batch of a connection removed meanwhile acts on
 // nothing. A second sandbox, started here, stands for the second service.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Connection } from '../../src/core';
@@ -263,5 +263,90 @@ describe('one connection\'s commands keep to it', () => {
     } finally {
       bob.faults.clear();
     }
+  });
+
+  /** Bob's connection back (a test before may have removed it) and signed in, the workspace on the first. */
+  async function bobBack(): Promise<void> {
+    bobs = await connectionOf(bob, 'Bob');
+    await useAccount(bob);
+    await useAccount(requireSandbox());
+  }
+  const removedText = (undone: string) => new RegExp(`The connection Bob was removed meanwhile, and with it its stored password and API key, its drafts of New Submission and what the Explorer showed of its files: ${undone}$`);
+
+  it('Remove Connection… during a download of its archive files stops it: the files not downloaded yet are not, and the summary says it was removed', async function () {
+    this.timeout(90_000);
+    await bobBack();
+    const ids: string[] = [];
+    for (const n of ['x', 'y', 'z']) ids.push(await archiveOn(bob, `Stopped download ${n} ${Date.now()}`, `stopped-${n}.txt`, `${n}\n`));
+    const rows: ArchiveNode[] = [];
+    for (const id of ids) rows.push(await archiveRow(bobs, id));
+    const dir = tempDir();
+    bob.faults.add({ method: 'GET', path: `^/archives/${ids[0]}/.`, kind: 'delay', ms: 30_000, times: 1 });
+    try {
+      const { input } = await withAnswers([...chooseFolder(dir), 'Bob', 'Remove'], async () => {
+        const running = vscode.commands.executeCommand('dsas.downloadArchiveFile', rows[0], rows);
+        await waitFor('the first download held', () => bob.faults.list().length === 0, 20_000);
+        await vscode.commands.executeCommand('dsas.removeConnection');
+        bob.faults.release();
+        return running;
+      });
+      assert.deepEqual(readdirSync(dir).sort(), ['stopped-x.txt'], 'only the file on its way when the connection was removed');
+      const summary = input.asked.find((a) => a.text.includes('downloaded into'))?.text ?? input.asked.map((a) => a.text).join(' / ');
+      assert.match(summary, /^1 file downloaded into "[^"]+"\. 2 files not downloaded\. Stopped: /);
+      assert.match(summary, removedText('the rest was not downloaded\\.'));
+    } finally {
+      bob.faults.clear();
+    }
+  });
+
+  it('Remove Connection… while Send Again With… reads a submission of it says it was removed: no form opens', async function () {
+    this.timeout(90_000);
+    await bobBack();
+    const { deps } = await api();
+    const doc = workspaceFile('sides/again.txt', 'again\n');
+    const { id } = await clientOf(bob).createSubmission({ formReference: `BOB-AGAIN-${Date.now()}`, documents: [{ path: doc.fsPath }], recipients: [{ firstName: 'Bo', lastName: 'Bob', email: 'bo@example.org' }] });
+    await deps.submissions.refresh();
+    const row = deps.submissions.listOf(bobs.id)?.all.find((r) => r.item.id === id);
+    assert.ok(row, 'listed under Bob');
+    const before = deps.composer.drafts.size;
+    bob.faults.add({ kind: 'delay', method: 'GET', path: '^/archives$', ms: 30_000, times: 1 });
+    try {
+      const { input } = await withAnswers(['Bob', 'Remove'], async () => {
+        const running = vscode.commands.executeCommand('dsas.sendAgain', row);
+        await waitFor('the archive listed', () => bob.faults.list().length === 0, 20_000);
+        await vscode.commands.executeCommand('dsas.removeConnection');
+        bob.faults.release();
+        return running;
+      });
+      assert.equal(deps.composer.drafts.size, before, 'no form opened');
+      assert.match(input.asked.find((a) => a.method === 'warn')?.text ?? input.asked.map((a) => a.text).join(' / '), removedText('no form was opened\\.'));
+    } finally {
+      bob.faults.clear();
+    }
+  });
+
+  it('Remove Connection… while New Submission offers its archive\'s files says it was removed: nothing is fetched', async function () {
+    this.timeout(90_000);
+    await bobBack();
+    const title = `Offered ${Date.now()}`;
+    await archiveOn(bob, title, 'offered.txt', 'offered\n');
+    const reads = () => bob.accessLog.filter((e) => /\/archives\/[^/]+\/./.test(e.path)).length;
+    const read = reads();
+    // The connection is removed while its files are offered, before one is chosen.
+    const input = new (class extends ScriptedInput {
+      override async quickPickMany<I extends vscode.QuickPickItem>(items: readonly I[], o: Parameters<ScriptedInput['quickPickMany']>[1]) {
+        await vscode.commands.executeCommand('dsas.removeConnection');
+        return super.quickPickMany(items, o);
+      }
+    })('Bob', 'From the Archive…', 'Bob', 'Remove', title);
+    const restore = (await api()).setUserInput(input);
+    try {
+      await vscode.commands.executeCommand('dsas.newSubmission');
+    } finally {
+      restore();
+    }
+    assert.equal(input.remaining, 0, input.asked.map((a) => a.text).join(' / '));
+    assert.equal(reads(), read, 'nothing downloaded from its archive');
+    assert.match(input.asked.find((a) => a.method === 'warn')?.text ?? input.asked.map((a) => a.text).join(' / '), removedText('nothing was fetched\\.'));
   });
 });

@@ -160,6 +160,31 @@ describe('connections side by side', () => {
     assert.equal(statusBarItem.command, 'dsas.switchConnection');
   });
 
+  it('the status bar\'s tooltip marks the connection this workspace uses, after Switch Connection…, a rename and a removal', async () => {
+    const { deps, statusBarItem } = await api();
+    /** The tooltip's lines that say "in use here": the connection each names. */
+    const marked = () => String(statusBarItem.tooltip).split('\n').filter((l) => l.endsWith(' · in use here')).map((l) => l.slice(0, l.indexOf(': ')));
+    assert.deepEqual(marked(), [main.name], 'the workspace\'s connection marked, the other not');
+    await withAnswers(['Bob (production)'], () => vscode.commands.executeCommand('dsas.switchConnection'));
+    await waitFor('Bob marked after Switch Connection…', () => marked().join() === 'Bob (production)');
+    try {
+      await deps.connections.update(bobs.id, { name: 'Robert' });
+      await waitFor('the renamed connection marked by its new name', () => marked().join() === 'Robert (production)');
+    } finally {
+      await deps.connections.update(bobs.id, { name: 'Bob' });
+    }
+    // The workspace's connection removed: the one it takes is marked.
+    const ghost = await deps.connections.add({ name: 'Ghost', baseUrl: bob.baseUrl, userName: 'ghost' });
+    await withAnswers([], () => deps.session.switchTo(ghost.id));
+    await waitFor('Ghost marked', () => marked().join() === 'Ghost');
+    await withAnswers([], async () => {
+      await deps.connections.remove(ghost.id);
+      await waitFor('the workspace on its first connection, and told', () => deps.session.connection?.id === main.id && (deps.input.raw as ScriptedInput).asked.length > 0);
+    });
+    await waitFor('the first connection marked after the removal', () => marked().join() === main.name);
+    await useAccount(requireSandbox());
+  });
+
   it('a wrong password on one connection shows on its root with Sign In; the other\'s rows stay, and it keeps polling', async () => {
     const { deps, poller, statusBarItem } = await api();
     const subs = deps.submissions as Tree<SubmissionTreeNode>;

@@ -5,11 +5,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { accountKey, type Connection } from '../../src/core';
-import type { ArchiveNode } from '../../src/ui/lists/nodes';
+import type { ArchiveNode, SubmissionNode } from '../../src/ui/lists/nodes';
 import type { Sandbox } from '../../tools/sandbox';
-import { composerOpenedBy } from './composerDriver';
+import { composerOpenedBy, edit, filled, sendReviewed } from './composerDriver';
 import { closeAllEditors, removeWorkspaceFolder, waitFor, workspaceFile } from './fixtures';
-import { webviewText } from './helpers';
+import { contextKeyValues, webviewText } from './helpers';
 import { archiveOn, OtherServices } from './otherServices';
 import { api, connectionOf, requireSandbox, signIn, useAccount, withAnswers } from './session';
 
@@ -100,6 +100,20 @@ describe('every way in picks the connection by one rule, and shows it', () => {
     await decorationWhen(uri, (t) => t === `Archived as ${title} on ${main.name}`, 'the first file\'s decoration back');
   });
 
+  it('the Explorer\'s right-click entries follow a switch at once: a file decorated under one connection leaves the context keys they read when the workspace switches to another', async function () {
+    if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // reading the context keys needs the offline runner
+    this.timeout(60_000);
+    const uri = workspaceFile('ways/keys.txt', unique('keys'));
+    const title = `Keys ${Date.now()}`;
+    await withAnswers([main.name, title], () => vscode.commands.executeCommand('dsas.archiveFile', uri, [uri]));
+    await decorationWhen(uri, (t) => t === `Archived as ${title} on ${main.name}`, 'the decoration naming the connection');
+    const keyed = async () => Object.values(await contextKeyValues(['dsas.archivedPaths', 'dsas.sentPaths'])).some((v) => Array.isArray(v) && v.includes(uri.fsPath));
+    await waitFor('its path in the key Reveal in Archive is offered by', keyed);
+    // The Explorer hidden (the sidebar shows this extension's views), VS Code asks for no decoration after the switch.
+    await useAccount(bob);
+    await waitFor('its path gone from the keys under Bob', async () => !(await keyed()), 5000);
+  });
+
   it('New Submission from the palette asks which connection (the workspace\'s first); Escape opens nothing; the form of the one chosen is its and names it', async function () {
     this.timeout(60_000);
     const { deps } = await api();
@@ -117,6 +131,20 @@ describe('every way in picks the connection by one rule, and shows it', () => {
     assert.ok(id, 'the form is Bob\'s');
     if (process.env.DSAS_WORKBENCH_URL) assert.match(await webviewText('New Submission'), /Sent to Bob \(production\) · "bob" at /);
     await deps.connections.update(bobs.id, { production: false });
+  });
+
+  it('a form of the other connection, sent, reveals its new submission under that connection\'s root', async function () {
+    this.timeout(60_000);
+    const { deps } = await api();
+    const uri = workspaceFile('ways/for-bob.txt', unique('for bob'));
+    const { result: id } = await withAnswers([bobs.name], () => composerOpenedBy(() => vscode.commands.executeCommand('dsas.newSubmission', uri, [uri])));
+    const form = await edit(id, filled(`BOB-REVEALED-${Date.now()}`));
+    await withAnswers([], () => sendReviewed(id, form));
+    const sent = bob.store.submissions.find((s) => s.formReference === form.formReference);
+    assert.ok(sent, 'sent to Bob\'s service');
+    const selected = () => deps.submissions.view.selection.map((n) => (n.kind === 'submission' ? `${(n as SubmissionNode).connectionId} ${n.item.id}` : n.kind));
+    await waitFor('its row selected under Bob\'s root', () => selected().includes(`${bobs.id} ${sent.id}`), 10_000)
+      .catch(() => assert.fail(`selected: ${JSON.stringify(selected())}`));
   });
 
   it('a file a form of the other connection takes from its archive shows its hash check on that connection\'s row, not on the workspace\'s row of the same id', async function () {

@@ -166,6 +166,16 @@ export async function explorerRow(name: string, badge: string): Promise<Explorer
 }
 
 /**
+ * The values of the workbench's context keys `keys` now, which the menus'
+ * `when` clauses read: VS Code's Inspect Context Keys, started here, logs
+ * them when the runner clicks. Needs the offline runner.
+ */
+export async function contextKeyValues(keys: readonly string[]): Promise<Record<string, unknown>> {
+  await vscode.commands.executeCommand('workbench.action.inspectContextKeys');
+  return JSON.parse(await askWorkbench('/context-keys', { keys: keys.join(',') }, 'reading the context keys')) as Record<string, unknown>;
+}
+
+/**
  * Drags the Explorer row named `name` (already revealed) with the mouse onto
  * the webview showing `contains`, Shift held while it is dropped, as the
  * workbench asks for a drop into an editor's page; what the drag carried.

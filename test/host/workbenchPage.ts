@@ -9,6 +9,7 @@
 import type { Frame, Locator, Page } from 'playwright-core';
 import { oneLine, poll, sleep } from './pageWaits';
 import { accountsRoutes } from './accountsPage';
+import { contextKeyRoutes } from './contextKeysPage';
 import { dropFromOutside, moveText, type OutsideDrag } from './dragPage';
 import { explorerRow } from './explorerPage';
 import { pressOnLayout, type LayoutChord } from './keyLayoutPage';
@@ -48,6 +49,7 @@ export interface TabSeen { tabs: string[]; text?: string }
 export function pageRoutes(page: Page): Record<string, Route> {
   return {
     ...accountsRoutes(page),
+    ...contextKeyRoutes(page),
     ...pdfRoutes(page),
     ...pdfThumbnailRoutes(page),
     ...pdfToolbarRoutes(page),

@@ -62,7 +62,7 @@ async function sentFile(name: string): Promise<{ uri: vscode.Uri; ref: string; i
   const deps = (await api()).deps;
   const uri = workspaceFile(`decorations/${name}`, unique(name));
   const ref = `DECOR-${name}-${Date.now()}`;
-  const { result: created } = await withAnswers([], async () => sendSubmission({ ...deps, inUse: deps.session }, {
+  const { result: created } = await withAnswers([], async () => sendSubmission(deps, {
     formReference: ref,
     recipients: [{ firstName: 'Dora', lastName: 'Deco', email: 'dora@example.com' }],
     documents: [await localFile(uri)],
@@ -192,7 +192,7 @@ describe('workspace decorations', () => {
     const sent = workspaceFile('menus/sent-row.txt', unique('sent row'));
     const plain = workspaceFile('menus/plain-row.txt', unique('plain row'));
     await withAnswers([`Menus ${Date.now()}`], () => vscode.commands.executeCommand('dsas.archiveFile', archived, [archived]));
-    await withAnswers([], async () => sendSubmission({ ...deps, inUse: deps.session }, {
+    await withAnswers([], async () => sendSubmission(deps, {
       formReference: `MENUS-${Date.now()}`, recipients: [{ firstName: 'Mia', lastName: 'Menu', email: 'mia@example.com' }], documents: [await localFile(sent)],
     }));
     for (const uri of [archived, sent, plain]) await vscode.commands.executeCommand('revealInExplorer', uri);

@@ -6,8 +6,7 @@ import type { InputHolder } from '../input/userInput';
 import { progressLine, withCancellableProgress, type TaskProgress } from '../input/progress';
 import { reached } from '../milestones';
 import type { Sender, Session } from '../session/session';
-import { errorDetail, isCancellation, RemovedMidwayError, SignedOutMidwayError } from '../text/errorText';
-import { connectionName } from '../session/connectionText';
+import { errorDetail, isCancellation } from '../text/errorText';
 import { problemText } from '../text/problemText';
 import type { LocalFile } from '../transfers/localFiles';
 import { logged } from '../transfers/skippedText';
@@ -17,13 +16,11 @@ import type { ArchiveTree } from './archiveTree';
 import { archiveArrival, checkedNow } from './archiveArrival';
 
 /** The session files are archived with: the command's, kept to its end (a sign-out of it stops what is not sent yet). */
-export type UploadSession = Pick<Session, 'sender' | 'uses' | 'connection' | 'removed'>;
+export type UploadSession = Pick<Session, 'sender' | 'stoppedMidway'>;
 
 /** What the service uses: the workspace's session (the Archive view's), the prompts, the log, the Archive view and the Explorer's records. */
 export interface ArchiveUploadsParts {
   readonly session: Pick<Session, 'uses'>;
-  /** Whether there are several connections: a message then names the one signed out of. */
-  readonly several: () => boolean;
   readonly input: InputHolder;
   readonly log: Logger;
   readonly view: Pick<ArchiveTree, 'refreshList' | 'reveal'>;
@@ -92,8 +89,9 @@ export class ArchiveUploads {
     let checked = false;
     try {
       for (const [i, u] of uploads.entries()) {
-        // Signed out of it meanwhile: what is left is not sent with the credentials still in memory.
-        if (i > 0 && !on.uses(sender.client)) throw this.signedOut(on);
+        // Signed out of it or removed meanwhile: what is left is not sent with the credentials still in memory.
+        const stopped = i > 0 ? on.stoppedMidway(sender.client, 'notSent') : undefined;
+        if (stopped) throw stopped;
         const created = await this.one(u, sender, uploads.length - i - 1, done);
         if (created === 'checked') return void (checked = true);
         this.o.log.info(`Archived ${logged(u.name)} as file ${created.id}.`);
@@ -135,10 +133,11 @@ export class ArchiveUploads {
         let sent = 0;
         for (const [i, { file, title }] of titled.entries()) {
           if (signal.aborted) return void (c.notDone = titled.length - i);
-          if (!on.uses(client)) {
-            // Signed out of it meanwhile: the rest is not sent with the credentials still in memory.
-            stoppedBy = this.signedOut(on);
-            this.o.log.warn(`${on.removed ? 'The connection was removed' : 'Signed out'} during the batch: ${titled.length - i} file(s) not sent.`);
+          const stopped = on.stoppedMidway(client, 'notSent');
+          if (stopped) {
+            // Signed out of it or removed meanwhile: the rest is not sent with the credentials still in memory.
+            stoppedBy = stopped;
+            this.o.log.warn(`${stopped.removed ? 'The connection was removed' : 'Signed out'} during the batch: ${titled.length - i} file(s) not sent.`);
             return void (c.notDone = titled.length - i);
           }
           show(i, sent, true);
@@ -172,11 +171,6 @@ export class ArchiveUploads {
     }
     if (unknown) await this.checkArrival(sender, unknown.e, unknown.before, unknown.sent, c.notDone, unknown.local, done);
     return { done, counts: c, stoppedBy, unknown: unknown !== undefined };
-  }
-
-  private signedOut(on: UploadSession): Error {
-    if (on.removed) return new RemovedMidwayError(connectionName(on.connection), on.removed === 'deleted');
-    return new SignedOutMidwayError(this.o.several() ? connectionName(on.connection) : undefined);
   }
 
   /**

@@ -9,6 +9,7 @@ import type { Sender, Session } from '../session/session';
 import { BACK, type Back, type InputHolder } from '../input/userInput';
 import type { HashChecks } from '../transfers/downloads';
 import { iconsAsText, oneLine } from '../text/text';
+import { describeError } from '../text/errorText';
 import type { FetchedFromArchive } from './composer';
 import { documentOf } from './composerSend';
 
@@ -21,7 +22,7 @@ export interface ArchiveFetching {
 /** What Add from the Archive… uses besides: the prompts, and the session whose archive is offered. */
 export interface ArchiveChoosing extends ArchiveFetching {
   readonly input: InputHolder;
-  readonly session: Pick<Session, 'sender' | 'uses' | 'signedIn'>;
+  readonly session: Pick<Session, 'sender' | 'uses' | 'signedIn' | 'stoppedMidway'>;
 }
 
 /**
@@ -53,10 +54,11 @@ export async function chooseArchiveDocuments(deps: ArchiveChoosing, o: { readonl
     void deps.input.current.info(t('No archive file was chosen: tick files with Space, or highlight one and press Enter.'));
     return undefined;
   }
-  if (!deps.session.uses(sender.client)) {
+  const stopped = deps.session.stoppedMidway(sender.client, 'notFetched');
+  if (stopped) {
     void deps.input.current.warn(deps.session.signedIn
       ? t('The account in use changed while the archive\'s files were offered: nothing was fetched. Choose them again from the archive of the account in use.')
-      : t('You were signed out while the archive\'s files were offered: nothing was fetched.'));
+      : describeError(stopped));
     return undefined;
   }
   const chosen = picked.map((i) => i.file);

@@ -45,7 +45,7 @@ export interface ComposerParts extends Sending, ArchiveChoosing, ArchiveCopiesDe
 }
 
 /** A session as a form uses it. */
-export type FormSession = Pick<Session, 'sender' | 'uses' | 'signedIn' | 'account' | 'connectionAccount' | 'connection' | 'client' | 'onDidChange'>;
+export type FormSession = Pick<Session, 'sender' | 'uses' | 'stoppedMidway' | 'signedIn' | 'account' | 'connectionAccount' | 'connection' | 'client' | 'onDidChange'>;
 
 /** What the parts of an open form (adding documents, sending) use of the panels that hold it. */
 export interface FormOps {

@@ -20,7 +20,7 @@ type Start = { readonly draft: string } | 'empty' | 'workspace' | 'archive';
 /** What New Submission's start uses: the composers and their drafts, the prompts, the log, and the session whose archive is offered. */
 export interface NewSubmissionStart extends ArchiveChoosing {
   readonly composer: Pick<Composer, 'memory' | 'drafts' | 'sending' | 'compose' | 'composeFrom'>;
-  readonly session: Pick<Session, 'sender' | 'uses' | 'signedIn' | 'account' | 'connectionAccount'>;
+  readonly session: Pick<Session, 'sender' | 'uses' | 'stoppedMidway' | 'signedIn' | 'account' | 'connectionAccount'>;
 }
 
 /** Opens the form the user starts from, of `deps.session`'s connection; nothing when they end the question. */

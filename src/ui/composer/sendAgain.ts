@@ -26,11 +26,12 @@ export async function sendAgain(deps: ArchiveChoosing & { readonly composer: Pic
   const sender = deps.session.sender;
   const { client } = sender;
   const changed = () => {
-    if (deps.session.uses(client)) return false;
+    const stopped = deps.session.stoppedMidway(client, 'noForm');
+    if (!stopped) return false;
     const name = s.formReference ? `"${oneLine(s.formReference)}"` : s.id;
     void deps.input.current.warn(deps.session.signedIn
       ? t('The account in use changed while Send Again With… read {0}: no form was opened, and nothing was fetched from the other account\'s archive. Run it on a submission of the account in use.', name)
-      : t('You were signed out while Send Again With… read {0}: no form was opened.', name));
+      : describeError(stopped));
     return true;
   };
   const read = await withCancellableProgress(t('Reading {0}…', described), async (p, signal) => {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { type Created, documentAt, isServiceError, type Logger, type NewSubmission, primaryEmails, type ServiceClient, type SubmissionListItem, submissionRule, type SubmissionWhy } from '../../core';
+import { type Created, documentAt, isServiceError, type Logger, type NewSubmission, primaryEmails, type SubmissionListItem, submissionRule, type SubmissionWhy } from '../../core';
 import type { InputHolder } from '../input/userInput';
-import type { Session } from '../session/session';
+import type { Sender, Session } from '../session/session';
 import type { SubmissionsTree } from '../submissions/submissionsTree';
 import type { WorkspaceFiles } from '../workspace/workspaceFiles';
 import { counted } from '../transfers/bulkRules';
@@ -21,16 +21,16 @@ export interface Outgoing extends Omit<NewSubmission, 'documents'> {
 export interface Sending {
   readonly input: InputHolder;
   readonly log: Logger;
+  /** The session of the form's connection: the new row is revealed under its root while it still uses the client sent with. */
   readonly session: Pick<Session, 'sender' | 'uses'>;
-  /** The workspace's session: the Submissions view shows the new row only while it is the one sent with. */
-  readonly inUse: Pick<Session, 'uses'>;
   readonly submissions: Pick<SubmissionsTree, 'reveal'>;
   readonly workspaceFiles: Pick<WorkspaceFiles, 'sent'>;
 }
 
 /**
  * Sends a new submission with progress and Cancel, the one way every sending
- * path sends. Once sent, the new row is revealed and the user told; an
+ * path sends. Once sent, the new row is revealed under its connection's
+ * root (whichever the workspace uses) and the user told; an
  * unknown outcome is checked against the list from before sending, never
  * sent again. Returns what the service created (also when the check found
  * it received), or undefined when the outcome stays unknown (the user was
@@ -38,9 +38,10 @@ export interface Sending {
  */
 export async function sendSubmission(deps: Sending, s: Outgoing): Promise<Created | undefined> {
   // Taken once: should the account in use change meanwhile, this one is still the one checked and recorded.
-  const { client, account } = deps.session.sender;
+  const sender = deps.session.sender;
+  const { client, account } = sender;
   const total = s.documents.reduce((n, d) => n + d.size, 0);
-  const arrival = submissionArrival(deps, client, s);
+  const arrival = submissionArrival(deps, sender, s);
   let before: ReadonlySet<string> | undefined;
   let created: Created;
   try {
@@ -68,10 +69,15 @@ export async function sendSubmission(deps: Sending, s: Outgoing): Promise<Create
   deps.log.info(`Submission ${created.id} sent with ${s.documents.length} document(s), ${total} bytes.`);
   reached('sentSubmission');
   recordSent(deps, created.id, s, account);
-  if (deps.inUse.uses(client)) await deps.submissions.reveal(created.id); // fetches the list again: the new id is not in it yet
+  await revealSent(deps, sender, created.id); // fetches the list again: the new id is not in it yet
   // Its row is revealed and selected: its id, internal, need not be said.
   void deps.input.current.info(vscode.l10n.t('Submission "{0}" was sent.', s.formReference));
   return created;
+}
+
+/** The new submission's row, under the root of the connection it was sent with, while that connection still uses the client it was sent with (not after a sign-out or an edit). */
+async function revealSent(deps: Pick<Sending, 'session' | 'submissions'>, sender: Sender, id: string): Promise<void> {
+  if (deps.session.uses(sender.client)) await deps.submissions.reveal(id, sender.connectionId);
 }
 
 /** The Explorer's record of what was sent, for the account it went to. */
@@ -90,8 +96,9 @@ function documentLabel(documents: readonly LocalFile[], sent: number, overhead: 
  * How a new submission is recognised in the list after an unknown outcome:
  * its form reference, and as primary recipient one sent as such.
  */
-function submissionArrival(deps: Pick<Sending, 'inUse' | 'submissions'>, client: ServiceClient, s: Pick<Outgoing, 'formReference' | 'recipients'>): ArrivalCheck<SubmissionListItem, SubmissionWhy> {
+function submissionArrival(deps: Pick<Sending, 'session' | 'submissions'>, sender: Sender, s: Pick<Outgoing, 'formReference' | 'recipients'>): ArrivalCheck<SubmissionListItem, SubmissionWhy> {
   const t = vscode.l10n.t;
+  const { client } = sender;
   const ref = oneLine(s.formReference);
   // The primary recipients looked for, as the user typed them.
   const primaries = primaryEmails(s.recipients);
@@ -100,9 +107,7 @@ function submissionArrival(deps: Pick<Sending, 'inUse' | 'submissions'>, client:
     list: (signal) => client.listSubmissions({ signal }),
     rule: submissionRule(s),
     newestFirst: (l) => [...l].sort((a, b) => (b.created.ms ?? 0) - (a.created.ms ?? 0)),
-    reveal: async (id) => {
-      if (deps.inUse.uses(client)) await deps.submissions.reveal(id);
-    },
+    reveal: (id) => revealSent(deps, sender, id),
     text: {
       arrived: (x) => t('The service received "{0}": it is submission {1}, created {2}, to {3}. Do not send it again.', ref, x.id, formatTime(x.created), oneLine(x.primaryRecipient?.email ?? '')),
       absent: (seconds, others) => [

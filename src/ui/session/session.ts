@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { accountKey, accountOf, ServiceClient, type Connection, type Logger, type ServiceError } from '../../core';
 import { accountChangeText } from './account';
 import { connectionName } from './connectionText';
-import { describeError, NotSignedInError } from '../text/errorText';
+import { describeError, NotSignedInError, stoppedMidway, type StoppedMidwayError, type Undone } from '../text/errorText';
 import type { Account, SecretName, Secrets } from './secrets';
 import { affectsConnection, checkBaseUrl, readSettings, type Settings } from './settings';
 import type { InputHolder } from '../input/userInput';
@@ -275,9 +275,9 @@ export class Session implements vscode.Disposable {
     if (was[0] !== client || was[1] !== this.refusedNow || was[2] !== this.changedAccount) this.changed.fire();
   }
 
-  /** How its connection was removed, once it was: with its secrets, drafts and records (Remove Connection…) or out of the settings, which keeps them. */
-  get removed(): 'deleted' | 'kept' | undefined {
-    return this.gone;
+  /** Why `client`, which a command began with, is no longer this session's (its connection removed, or signed out of); undefined while it is. */
+  stoppedMidway(client: ServiceClient, undone: Undone): StoppedMidwayError | undefined {
+    return this.uses(client) ? undefined : stoppedMidway(undone, { name: connectionName(this.conn), removed: this.gone, several: this.parts.several() });
   }
 
   /** The connection was removed (`deleted`: by Remove Connection…): its client goes, so that a command still holding the session (a batch under way) sends nothing more with it. */

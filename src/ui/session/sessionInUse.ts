@@ -3,7 +3,7 @@ import type { Connection, Logger, ServiceClient } from '../../core';
 import { Cmd } from '../commands/commandIds';
 import { notify } from '../commands/notify';
 import type { InputHolder } from '../input/userInput';
-import { NotSignedInError } from '../text/errorText';
+import { NotSignedInError, stoppedMidway, type StoppedMidwayError, type Undone } from '../text/errorText';
 import { connectionTitle } from './connectionText';
 import type { Connections } from './connections';
 import type { Account, SecretName } from './secrets';
@@ -83,6 +83,11 @@ export class SessionInUse implements vscode.Disposable {
 
   uses(client: ServiceClient): boolean {
     return this.session?.uses(client) ?? false;
+  }
+
+  /** See `Session.stoppedMidway`: the workspace's connection's session says why. */
+  stoppedMidway(client: ServiceClient, undone: Undone): StoppedMidwayError | undefined {
+    return this.session ? this.session.stoppedMidway(client, undone) : stoppedMidway(undone, { name: '', removed: undefined, several: false });
   }
 
   /** Whether any session told the user of this refusal already (it may have been the one in use before a switch). */

@@ -13,7 +13,7 @@ export interface StatusBarDeps {
   /** One session per connection, in the connections' order. */
   readonly sessions: { readonly all: readonly Session[]; readonly onDidChange: vscode.Event<void> };
   /** The workspace's connection's session: a switch or its sign-in. */
-  readonly session: { readonly onDidChange: vscode.Event<void> };
+  readonly session: { readonly connection?: { readonly id: string }; readonly onDidChange: vscode.Event<void> };
   readonly submissions: Pick<SubmissionsTree, 'listOf' | 'onDidChangeTreeData'>;
   readonly poller: Pick<Poller, 'onDidPoll'>;
 }
@@ -22,8 +22,9 @@ export interface StatusBarDeps {
  * The status bar item: the number of pending submissions over every
  * signed-in connection (a warning when a last check failed, and how often
  * they are checked), its tooltip a line per connection when there are
- * several, clicking it Switch Connection… then; with one, Sign In or the
- * Submissions view.
+ * several (the workspace's marked), clicking it Switch Connection… then;
+ * with one, Sign In or the Submissions view. A rename redraws it with the
+ * Submissions view's roots.
  */
 export class PendingStatusBar implements vscode.Disposable {
   private readonly subs: vscode.Disposable[];
@@ -56,7 +57,8 @@ export class PendingStatusBar implements vscode.Disposable {
     const several = all.length > 1;
     const signedIn = all.filter((s) => s.signedIn).map((s) => this.counted(s));
     // With several connections, a line each and a click that switches the workspace's; with one, as it always was.
-    const lines = several ? `\n${all.map((s) => connectionLine(s.signedIn ? this.counted(s) : { session: s })).join('\n')}` : '';
+    const inUse = this.deps.session.connection?.id;
+    const lines = several ? `\n${all.map((s) => connectionLine({ ...(s.signedIn ? this.counted(s) : { session: s }), inUse: s.connection.id === inUse })).join('\n')}` : '';
     const click = several ? `\n${l.t('Click to switch the connection this workspace uses.')}` : '';
     item.command = several ? Cmd.switchConnection : signedIn.length ? 'dsas.submissions.focus' : Cmd.signIn;
     if (signedIn.length === 0) {

@@ -9,10 +9,17 @@ export interface Counted {
   readonly loaded?: boolean;
   readonly stale?: string;
   readonly count?: number;
+  /** The workspace's connection: its line says so. */
+  readonly inUse?: boolean;
 }
 
-/** A connection's line in the status bar's tooltip: `Test: 3 pending`, or its state. */
+/** A connection's line in the status bar's tooltip: `Test: 3 pending`, or its state; `· in use here` on the workspace's. */
 export function connectionLine(c: Counted): string {
+  const line = stateLine(c);
+  return c.inUse ? vscode.l10n.t('{0} · in use here', line) : line;
+}
+
+function stateLine(c: Counted): string {
   const t = vscode.l10n.t;
   const s = c.session;
   const name = connectionName(s.connection);

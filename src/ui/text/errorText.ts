@@ -31,20 +31,62 @@ export class AccountMovedError extends Error {
   }
 }
 
-/** Thrown when the user signed out of a connection while a command was sending to it: the rest is not sent. */
-export class SignedOutMidwayError extends Error {
-  /** `connection`: its name, when there are several. */
-  constructor(readonly connection?: string) {
-    super('signed out meanwhile');
+/** What a command stopped midway left undone, said after why it stopped. */
+export type Undone = 'notSent' | 'notDownloaded' | 'noForm' | 'notFetched';
+
+/**
+ * Why a command stopped before its end: the client it began with is no
+ * longer its connection's. `removed`: the connection was removed, with its
+ * secrets, drafts and records (`deleted`, Remove Connection…) or taken out
+ * of the settings (`kept`); else the user signed out of it.
+ */
+export class StoppedMidwayError extends Error {
+  /** `connection`: its name (said when removed, or when there are several). */
+  constructor(readonly undone: Undone, readonly removed: 'deleted' | 'kept' | undefined, readonly connection?: string) {
+    super(removed ? 'connection removed meanwhile' : 'signed out meanwhile');
   }
 }
 
-/** Thrown when the user removed a connection while a command was sending to it: the rest is not sent. */
-export class RemovedMidwayError extends Error {
-  /** `connection`: its name (always said: it is in no list any more); `deleted`: its secrets, drafts and records went with it (Remove Connection…). */
-  constructor(readonly connection: string, readonly deleted: boolean) {
-    super('connection removed meanwhile');
-  }
+/**
+ * The one rule of every command stopped midway (a batch of uploads or
+ * downloads, Send Again With…, Add from the Archive…): its connection
+ * removed is said as such, never as a sign-out.
+ */
+export function stoppedMidway(undone: Undone, c: { readonly name: string; readonly removed: 'deleted' | 'kept' | undefined; readonly several: boolean }): StoppedMidwayError {
+  return new StoppedMidwayError(undone, c.removed, c.removed || c.several ? c.name : undefined);
+}
+
+/** `The connection Test was removed meanwhile…: the rest was not sent.`: whole sentences, one per cause and what was left undone, for translators. */
+function stoppedText(e: StoppedMidwayError): string {
+  const t = vscode.l10n.t;
+  const n = e.connection ?? '';
+  const texts = {
+    notSent: () => [
+      t('The connection {0} was removed meanwhile, and with it its stored password and API key, its drafts of New Submission and what the Explorer showed of its files: the rest was not sent.', n),
+      t('The connection {0} was taken out of the settings meanwhile: the rest was not sent.', n),
+      t('You signed out meanwhile: the rest was not sent.'),
+      t('You signed out of {0} meanwhile: the rest was not sent.', n),
+    ],
+    notDownloaded: () => [
+      t('The connection {0} was removed meanwhile, and with it its stored password and API key, its drafts of New Submission and what the Explorer showed of its files: the rest was not downloaded.', n),
+      t('The connection {0} was taken out of the settings meanwhile: the rest was not downloaded.', n),
+      t('You signed out meanwhile: the rest was not downloaded.'),
+      t('You signed out of {0} meanwhile: the rest was not downloaded.', n),
+    ],
+    noForm: () => [
+      t('The connection {0} was removed meanwhile, and with it its stored password and API key, its drafts of New Submission and what the Explorer showed of its files: no form was opened.', n),
+      t('The connection {0} was taken out of the settings meanwhile: no form was opened.', n),
+      t('You signed out meanwhile: no form was opened.'),
+      t('You signed out of {0} meanwhile: no form was opened.', n),
+    ],
+    notFetched: () => [
+      t('The connection {0} was removed meanwhile, and with it its stored password and API key, its drafts of New Submission and what the Explorer showed of its files: nothing was fetched.', n),
+      t('The connection {0} was taken out of the settings meanwhile: nothing was fetched.', n),
+      t('You signed out meanwhile: nothing was fetched.'),
+      t('You signed out of {0} meanwhile: nothing was fetched.', n),
+    ],
+  }[e.undone]();
+  return texts[e.removed === 'deleted' ? 0 : e.removed === 'kept' ? 1 : e.connection === undefined ? 2 : 3];
 }
 
 /** True for failures the user caused on purpose: cancel, dismissing a prompt. */
@@ -63,14 +105,7 @@ export function describeError(e: unknown): string {
       ? vscode.l10n.t('Its connection now points to another service or user than it was opened for: nothing is fetched for it from there. Open it again from its row.')
       : vscode.l10n.t('It was kept by an earlier version, which did not note the service and user it was opened for: nothing is fetched for it. Open it again from its row.');
   }
-  if (e instanceof RemovedMidwayError) {
-    return e.deleted
-      ? vscode.l10n.t('The connection {0} was removed meanwhile, and with it its stored password and API key, its drafts of New Submission and what the Explorer showed of its files: the rest was not sent.', e.connection)
-      : vscode.l10n.t('The connection {0} was taken out of the settings meanwhile: the rest was not sent.', e.connection);
-  }
-  if (e instanceof SignedOutMidwayError) {
-    return e.connection === undefined ? vscode.l10n.t('You signed out meanwhile: the rest was not sent.') : vscode.l10n.t('You signed out of {0} meanwhile: the rest was not sent.', e.connection);
-  }
+  if (e instanceof StoppedMidwayError) return stoppedText(e);
   if (e instanceof PartNotLoadedError) return vscode.l10n.t('Part of the extension is missing or damaged ({0}). Reinstall the extension, then reload the window.', e.message);
   if (!isServiceError(e)) return vscode.l10n.t('Something went wrong: {0}', e instanceof Error ? e.message : String(e));
   const detail = e.serviceMessage ? ` ${vscode.l10n.t('The service said: "{0}"', e.serviceMessage)}` : '';

@@ -27,6 +27,8 @@ export interface DownloadItem {
   readonly what: string;
   /** The file, or how to learn what saving it needs (an archive file's detail: its ticket, size and hash). */
   readonly file: SavableFile | ((signal: AbortSignal) => Promise<SavableFile>);
+  /** Why its connection's client can no longer be used (signed out of, or removed, since the download began: `Session.stoppedMidway`). */
+  readonly stopped?: () => Error | undefined;
 }
 
 /** What a bulk download saves, learned under its progress notification (a submission's attachments). */
@@ -48,8 +50,9 @@ export interface BulkDeps {
  * then the files are saved one after another into it while the details
  * they need are fetched a few at a time ahead of them. A file whose detail
  * or download fails is counted and the rest go on, unless several in a row
- * could not reach the service (`UnreachableRun`): then the rest are not
- * tried. Cancel stops the file under way (the client writes a temporary file
+ * could not reach the service (`UnreachableRun`), or its connection was
+ * signed out of or removed (nothing more is asked of it with the
+ * credentials still in memory): then the rest are not tried. Cancel stops the file under way (the client writes a temporary file
  * and renames it only once complete, so nothing of it stays) and the rest.
  * One summary with Show Log at the end. The paths saved.
  */
@@ -85,6 +88,14 @@ export async function downloadMany(deps: BulkDeps, title: string, load: (signal:
       if (!file) {
         c.skipped++;
         note(i, `skipped: ${answers.skip.get(names[i]) ?? ''}`);
+        continue;
+      }
+      const gone = items[i].stopped?.();
+      if (gone) {
+        stoppedBy = { error: gone, unreachable: false };
+        stop.abort();
+        c.notDone++;
+        note(i, `not tried: ${errorDetail(gone)}`);
         continue;
       }
       show(i, before, true);
@@ -147,7 +158,10 @@ function fetchAhead(items: readonly DownloadItem[], wanted: (i: number) => boole
     const { file } = item;
     if (typeof file !== 'function') return { ahead: Promise.resolve(file), inTurn: () => Promise.resolve(file) };
     let failedAhead = false;
-    const ahead = details.run(() => file(signal));
+    const ahead = details.run(() => {
+      const gone = item.stopped?.();
+      return gone ? Promise.reject(gone) : file(signal);
+    });
     ahead.catch((e: unknown) => {
       failedAhead = outOfReach(e);
     });

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ArchiveFile, Attachment } from '../../core';
+import type { ArchiveFile, Attachment, ServiceClient } from '../../core';
 import { askDownloadFolder, checkDownload, type HashChecks } from './downloads';
 import { submissionFolderName, summaryFileName } from '../submissions/submissionNames';
 import type { ArchiveNode, AttachmentNode } from '../lists/nodes';
@@ -13,13 +13,13 @@ import type { Session } from '../session/session';
 // submission's attachments with its summary PDF (Download All).
 
 /** Download Archive File on several rows: into one folder, each from its own connection (`sessionOf`) and checked against its recorded hash. */
-export async function downloadArchiveFiles(deps: BulkDeps & { readonly archive: HashChecks }, nodes: readonly ArchiveNode[], sessionOf: (n: ArchiveNode) => Pick<Session, 'client' | 'connection'>): Promise<string[]> {
+export async function downloadArchiveFiles(deps: BulkDeps & { readonly archive: HashChecks }, nodes: readonly ArchiveNode[], sessionOf: (n: ArchiveNode) => DownloadSession): Promise<string[]> {
   const folder = await askDownloadFolder(deps.input.current, vscode.l10n.t('Folder for {0} archive files', nodes.length));
   if (!folder) return [];
   const items = nodes.map((n): DownloadItem => {
     const id = n.item.id;
     const session = sessionOf(n);
-    const client = session.client;
+    const { client, stopped } = begun(session);
     // A row whose detail was not loaded yet has no ticket, size or hash: its detail is fetched in its turn.
     const file = (f: ArchiveFile): SavableFile => ({
       size: f.fullSize,
@@ -34,25 +34,41 @@ export async function downloadArchiveFiles(deps: BulkDeps & { readonly archive: 
       name: n.detail?.name || n.item.name || `file-${id}`,
       what: `archive file ${id}`,
       file: n.detail ? file(n.detail) : async (signal) => file(await client.getArchiveFile(id, { signal })),
+      stopped,
     };
   });
   return downloadMany(deps, vscode.l10n.t('Downloading {0} files…', items.length), () => ({ folder: folder.fsPath, items }));
 }
 
 /** Download Attachment on several rows (of one submission or several): into one folder, each from its own connection (`sessionOf`). */
-export async function downloadAttachments(deps: BulkDeps, nodes: readonly AttachmentNode[], sessionOf: (n: AttachmentNode) => Pick<Session, 'client'>): Promise<string[]> {
+export async function downloadAttachments(deps: BulkDeps, nodes: readonly AttachmentNode[], sessionOf: (n: AttachmentNode) => DownloadSession): Promise<string[]> {
   const folder = await askDownloadFolder(deps.input.current, vscode.l10n.t('Folder for {0} attachments', nodes.length));
   if (!folder) return [];
-  const items = nodes.map((n) => attachmentItem(sessionOf(n), n.submission.item.id, n.attachment));
+  const items = nodes.map((n) => attachmentItem(begun(sessionOf(n)), n.submission.item.id, n.attachment));
   return downloadMany(deps, vscode.l10n.t('Downloading {0} files…', items.length), () => ({ folder: folder.fsPath, items }));
 }
 
-function attachmentItem(session: Pick<Session, 'client'>, submissionId: string, a: Attachment): DownloadItem {
+function attachmentItem(from: Begun, submissionId: string, a: Attachment): DownloadItem {
   return {
     name: a.name || `attachment-${a.id}`,
     what: `attachment ${a.id} of submission ${submissionId}`,
-    file: { save: (to, o) => session.client.downloadAttachment(submissionId, a, to, o) },
+    file: { save: (to, o) => from.client.downloadAttachment(submissionId, a, to, o) },
+    stopped: from.stopped,
   };
+}
+
+/** A session as a bulk download uses it: its client, and why that client can no longer be used. */
+type DownloadSession = Pick<Session, 'client' | 'connection' | 'stoppedMidway'>;
+
+/** The client a download begins with, kept to its end, and why the download stops before its end. */
+interface Begun {
+  readonly client: ServiceClient;
+  readonly stopped: () => Error | undefined;
+}
+
+function begun(session: Pick<Session, 'client' | 'stoppedMidway'>): Begun {
+  const client = session.client;
+  return { client, stopped: () => session.stoppedMidway(client, 'notDownloaded') };
 }
 
 /**
@@ -67,7 +83,8 @@ export async function downloadAll(deps: BulkDeps & SubmissionAsking, row: Submis
   const { session } = chosen;
   const parent = await askDownloadFolder(ui, vscode.l10n.t('Where the folder of {0} goes', describeSubmission(chosen, deps.submissions)));
   if (!parent) return [];
-  const client = session.client;
+  const from = begun(session);
+  const { client } = from;
   return downloadMany(deps, vscode.l10n.t('Downloading the files of {0}…', describeSubmission(chosen, deps.submissions)), async (signal) => {
     // The attachments as the service lists them now.
     const detail = await client.getSubmission(chosen.id, { signal });
@@ -75,10 +92,11 @@ export async function downloadAll(deps: BulkDeps & SubmissionAsking, row: Submis
       name: summaryFileName(detail, deps.submissions, vscode.l10n.t('summary')),
       what: `summary of submission ${detail.id}`,
       file: { save: (to, o) => client.downloadSummary(detail.id, to, o) },
+      stopped: from.stopped,
     };
     return {
       folder: path.join(parent.fsPath, submissionFolderName(detail, deps.submissions)),
-      items: [...detail.attachments.map((a) => attachmentItem(session, detail.id, a)), summary],
+      items: [...detail.attachments.map((a) => attachmentItem(from, detail.id, a)), summary],
     };
   });
 }

@@ -88,9 +88,14 @@ export class WorkspaceFiles implements vscode.FileDecorationProvider, vscode.Dis
     this.digests = new DigestCache((p, a) => this.files.hash(p, a));
     this.details = new ArchiveDetails(o.archive, o.session, o.log, () => this.emitter.fire(undefined));
     this.records.onDidChange((uris) => this.emitter.fire(uris.map((u) => vscode.Uri.parse(u))));
+    let connectionId = o.session.connection?.id;
     this.subs.push(this.emitter, this.details, o.updates.onDidLearn((l) => this.learned(l)), o.session.onDidChange(() => {
       // Another session: submission ids may be another account's.
       this.sentStates.clear();
+      // Another connection: the Explorer's entries (Reveal in Archive, Reveal Submission) offer none of the other's records, not
+      // even until VS Code asks for the decorations again (it asks for the files it shows, and none while the Explorer is hidden).
+      if (o.session.connection?.id !== connectionId) this.forgetDecorated();
+      connectionId = o.session.connection?.id;
       this.emitter.fire(undefined);
     }));
   }
