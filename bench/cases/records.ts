@@ -10,7 +10,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { hashFile } from '../../src/core';
-import { FileRecords, MAX_RECORDS, recordArchived, type FileRecord, type RecordStore } from '../../src/ui/workspace/fileRecords';
+import { FileRecords, MAX_RECORDS, recordArchived, type FileRecord } from '../../src/ui/workspace/fileRecords';
+import type { StateStore } from '../../src/ui/globalState';
 
 export interface RecordsResult {
   readonly files: number;
@@ -28,7 +29,7 @@ export interface RecordsResult {
 export const RECORD_FILES = 10_000;
 
 /** VS Code's `ExtensionMemento`: `update` copies the value through JSON, and a write of the whole state follows on the next turn. */
-function globalStateLike(): RecordStore & { writes: number; bytes: number } {
+function globalStateLike(): StateStore & { writes: number; bytes: number } {
   const state: Record<string, unknown> = {};
   let scheduled: Promise<void> | undefined;
   const s = {

@@ -3,17 +3,17 @@ import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 import { PdfMemory } from '../../src/ui/viewer/pdfMemory';
 
-/** VS Code's global state as the extension sees it: values kept as JSON keeps them. */
+/** VS Code's global state as the extension sees it (ExtensionMemento): an update keeps a copy through JSON, which `get` returns. */
 function memento(): vscode.Memento & { size(): number } {
-  const values = new Map<string, string>();
+  const values = new Map<string, unknown>();
   return {
     keys: () => [...values.keys()],
-    get: <T>(key: string, fallback?: T) => (values.has(key) ? (JSON.parse(values.get(key) as string) as T) : fallback),
+    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback),
     update: (key: string, value: unknown) => {
-      values.set(key, JSON.stringify(value));
+      values.set(key, JSON.parse(JSON.stringify(value)));
       return Promise.resolve();
     },
-    size: () => [...values.values()].reduce((n, v) => n + v.length, 0),
+    size: () => [...values.values()].reduce((n: number, v) => n + JSON.stringify(v).length, 0),
   } as vscode.Memento & { size(): number };
 }
 

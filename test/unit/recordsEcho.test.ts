@@ -1,84 +1,61 @@
 import { describe, it } from 'mocha';
 import assert from 'node:assert/strict';
 import { FileRecords, type FileRecord } from '../../src/ui/workspace/fileRecords';
+import { anotherWriteOnItsWay, echoingState } from './echoingState';
 
 const KEY = 'dsas.fileRecords';
 type Stored = Record<string, Record<string, FileRecord>>;
 
-/**
- * The extension's global state as VS Code's extension host keeps it
- * (ExtensionMemento): an update changes the value here at once and sends the
- * whole value on the next turn; the window sends every value it stored back,
- * which replaces the whole value here, and answers the update after that.
- * `onEcho` is called after each value sent back is taken.
- */
-function echoingState(onEcho: () => void = () => {}) {
-  let value: Record<string, unknown> = {};
-  /** Values the window sent back, on their way. */
-  const inbox: Record<string, unknown>[] = [];
-  let waiting: (() => void)[] = [];
-  let scheduled = false;
-  const take = () => {
-    for (const v of inbox.splice(0)) {
-      value = v;
-      onEcho();
-    }
-  };
-  const send = () => {
-    scheduled = false;
-    take(); // what arrived before this turn
-    inbox.push(structuredClone(value));
-    const answered = waiting;
-    waiting = [];
-    setTimeout(() => {
-      take();
-      answered.forEach((r) => r());
-    }, 0);
-  };
-  return {
-    get: <T>(k: string) => value[k] as T | undefined,
-    update: (k: string, v: unknown) => {
-      value[k] = structuredClone(v);
-      if (!scheduled) {
-        scheduled = true;
-        setTimeout(send, 0);
-      }
-      return new Promise<void>((r) => waiting.push(r));
-    },
-    /** Another window's write of the global state, on its way here. */
-    arrive: (v: Record<string, unknown>) => inbox.push(structuredClone(v)),
-    stored: (account: string) => (value[KEY] as Stored | undefined)?.[account] ?? {},
-  };
-}
+const stored = (state: ReturnType<typeof echoingState>, account: string) => state.get<Stored>(KEY)?.[account] ?? {};
 
 const sent = (i: number) => ({ uri: `file:///w/${i}.txt`, state: { size: 3, mtimeMs: 1 } });
+
+/** File 1 sent here ('mine'), and file `i` sent by another window ('theirs', newer): its write arrives while this one's is on its way. */
+async function sentWhileAnotherWindowSends(i: number) {
+  const state = echoingState();
+  const records = new FileRecords(state, () => 'A', () => true);
+  records.sent([sent(1)], { submissionId: 'mine', formReference: 'R', recipients: 1, at: 1 });
+  const writing = records.flush();
+  state.arrive({ [KEY]: { A: { [sent(i).uri]: { sent: { submissionId: 'theirs', formReference: 'R', recipients: 1, size: 3, mtimeMs: 1, at: 2 } } } } });
+  await writing;
+  await records.flush();
+  return { state, records };
+}
 
 describe('workspace files: records through the global state\'s echo', () => {
   it('a record written while another value of the global state is on its way back is not undone by it: found all along, and written again', async () => {
     const seen: (string | undefined)[] = [];
     const state = echoingState(() => seen.push(records.of(sent(1).uri)?.sent?.submissionId));
     const records = new FileRecords(state, () => 'A', () => true);
-    // Something else of the extension's global state (the notices told, a draft) written just before.
-    void state.update('dsas.other', { told: 1 });
-    await new Promise((r) => setTimeout(r, 0));
+    await anotherWriteOnItsWay(state);
     records.sent([sent(1)], { submissionId: 's1', formReference: 'R', recipients: 1, at: 1 });
     await records.flush();
     assert.deepEqual(seen.filter((s) => s !== 's1'), [], 'the record is found while the older value is taken back');
     assert.equal(records.of(sent(1).uri)?.sent?.submissionId, 's1', 'found after the write');
     await records.flush();
-    assert.equal(state.stored('A')[sent(1).uri]?.sent?.submissionId, 's1', 'and written');
+    assert.equal(stored(state, 'A')[sent(1).uri]?.sent?.submissionId, 's1', 'and written');
   });
 
   it('a record that another window replaced with a newer one meanwhile is not written back over it', async () => {
+    const { state, records } = await sentWhileAnotherWindowSends(1);
+    assert.equal(stored(state, 'A')[sent(1).uri]?.sent?.submissionId, 'theirs');
+    assert.equal(records.of(sent(1).uri)?.sent?.submissionId, 'theirs');
+  });
+
+  it('a record dropped by another window\'s value arriving just after it, which holds other files\' records, is written again beside them', async () => {
+    const { state } = await sentWhileAnotherWindowSends(2);
+    assert.equal(stored(state, 'A')[sent(1).uri]?.sent?.submissionId, 'mine');
+    assert.equal(stored(state, 'A')[sent(2).uri]?.sent?.submissionId, 'theirs');
+  });
+
+  it('the records of a removed connection, forgotten just as another value of the global state comes back, stay gone', async () => {
     const state = echoingState();
     const records = new FileRecords(state, () => 'A', () => true);
-    records.sent([sent(1)], { submissionId: 'old', formReference: 'R', recipients: 1, at: 1 });
-    const writing = records.flush();
-    // Another window sent the same file again; its write arrives while this one's is on its way.
-    state.arrive({ [KEY]: { A: { [sent(1).uri]: { sent: { submissionId: 'new', formReference: 'R', recipients: 1, size: 3, mtimeMs: 1, at: 2 } } } } });
-    await writing;
+    records.sent([sent(1)], { submissionId: 's1', formReference: 'R', recipients: 1, at: 1 });
     await records.flush();
-    assert.equal(state.stored('A')[sent(1).uri]?.sent?.submissionId, 'new');
-    assert.equal(records.of(sent(1).uri)?.sent?.submissionId, 'new');
+    await anotherWriteOnItsWay(state);
+    await records.forget('A');
+    assert.equal(records.countOf('A'), 0, 'forgotten here');
+    assert.deepEqual(stored(state, 'A'), {}, 'and in the global state');
   });
 });

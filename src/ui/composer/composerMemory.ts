@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import { GlobalState, type StateStore } from '../globalState';
 import { isComposerForm, type ComposerAdvanced, type ComposerForm } from '../../shared/composerProtocol';
 
 /** One entry of the workspace state per draft, so that a change writes its own draft only. */
@@ -75,7 +76,11 @@ export interface StoredDraft extends DraftMeta {
  * and the Advanced values back, which the service does not return).
  */
 export class ComposerMemory {
-  constructor(private readonly workspace: vscode.Memento, private readonly global: vscode.Memento) {
+  private readonly global: GlobalState;
+
+  /** Only the global state is sent back whole by VS Code (GlobalState); the workspace's is not. */
+  constructor(private readonly workspace: vscode.Memento, global: StateStore) {
+    this.global = new GlobalState(global);
     this.moveLegacyDrafts();
   }
 

@@ -1,5 +1,5 @@
-import type * as vscode from 'vscode';
 import { bound, readMemory, type AccountMemory } from '../../core';
+import { GlobalState, type StateStore } from '../globalState';
 
 /** Where an account's memory of what it was told is kept in global state: one key per account (`accountKey`). */
 const keyOf = (account: string) => `dsas.announced:${account}`;
@@ -11,7 +11,11 @@ const keyOf = (account: string) => `dsas.announced:${account}`;
  * (REMEMBERED_SUBMISSIONS per account), and goes with the account at Sign Out.
  */
 export class AnnouncedStore {
-  constructor(private readonly state: vscode.Memento) {}
+  private readonly state: GlobalState;
+
+  constructor(state: StateStore) {
+    this.state = new GlobalState(state);
+  }
 
   /** A fresh copy of what is kept for an account (undefined: it was never looked at here). */
   read(account: string): AccountMemory | undefined {

@@ -1,4 +1,4 @@
-import type * as vscode from 'vscode';
+import { GlobalState, type StateStore } from '../globalState';
 import { isColorMode, isPdfPlace, type PageColorMode, type PdfPlace } from '../../shared/pdfProtocol';
 
 const KEY = 'dsas.pdfPlaces';
@@ -13,7 +13,11 @@ const MAX_PLACES = 200;
  * left), keyed by the document (a summary by its submission, a file by its path).
  */
 export class PdfMemory {
-  constructor(private readonly memento: vscode.Memento) {}
+  private readonly memento: GlobalState;
+
+  constructor(memento: StateStore) {
+    this.memento = new GlobalState(memento);
+  }
 
   get colors(): PageColorMode | undefined {
     const v = this.memento.get<unknown>(COLORS_KEY);

@@ -2,6 +2,7 @@
 // decorations compare a workspace file with. Plain data over a Memento-like
 // store (no `vscode`), so that unit tests and the bench run this code.
 import type { HashAlgorithm } from '../../core';
+import { GlobalState, type StateStore } from '../globalState';
 
 /** A file's size and modification time, as a stat gives them. */
 export interface FileState {
@@ -30,12 +31,6 @@ export interface SentRecord extends FileState {
 export interface FileRecord {
   readonly archived?: ArchivedRecord;
   readonly sent?: SentRecord;
-}
-
-/** What the records are kept in: the extension's global state. */
-export interface RecordStore {
-  get<T>(key: string): T | undefined;
-  update(key: string, value: unknown): Thenable<void> | Promise<void>;
 }
 
 const KEY = 'dsas.fileRecords';
@@ -77,8 +72,11 @@ export class FileRecords {
   /** The write under way: writes never overlap. */
   private writing: Promise<void> = Promise.resolve();
 
+  /** The extension's global state: no write undone, Remove Connection…'s included. */
+  private readonly store: GlobalState;
+
   constructor(
-    private readonly store: RecordStore,
+    store: StateStore,
     /** The account records belong to; undefined: none (nothing is recorded or found). */
     private readonly account: () => string | undefined,
     /**
@@ -87,7 +85,9 @@ export class FileRecords {
      * recorded, so nothing of it outlives Remove Connection….
      */
     private readonly connected: (account: string) => boolean,
-  ) {}
+  ) {
+    this.store = new GlobalState(store);
+  }
 
   /** Called with the URIs whose records changed. */
   onDidChange(listener: (uris: readonly string[]) => void): void {
@@ -196,8 +196,9 @@ export class FileRecords {
     } finally {
       this.inWrite = new Map();
     }
-    // VS Code's global state takes each value a window stored back whole: one sent before this
-    // write and arriving just after it undoes it here, and then goes out in its place.
+    // GlobalState makes the write again when the store holds the earlier value; another
+    // window's value arriving just after it, with other files' records, drops these all the
+    // same: each record of the write neither held nor replaced by a newer one is written again.
     const undone = undoneIn(this.store.get<Stored>(KEY) ?? {}, next, batch);
     if (undone.size === 0) return;
     this.keep(undone);
