@@ -81,4 +81,27 @@ describe('workspace files: records through the global state\'s echo', () => {
     assert.equal(state.stored('A')[sent(1).uri]?.sent?.submissionId, 'new');
     assert.equal(records.of(sent(1).uri)?.sent?.submissionId, 'new');
   });
+
+  it('a removed connection\'s records taken back by an earlier value of the global state are removed again, and no later write brings them back', async () => {
+    const state = echoingState();
+    let removed = false;
+    const records = new FileRecords(state, () => 'B', (a) => a !== 'A' || !removed);
+    records.sent([sent(1)], { submissionId: 's1', formReference: 'R', recipients: 1, at: 1 }, 'A');
+    await records.flush();
+    assert.ok(state.stored('A')[sent(1).uri], 'recorded for A');
+    // Something else of the extension's global state written just before Remove Connection….
+    void state.update('dsas.other', { told: 1 });
+    await new Promise((r) => setTimeout(r, 0));
+    removed = true;
+    await records.forget('A');
+    assert.deepEqual(state.stored('A'), {}, 'gone once removed');
+    assert.equal(records.countOf('A'), 0);
+    // Another window's write of a value from before the removal arrives; then a record of B is written.
+    state.arrive({ [KEY]: { A: { [sent(1).uri]: { sent: { submissionId: 's1', formReference: 'R', recipients: 1, size: 3, mtimeMs: 1, at: 1 } } } } });
+    records.sent([sent(2)], { submissionId: 's2', formReference: 'R', recipients: 1, at: 2 });
+    await records.flush();
+    await records.flush(); // B's record, undone by that value, written again
+    assert.deepEqual(state.stored('A'), {}, 'not written back with B\'s record');
+    assert.ok(state.stored('B')[sent(2).uri], 'B\'s record written');
+  });
 });
