@@ -4,17 +4,20 @@
 // panel loads (its Refresh, news of its id, its links, a restore after a
 // reload) asks Carol's service for it. Three sandboxes: the run's, Bob's, Carol's.
 import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { accountKey, type Connection } from '../../src/core';
 import type { FromPdf } from '../../src/shared/pdfProtocol';
 import type { FromTimeline } from '../../src/shared/timelineProtocol';
 import { accountDigest } from '../../src/ui/session/accountOwner';
 import type { Sandbox } from '../../tools/sandbox';
-import { closeAllEditors, nextEvent, removeWorkspaceFolder, waitFor, workspaceFile } from './fixtures';
+import { closeAllEditors, nextEvent, removeWorkspaceFolder, tempDir, waitFor, workspaceFile } from './fixtures';
 import { timelineView, webviewText } from './helpers';
 import { clientOf, OtherServices } from './otherServices';
 import { timelineShows } from './panelDriver';
-import { api, connectionOf, pageMessages, requireSandbox, signIn, useAccount, withAnswers } from './session';
+import { ScriptedInput, type Answer } from './scriptedInput';
+import { api, connectionOf, pageMessages, quiet, requireSandbox, signIn, useAccount, withAnswers } from './session';
 
 /** The titles of the open webview tabs. */
 const webviewTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).map((t) => t.label);
@@ -123,6 +126,97 @@ describe('a panel reads only from the service and account it was opened for', ()
     } finally {
       await deps.connections.update(bobs.id, { baseUrl: bob.baseUrl, userName: bob.user });
       await deps.secrets.clear(carols);
+    }
+  });
+
+  /** Points Bob's connection at `sb` (whose secrets are stored) and waits until it is signed in there. */
+  const pointAt = async (sb: Sandbox) => {
+    const { deps } = await api();
+    const to = { baseUrl: sb.baseUrl, username: sb.user };
+    await deps.connections.update(bobs.id, { baseUrl: to.baseUrl, userName: to.username });
+    await waitFor(`Bob's connection signed in at ${sb.user}'s service`, () => deps.sessions.get(bobs.id)?.account === accountKey(to));
+  };
+  /** Bob's submission, with the same id on Carol's service, and Carol's secrets stored (cleared by the returned function). */
+  const sameIdOnBoth = async (what: string) => {
+    const { deps } = await api();
+    const formReference = `Bob's ${what} ${Date.now()}`;
+    const id = await submissionOn(bob, formReference);
+    await submissionOn(carol, `Carol's ${what} ${Date.now()}`, Number(id));
+    const carols = { baseUrl: carol.baseUrl, username: carol.user };
+    await deps.secrets.store(carols, 'password', carol.password);
+    await deps.secrets.store(carols, 'apiKey', carol.key);
+    return { id, formReference, clear: () => deps.secrets.clear(carols) };
+  };
+
+  it('a History whose connection is pointed back at its account loads again from there, and asks nothing of the service it pointed at meanwhile', async function () {
+    this.timeout(120_000);
+    const { id, formReference, clear } = await sameIdOnBoth('lease');
+    // Its history: what the History alone asks for (the polls of the connection, pointed at Carol's a moment, may fetch her submission's detail).
+    const history = new RegExp(`/submissions/${id}/history`);
+    const drawn = () => nextEvent(pageMessages<FromTimeline>('timeline.js'), (r) => r.key === id && r.message.type === 'rendered', `Bob's History of ${id} drawn`, 30_000);
+    const first = drawn();
+    await vscode.commands.executeCommand('dsas.showHistory', { kind: 'submission', connectionId: bobs.id, item: { id, formReference } });
+    await first;
+    try {
+      await pointAt(carol);
+      await quiet(1500); // the History says it is not refreshed
+      const mark = carol.accessLog.length;
+      const bobMark = bob.accessLog.length;
+      const again = drawn();
+      await pointAt(bob);
+      await again;
+      assert.deepEqual(carol.accessLog.slice(mark).map((e) => `${e.method} ${e.path}`).filter((l) => history.test(l)), [], `nothing asked of Carol's service for the history of submission ${id} as the connection pointed back`);
+      assert.ok(bob.accessLog.slice(bobMark).some((e) => history.test(e.path)), 'the History read from Bob\'s service again');
+    } finally {
+      await pointAt(bob);
+      await clear();
+    }
+  });
+
+  it('Save PDF…, the History\'s Download and Archive… whose connection is pointed elsewhere while they ask where or what title fetch nothing from there, save and archive nothing, and say why', async function () {
+    this.timeout(180_000);
+    const { setUserInput, tap } = await api();
+    const { id, formReference, clear } = await sameIdOnBoth('deed');
+    const documentOf = new RegExp(`/submissions/${id}/(summary|attachment/)`);
+    const attachment = (await clientOf(bob).getSubmission(id)).attachments[0];
+    assert.ok(attachment, 'Bob\'s submission has an attachment');
+    const drawn = nextEvent(pageMessages<FromTimeline>('timeline.js'), (r) => r.key === id && r.message.type === 'rendered', `Bob's History of ${id} drawn`, 30_000);
+    await vscode.commands.executeCommand('dsas.showHistory', { kind: 'submission', connectionId: bobs.id, item: { id, formReference } });
+    await drawn;
+    const bobsDigest = accountDigest(accountKey({ baseUrl: bob.baseUrl, username: bob.user })!);
+    const folder = tempDir('dsas-panel-accounts-');
+    const pdf = vscode.Uri.file(path.join(folder, 'summary.pdf'));
+    const download = vscode.Uri.file(path.join(folder, attachment.name));
+    const downloadLink: FromTimeline = { type: 'downloadAttachment', attachmentId: attachment.id };
+    const cases: readonly { name: string; answer: Answer; run: () => Thenable<unknown>; wrote?: vscode.Uri }[] = [
+      { name: 'Save PDF…', answer: pdf, wrote: pdf, run: () => vscode.commands.executeCommand('dsas.savePdf', { kind: 'summary', submissionId: id, connectionId: bobs.id, service: bobsDigest }) },
+      { name: 'the History\'s Download', answer: download, wrote: download, run: () => tap.post('timeline.js', id, downloadLink) },
+      { name: 'Archive…', answer: `Bob's deed ${Date.now()}`, run: () => vscode.commands.executeCommand('dsas.archiveSummary', { kind: 'submission', connectionId: bobs.id, service: bobsDigest, item: { id, formReference } }) },
+    ];
+    try {
+      for (const c of cases) {
+        const mark = carol.accessLog.length;
+        // The question is answered only once Edit Connection… has pointed Bob's connection at Carol's service.
+        const input = new ScriptedInput(async () => {
+          await pointAt(carol);
+          return c.answer;
+        });
+        const restore = setUserInput(input);
+        try {
+          await c.run();
+          await waitFor(`${c.name}: what came of it said`, () => input.asked.some((a) => ['info', 'warn', 'error'].includes(a.method)), 30_000);
+        } finally {
+          restore();
+        }
+        // Its documents and archive (the polls of the connection, pointed at Carol's now, may fetch her submission's detail).
+        assert.deepEqual(carol.accessLog.slice(mark).map((e) => `${e.method} ${e.path}`).filter((l) => documentOf.test(l) || /^PUT /.test(l)), [], `${c.name}: nothing fetched from or archived at Carol's service`);
+        if (c.wrote) assert.ok(!existsSync(c.wrote.fsPath), `${c.name}: nothing saved`);
+        assert.match(input.asked.map((a) => a.text).join('\n'), /another service or user/, `${c.name}: says why`);
+        await pointAt(bob);
+      }
+    } finally {
+      await pointAt(bob);
+      await clear();
     }
   });
 });

@@ -33,6 +33,15 @@ describe('whose a panel or tab opened from a connection is', () => {
     assert.equal(ownership(noted, accountNow(bob)), 'own', 'pointed back');
   });
 
+  it('is fetched nothing for while its connection points back but its session still holds the client of the account it pointed at meanwhile', () => {
+    const noted = opened(bob);
+    const carol = accountNow({ ...bob, baseUrl: 'https://carol.example.com/dsas/v1.1' });
+    assert.equal(ownership(noted, accountNow(bob), carol), 'switching', 'the other account\'s client still held');
+    assert.equal(ownership(noted, accountNow(bob), accountNow(bob)), 'own', 'its own client read again');
+    assert.equal(ownership(noted, accountNow(bob), undefined), 'own', 'signed out: nothing held that could fetch elsewhere');
+    assert.equal(ownership(noted, carol, accountNow(bob)), 'moved', 'pointed away, its client not yet rebuilt');
+  });
+
   it('is fetched nothing for when it was kept without the account it was opened for (an earlier version\'s saved panel), even where the connection is unchanged', () => {
     assert.equal(ownership(undefined, accountNow(bob)), 'unnoted');
     assert.equal(ownership(undefined, undefined), 'unnoted');

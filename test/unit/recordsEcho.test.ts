@@ -58,4 +58,25 @@ describe('workspace files: records through the global state\'s echo', () => {
     assert.equal(records.countOf('A'), 0, 'forgotten here');
     assert.deepEqual(stored(state, 'A'), {}, 'and in the global state');
   });
+
+  it('a removed connection\'s records taken back by an earlier value of the global state are removed again, and no later write brings them back', async () => {
+    const state = echoingState();
+    let removed = false;
+    const records = new FileRecords(state, () => 'B', (a) => a !== 'A' || !removed);
+    records.sent([sent(1)], { submissionId: 's1', formReference: 'R', recipients: 1, at: 1 }, 'A');
+    await records.flush();
+    assert.ok(stored(state, 'A')[sent(1).uri], 'recorded for A');
+    await anotherWriteOnItsWay(state); // just before Remove Connection…
+    removed = true;
+    await records.forget('A');
+    assert.deepEqual(stored(state, 'A'), {}, 'gone once removed');
+    assert.equal(records.countOf('A'), 0);
+    // Another window's write of a value from before the removal arrives; then a record of B is written.
+    state.arrive({ [KEY]: { A: { [sent(1).uri]: { sent: { submissionId: 's1', formReference: 'R', recipients: 1, size: 3, mtimeMs: 1, at: 1 } } } } });
+    records.sent([sent(2)], { submissionId: 's2', formReference: 'R', recipients: 1, at: 2 });
+    await records.flush();
+    await records.flush(); // B's record, undone by that value, written again
+    assert.deepEqual(stored(state, 'A'), {}, 'not written back with B\'s record');
+    assert.ok(stored(state, 'B')[sent(2).uri], 'B\'s record written');
+  });
 });

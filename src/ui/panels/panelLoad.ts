@@ -12,6 +12,8 @@ export interface PanelSession {
   readonly onDidChange: vscode.Event<void>;
   /** The account (`accountKey`) its connection points at now. */
   readonly connectionAccount?: string;
+  /** The account (`accountKey`) of the client it holds; undefined when signed out. */
+  readonly account?: string;
 }
 
 /** The connection a panel's document is of, and the account (its digest, see accountOwner.ts) it was opened for; none: kept by an earlier version, which did not note it. */

@@ -14,11 +14,16 @@ export function accountDigest(account: string): string {
  * the connection points at the account it was opened for (`noted`, its
  * digest); `moved` once it points at another (`account`: its `accountKey`
  * now); `unnoted` when none was noted (a panel an earlier version saved),
- * which may be another account's just as well. Only `own` is fetched.
+ * which may be another account's just as well; `switching` while the
+ * connection points there again but its session still holds the client of
+ * the account it pointed at a moment ago (`inUse`: that client's account;
+ * undefined when signed out), until it has read this one's secrets. Only
+ * `own` is fetched.
  */
-export type Ownership = 'own' | 'moved' | 'unnoted';
+export type Ownership = 'own' | 'moved' | 'unnoted' | 'switching';
 
-export function ownership(noted: string | undefined, account: string | undefined): Ownership {
+export function ownership(noted: string | undefined, account: string | undefined, inUse?: string): Ownership {
   if (noted === undefined) return 'unnoted';
-  return account !== undefined && accountDigest(account) === noted ? 'own' : 'moved';
+  if (account === undefined || accountDigest(account) !== noted) return 'moved';
+  return inUse === undefined || inUse === account ? 'own' : 'switching';
 }

@@ -45,25 +45,52 @@ export function serviceNow(session: { readonly connectionAccount?: string } | un
   return account === undefined ? undefined : accountDigest(account);
 }
 
+/** What ownSession reads of a session: the account its connection points at, and that of the client it holds (none when signed out). */
+interface OwnedSession {
+  readonly connectionAccount?: string;
+  readonly signedIn: boolean;
+  readonly account?: string;
+}
+
 /**
  * The session of connection `connectionId` for something opened for the
  * account `service` names (its digest; undefined: not noted): the one rule
  * of what panels, tabs and their links fetch. Throws ConnectionGoneError
  * once the connection was removed, AccountMovedError while it points at
- * another account (Edit Connection…) or when none was noted.
+ * another account (Edit Connection…) or when none was noted, and
+ * NotSignedInError while its session still holds another account's client
+ * (pointed back a moment ago: it signs in here, or out, once it has read
+ * this account's secrets; a panel then loads again).
  */
-export function ownSession<S extends { readonly connectionAccount?: string }>(sessions: { get(id: string): S | undefined }, connectionId: string, service: string | undefined): S {
+export function ownSession<S extends OwnedSession>(sessions: { get(id: string): S | undefined }, connectionId: string, service: string | undefined): S {
   const own = sessions.get(connectionId);
   if (!own) throw new ConnectionGoneError();
-  const owned = ownership(service, own.connectionAccount);
+  const owned = ownership(service, own.connectionAccount, own.signedIn ? own.account : undefined);
+  if (owned === 'switching') throw new NotSignedInError();
   if (owned !== 'own') throw new AccountMovedError(owned);
   return own;
 }
 
 /**
+ * `session` handing out its client (and sender) only while ownSession still
+ * holds: a command that asks where to save or what title to give fetches
+ * after the answer, by when Edit Connection… may have pointed the connection
+ * at another account, whose client the session then holds.
+ */
+function heldTo<S extends object>(session: S, stillOwn: () => unknown): S {
+  return new Proxy(session, {
+    get: (target, key) => {
+      if (key === 'client' || key === 'sender') stillOwn();
+      return Reflect.get(target, key) as unknown;
+    },
+  });
+}
+
+/**
  * The session a command acts with: that of `of`'s connection (a row's, a
  * panel's document's; one that names the account it was opened for only
- * while its connection still points there, see ownSession), else, with several connections and nothing given
+ * while its connection still points there, see ownSession, also after the
+ * command's questions, see heldTo), else, with several connections and nothing given
  * (the palette, the Explorer, a drop), the one the user picks (the
  * workspace's first, so Enter takes it; Escape: undefined, nothing more is
  * asked), else the workspace's. A row that names no connection is the
@@ -74,7 +101,7 @@ export async function sessionFor(deps: ConnectionChoosing, of: unknown, title: s
   const connectionId = connectionIdOf(of);
   if (connectionId !== undefined) {
     const service = serviceNamedBy(of);
-    if (service !== undefined) return ownSession(deps.sessions, connectionId, service);
+    if (service !== undefined) return heldTo(ownSession(deps.sessions, connectionId, service), () => ownSession(deps.sessions, connectionId, service));
     const own = deps.sessions.get(connectionId);
     if (!own) throw new ConnectionGoneError();
     return own;

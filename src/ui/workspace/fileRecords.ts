@@ -71,6 +71,8 @@ export class FileRecords {
   private gap: number = WRITE_GAP_MS.first;
   /** The write under way: writes never overlap. */
   private writing: Promise<void> = Promise.resolve();
+  /** Accounts whose records were removed here: an earlier value of the store that still holds them is not written back while they have no connection. */
+  private readonly forgotten = new Set<string>();
 
   /** The extension's global state: no write undone, Remove Connection…'s included. */
   private readonly store: GlobalState;
@@ -133,12 +135,16 @@ export class FileRecords {
   /** Removes every record of `account` (its connection is gone). */
   async forget(account: string): Promise<void> {
     const uris = this.urisOf(account);
+    this.forgotten.add(account);
     this.pending.delete(account);
     await this.writing.catch(() => undefined);
     this.pending.delete(account); // what that write kept for the next
-    const rest = { ...this.store.get<Stored>(KEY) };
-    delete rest[account];
-    await this.store.update(KEY, rest);
+    // An earlier value of the global state taken back just after the removal holds them again (see write): removed again.
+    for (let tries = 0; tries < 3 && this.store.get<Stored>(KEY)?.[account] !== undefined; tries++) {
+      const rest = { ...this.store.get<Stored>(KEY) };
+      delete rest[account];
+      await this.store.update(KEY, rest);
+    }
     for (const l of this.listeners) l([...uris]);
   }
 
@@ -182,6 +188,7 @@ export class FileRecords {
     this.lastWrite = Date.now();
     const stored = this.store.get<Stored>(KEY) ?? {};
     const next: Stored = { ...stored };
+    for (const a of this.forgotten) if (!this.connected(a)) delete next[a];
     for (const [a, changes] of batch) {
       if (!this.connected(a)) continue;
       const mine = { ...stored[a] };
