@@ -43,9 +43,11 @@ describe('one connection\'s commands keep to it', () => {
   /** A connection's row of an archive file, its detail loaded. */
   async function archiveRow(connection: Connection, id: string): Promise<ArchiveNode> {
     const { deps } = await api();
-    await deps.archive.refresh();
-    const row = deps.archive.listOf(connection.id)?.all.find((r) => r.item.id === id);
-    assert.ok(row, `file ${id} listed under ${connection.name}`);
+    // A connection added back just now is listed once its session has signed in.
+    const row = await waitFor(`file ${id} listed under ${connection.name}`, async () => {
+      await deps.archive.refresh();
+      return deps.archive.listOf(connection.id)?.all.find((r) => r.item.id === id);
+    }, 20_000);
     await deps.archive.refresh(row);
     return row;
   }

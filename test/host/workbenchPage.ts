@@ -88,7 +88,8 @@ async function webviewTexts(page: Page): Promise<{ frame: Frame; text: string }[
   const seen: { frame: Frame; text: string }[] = [];
   for (const frame of page.frames()) {
     if (frame === page.mainFrame()) continue;
-    const text = await frame.locator('body').innerText({ timeout: 1000 }).catch(() => undefined);
+    // A page laying out thousands of rows may take a few seconds to answer on a loaded machine.
+    const text = await frame.locator('body').innerText({ timeout: 4000 }).catch(() => undefined);
     if (text?.trim()) seen.push({ frame, text });
   }
   return seen;
