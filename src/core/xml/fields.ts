@@ -13,9 +13,10 @@ export interface Field {
 
 /**
  * The fields of one element (an item of a list, or a resource of a detail),
- * each a Field of the reader's shape. A field's text is its own text
- * runs, each without its formatting whitespace, and its CDATA untouched, in
- * document order; the text of elements inside it is not part of it.
+ * each named by a Field of the reader's shape. A field's text is its own
+ * text runs, each without its formatting whitespace, and its CDATA
+ * untouched, in document order; the text of elements inside it is not part
+ * of it.
  */
 export interface Fields {
   /** The text, trimmed; '' when the element is missing. */
