@@ -1,5 +1,5 @@
 import { parseServiceTime, type NaiveTimeZone, type ServiceTime } from '../time';
-import type { Fields } from './fields';
+import type { Field, Fields } from './fields';
 import { own } from './ownedText';
 import type { ItemReceiver } from './responseParser';
 
@@ -8,16 +8,22 @@ interface PathNode {
   readonly below: Map<string, PathNode>;
 }
 
-/** The fields a list's models read from each item, as paths (see Fields): only these are kept while an item is read. */
-export class ItemShape {
+/**
+ * The fields a list's models read from each item, as paths (see Field): only
+ * these are kept while an item is read. `field` holds each path resolved to
+ * its slot once, for the models to read every row by.
+ */
+export class ItemShape<P extends string = string> {
   readonly root: PathNode = { id: 0, below: new Map() };
-  readonly ids = new Map<string, number>();
+  readonly field: Readonly<Record<P, Field>>;
   size = 1;
 
-  constructor(paths: readonly string[]) {
+  constructor(paths: readonly P[]) {
+    const field: Partial<Record<P, Field>> = {};
     for (const path of paths) {
+      const names = path.split('/');
       let node = this.root;
-      for (const name of path.split('/')) {
+      for (const name of names) {
         let next = node.below.get(name);
         if (next === undefined) {
           next = { id: this.size++, below: new Map() };
@@ -25,8 +31,9 @@ export class ItemShape {
         }
         node = next;
       }
-      this.ids.set(path, node.id);
+      field[path] = { names, slot: node.id };
     }
+    this.field = field as Record<P, Field>;
   }
 }
 
@@ -99,12 +106,12 @@ export class ItemFields implements Fields, ItemReceiver {
     this.stack.pop();
   }
 
-  str(path: string): string {
-    return own(this.found(path)?.trim() ?? '');
+  str(field: Field): string {
+    return own(this.found(field)?.trim() ?? '');
   }
 
-  shared(path: string): string {
-    const id = this.id(path);
+  shared(field: Field): string {
+    const id = field.slot;
     const s = this.marks[id] & OPENED ? this.texts[id].trim() : '';
     if (s === this.last[id]) return this.last[id];
     let known = this.pool.get(s);
@@ -115,17 +122,17 @@ export class ItemFields implements Fields, ItemReceiver {
     return (this.last[id] = known);
   }
 
-  raw(path: string): string | undefined {
-    const s = this.found(path);
+  raw(field: Field): string | undefined {
+    const s = this.found(field);
     return s === undefined ? undefined : own(s);
   }
 
-  has(path: string): boolean {
-    return (this.marks[this.id(path)] & OPENED) !== 0;
+  has(field: Field): boolean {
+    return (this.marks[field.slot] & OPENED) !== 0;
   }
 
-  isNode(path: string): boolean {
-    return (this.marks[this.id(path)] & NODE) !== 0;
+  isNode(field: Field): boolean {
+    return (this.marks[field.slot] & NODE) !== 0;
   }
 
   attr(name: string): string | undefined {
@@ -134,19 +141,13 @@ export class ItemFields implements Fields, ItemReceiver {
   }
 
   /** Its text copied only when the time keeps it: the usual form is written again from its number. */
-  time(path: string, naive: NaiveTimeZone): ServiceTime {
-    return parseServiceTime(this.found(path) ?? '', naive, own);
+  time(field: Field, naive: NaiveTimeZone): ServiceTime {
+    return parseServiceTime(this.found(field) ?? '', naive, own);
   }
 
-  private found(path: string): string | undefined {
-    const id = this.id(path);
+  private found(field: Field): string | undefined {
+    const id = field.slot;
     return this.marks[id] & OPENED ? this.texts[id] : undefined;
-  }
-
-  private id(path: string): number {
-    const id = this.shape.ids.get(path);
-    if (id === undefined) throw new Error(`${path} is not in the list's item shape`);
-    return id;
   }
 }
 

@@ -4,7 +4,7 @@ import type {
   SubmissionDetail, SubmissionHistory, SubmissionListItem, SubmissionStatus, SubmissionTotals, Tag,
 } from '../models';
 import { boundOnly, type Quote } from '../serviceText';
-import type { NaiveTimeZone, ServiceTime } from '../time';
+import type { NaiveTimeZone } from '../time';
 import { parseResponse } from './document';
 import { TreeFields, type Fields } from './fields';
 import { ItemFields, ItemShape } from './itemFields';
@@ -19,10 +19,14 @@ const SUBMISSION_ITEM = new ItemShape([
   'id', 'form_reference', 'sender/user_fullname', 'sender/user_email', 'silent', 'completed', 'md5_id', 'created',
   'primary_recipient', 'primary_recipient/name', 'primary_recipient/email', 'primary_recipient/recipient_auth', 'primary_recipient/recipient_auth_number',
 ]);
+const S = SUBMISSION_ITEM.field;
 const ARCHIVE_ITEM = new ItemShape(['id', 'name', 'title']);
+const A = ARCHIVE_ITEM.field;
+/** What a detail's recipient is read for through Fields (the rest from its tree). */
+const RECIPIENT = new ItemShape(['recipient_auth', 'recipient_auth_number']).field;
 /** Where a recipient's authentication is: in a detail's recipient, or in a list item's primary recipient. */
-const RECIPIENT_AUTH = { method: 'recipient_auth', number: 'recipient_auth_number' };
-const PRIMARY_AUTH = { method: 'primary_recipient/recipient_auth', number: 'primary_recipient/recipient_auth_number' };
+const RECIPIENT_AUTH = { method: RECIPIENT.recipient_auth, number: RECIPIENT.recipient_auth_number };
+const PRIMARY_AUTH = { method: S['primary_recipient/recipient_auth'], number: S['primary_recipient/recipient_auth_number'] };
 
 /**
  * Turns response bodies into models. Unknown extra elements are ignored and
@@ -45,8 +49,8 @@ export class ResponseReader {
   submissionListReader(): ListReader<SubmissionListItem> {
     const op = 'GET /submissions';
     const sender = sameSender();
-    return this.list(op, 'Submissions', 'submission', SUBMISSION_ITEM, (f) => this.submission(f, op, sender, f.isNode('primary_recipient')
-      ? { name: f.shared('primary_recipient/name'), email: f.shared('primary_recipient/email'), auth: this.auth(f, PRIMARY_AUTH) }
+    return this.list(op, 'Submissions', 'submission', SUBMISSION_ITEM, (f) => this.submission(f, op, sender, f.isNode(S.primary_recipient)
+      ? { name: f.shared(S['primary_recipient/name']), email: f.shared(S['primary_recipient/email']), auth: this.auth(f, PRIMARY_AUTH) }
       : undefined));
   }
 
@@ -124,9 +128,9 @@ export class ResponseReader {
   /** The archive's list read as its text arrives. */
   archiveListReader(): ListReader<ArchiveListItem> {
     return this.list('GET /archives', 'Files', 'file', ARCHIVE_ITEM, (f) => ({
-      id: f.str('id'),
-      name: f.str('name'),
-      title: f.str('title'),
+      id: f.str(A.id),
+      name: f.str(A.name),
+      title: f.str(A.title),
     }));
   }
 
@@ -177,19 +181,15 @@ export class ResponseReader {
     return {
       type: toInt(f.attr('type')),
       broadcast: toFlag(f.attr('broadcast')),
-      id: requiredText(f.str('id'), 'id', op),
-      formReference: f.str('form_reference'),
-      sender: sender(f.shared('sender/user_fullname'), f.shared('sender/user_email')),
-      silent: toFlag(f.str('silent')),
-      completed: toFlag(f.str('completed')),
-      md5Id: f.str('md5_id'),
-      created: this.time(f, 'created'),
+      id: requiredText(f.str(S.id), 'id', op),
+      formReference: f.str(S.form_reference),
+      sender: sender(f.shared(S['sender/user_fullname']), f.shared(S['sender/user_email'])),
+      silent: toFlag(f.str(S.silent)),
+      completed: toFlag(f.str(S.completed)),
+      md5Id: f.str(S.md5_id),
+      created: f.time(S.created, this.naive),
       primaryRecipient,
     };
-  }
-
-  private time(f: Fields, path: string): ServiceTime {
-    return f.time(path, this.naive);
   }
 
   private recipient(r: XmlValue): Recipient {
