@@ -187,6 +187,7 @@ describe('workspace decorations', () => {
 
   it('the real Explorer draws the letters A and S, and each row\'s menu offers what applies to it: a file, an archived file, a sent file, a folder', async function () {
     if (!process.env.DSAS_WORKBENCH_URL) this.skip(); // reading the Explorer needs the offline runner
+    this.timeout(90_000); // an upload, a send and four rows' menus read from the real Explorer, beside two other windows
     const deps = (await api()).deps;
     const archived = workspaceFile('menus/archived-row.txt', unique('archived row'));
     const sent = workspaceFile('menus/sent-row.txt', unique('sent row'));
