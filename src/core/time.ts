@@ -48,7 +48,7 @@ export function parseServiceTime(raw: string, naive: NaiveTimeZone = 'utc', keep
     if (m) {
       const [y, mo, d, h, mi, s] = [num(m[1]), num(m[2]), num(m[3]), num(m[4]), num(m[5]), num(m[6])];
       const fracMs = m[7] ? Number(m[7].padEnd(3, '0').slice(0, 3)) : 0;
-      if (!validParts(y, mo, d, h, mi, s)) return { raw };
+      if (!validParts(y, mo, d, h, mi, s)) return { raw: keep(raw) };
       ms = naive === 'utc'
         ? Date.UTC(y, mo - 1, d, h, mi, s, fracMs)
         : new Date(y, mo - 1, d, h, mi, s, fracMs).getTime();
@@ -56,7 +56,7 @@ export function parseServiceTime(raw: string, naive: NaiveTimeZone = 'utc', keep
       const iso = ISO_WITH_ZONE.exec(value);
       if (iso) {
         const [y, mo, d, h, mi, s] = [num(iso[1]), num(iso[2]), num(iso[3]), num(iso[4]), num(iso[5]), num(iso[6])];
-        if (!validParts(y, mo, d, h, mi, s)) return { raw };
+        if (!validParts(y, mo, d, h, mi, s)) return { raw: keep(raw) };
         ms = Date.parse(value.replace(',', '.'));
       }
     }

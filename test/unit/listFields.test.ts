@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'mocha';
 import type { SubmissionDetail, SubmissionListItem } from '../../src/core/models';
+import { ItemFields, ItemShape } from '../../src/core/xml/itemFields';
 import { ResponseReader } from '../../src/core/xml/readers';
 
 const read = new ResponseReader();
@@ -52,5 +53,19 @@ describe('list items read as they arrive', () => {
       undefined,
       undefined,
     ]);
+  });
+
+  it('refuse a field of another shape rather than give the text of whichever field has its slot', () => {
+    const item = new ItemShape(['id', 'title']);
+    const other = new ItemShape(['name']);
+    const fields = new ItemFields(item);
+    fields.begin({});
+    fields.open('id', {});
+    fields.text('7');
+    fields.close();
+    assert.equal(fields.str(item.field.id), '7');
+    for (const read of [() => fields.str(other.field.name), () => fields.shared(other.field.name), () => fields.raw(other.field.name), () => fields.has(other.field.name), () => fields.isNode(other.field.name), () => fields.time(other.field.name, 'utc')]) {
+      assert.throws(read, /another shape/);
+    }
   });
 });

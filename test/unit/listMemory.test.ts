@@ -5,6 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, it } from 'mocha';
 import { readList } from '../../src/core/listReading';
 import { boundOnly } from '../../src/core/serviceText';
+import type { SubmissionListItem } from '../../src/core/models';
 import { ResponseReader } from '../../src/core/xml/readers';
 
 /** A full garbage collection, so that what the heap holds is what is still referenced. */
@@ -25,34 +26,52 @@ const NAMES = ['Zoë van der Berg', 'Łukasz Kowalczyk', 'Jürgen Müller', 'Sio
  * of the usual form, one a second apart. Names beyond Latin-1 make the text
  * two bytes a character, as it is in most lists.
  */
-function submissions(n: number): Buffer {
+function submissions(n: number, created: (i: number) => string = createdOf): Buffer {
   const rows = Array.from({ length: n }, (_, i) => {
     const auth = i % 4 === 0 ? `<recipient_auth>SMS</recipient_auth><recipient_auth_number>+49 151 ${10_000_000 + i}</recipient_auth_number>` : '';
     return `<submission type="8" broadcast="${i % 9 === 0 ? 1 : 0}"><id>${100_000 + i}</id><form_reference>Service contract – ${2025 + (i % 2)}-${String(i).padStart(5, '0')}</form_reference>` +
       '<sender><user_fullname>Demo Sender</user_fullname><user_email>demo.sender@example.com</user_email></sender>' +
       `<primary_recipient><name>${NAMES[i % NAMES.length]}</name><email>recipient${i}@corp.example.co.uk</email>${auth}</primary_recipient>` +
-      `<silent>${i % 11 === 0 ? 1 : 0}</silent><completed>${i % 3 === 0 ? 1 : 0}</completed><md5_id>${(i * 2_654_435_761).toString(16).padStart(32, 'c').slice(-32)}</md5_id><created>${createdOf(i)}</created></submission>`;
+      `<silent>${i % 11 === 0 ? 1 : 0}</silent><completed>${i % 3 === 0 ? 1 : 0}</completed><md5_id>${(i * 2_654_435_761).toString(16).padStart(32, 'c').slice(-32)}</md5_id><created>${created(i)}</created></submission>`;
   });
   return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><response status="ok"><Submissions>${rows.join('')}</Submissions></response>`, 'utf8');
 }
 
+/** The heap a list of `n` submissions holds once read, a row. */
+async function keptPerRow(n: number, bytes: Buffer): Promise<{ perRow: number; items: readonly SubmissionListItem[] }> {
+  const gc = collector();
+  const pieces: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += 65_536) pieces.push(bytes.subarray(at, at + 65_536));
+  const reader = new ResponseReader();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const list = await readList(Readable.from(pieces, { objectMode: false }), {
+    operation: 'GET /submissions', limit: 1 << 30, quote: boundOnly, reader: () => reader.submissionListReader(), contentType: 'application/xml',
+  });
+  gc();
+  return { perRow: (process.memoryUsage().heapUsed - before) / n, items: list.items };
+}
+
 describe('the memory a list keeps', () => {
   it('keeps at most 460 bytes a submission once read (its XML takes 504), the time of each not as text', async () => {
-    const gc = collector();
     const n = 20_000;
     const bytes = submissions(n);
-    const pieces: Buffer[] = [];
-    for (let at = 0; at < bytes.length; at += 65_536) pieces.push(bytes.subarray(at, at + 65_536));
-    const reader = new ResponseReader();
-    gc();
-    const before = process.memoryUsage().heapUsed;
-    const list = await readList(Readable.from(pieces, { objectMode: false }), {
-      operation: 'GET /submissions', limit: 1 << 30, quote: boundOnly, reader: () => reader.submissionListReader(), contentType: 'application/xml',
-    });
-    gc();
-    const perRow = (process.memoryUsage().heapUsed - before) / n;
-    assert.equal(list.items.length, n);
-    assert.deepEqual(list.items.map((s) => s.created.raw), Array.from({ length: n }, (_, i) => createdOf(i)));
+    const { perRow, items } = await keptPerRow(n, bytes);
+    assert.equal(items.length, n);
+    assert.deepEqual(items.map((s) => s.created.raw), Array.from({ length: n }, (_, i) => createdOf(i)));
     assert.ok(perRow <= 460, `${perRow.toFixed(0)} bytes a submission (its XML: ${(bytes.length / n).toFixed(0)})`);
+  });
+
+  it('keeps no piece of the body for times that name no real day (30 February), as text or with a zone', async () => {
+    const n = 20_000;
+    for (const [form, created] of [
+      ['with a zone', (i: number) => `2025-02-30T${createdOf(i).slice(11)}Z`],
+      ['with a fraction', (i: number) => `2025-02-30 ${createdOf(i).slice(11)}.5`],
+    ] as const) {
+      const bytes = submissions(n, created);
+      const { perRow, items } = await keptPerRow(n, bytes);
+      assert.deepEqual(items.map((s) => s.created.raw), Array.from({ length: n }, (_, i) => created(i)), form);
+      assert.ok(perRow <= 500, `${form}: ${perRow.toFixed(0)} bytes a submission (its XML: ${(bytes.length / n).toFixed(0)})`);
+    }
   });
 });

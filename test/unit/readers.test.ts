@@ -511,6 +511,16 @@ describe('ResponseReader envelope errors', () => {
     }
   });
 
+  // Skipped: a recipient's comment is the recipient's text, carried as CDATA, and any `<!DOCTYPE` in the
+  // body's text refuses the whole answer, so one recipient who pastes an HTML page into a comment makes the
+  // submission's detail unreadable. Reading it needs the DOCTYPE refused by the parser's own declaration
+  // event rather than by searching the text, which the test above refuses on purpose.
+  it.skip('reads a submission whose recipient wrote a DOCTYPE into a comment, the comment as written', () => {
+    const body = '<response status="ok"><submission><id>7</id><recipients><recipient><email>r@example.org</email>' +
+      '<comment><![CDATA[<!DOCTYPE html><p>Signed.</p>]]></comment></recipient></recipients></submission></response>';
+    assert.equal(read.submissionDetail(body, 'GET /submissions/7').recipients[0].comment, '<!DOCTYPE html><p>Signed.</p>');
+  });
+
   it('refuses a DOCTYPE in any letter case, as not well-formed or as a DOCTYPE', () => {
     for (const keyword of ['doctype', 'DocType', 'DOCtype']) {
       const body = `<!${keyword} r [<!ENTITY x "SMUGGLED">]><response status="ok"><Files><file><id>1</id><name>&x;</name></file></Files></response>`;

@@ -9,6 +9,8 @@ import { attr, child, isNode, text, type XmlValue } from './node';
 export interface Field {
   readonly names: readonly string[];
   readonly slot: number;
+  /** The shape whose slot it is: a slot means nothing in another shape's items. */
+  readonly shape: object;
 }
 
 /**

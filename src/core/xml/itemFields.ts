@@ -31,7 +31,7 @@ export class ItemShape<P extends string = string> {
         }
         node = next;
       }
-      field[path] = { names, slot: node.id };
+      field[path] = { names, slot: node.id, shape: this };
     }
     this.field = field as Record<P, Field>;
   }
@@ -111,7 +111,7 @@ export class ItemFields implements Fields, ItemReceiver {
   }
 
   shared(field: Field): string {
-    const id = field.slot;
+    const id = this.slot(field);
     const s = this.marks[id] & OPENED ? this.texts[id].trim() : '';
     if (s === this.last[id]) return this.last[id];
     let known = this.pool.get(s);
@@ -128,11 +128,11 @@ export class ItemFields implements Fields, ItemReceiver {
   }
 
   has(field: Field): boolean {
-    return (this.marks[field.slot] & OPENED) !== 0;
+    return (this.marks[this.slot(field)] & OPENED) !== 0;
   }
 
   isNode(field: Field): boolean {
-    return (this.marks[field.slot] & NODE) !== 0;
+    return (this.marks[this.slot(field)] & NODE) !== 0;
   }
 
   attr(name: string): string | undefined {
@@ -146,8 +146,14 @@ export class ItemFields implements Fields, ItemReceiver {
   }
 
   private found(field: Field): string | undefined {
-    const id = field.slot;
+    const id = this.slot(field);
     return this.marks[id] & OPENED ? this.texts[id] : undefined;
+  }
+
+  /** The field's slot in these items; another shape's field would read whichever field has that slot here. */
+  private slot(field: Field): number {
+    if (field.shape !== this.shape) throw new Error(`The field ${field.names.join('/')} is of another shape than these items.`);
+    return field.slot;
   }
 }
 
