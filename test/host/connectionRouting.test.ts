@@ -43,17 +43,11 @@ describe('commands and panels keep their connection', () => {
       await deps.session.client.createSubmission({ formReference: `Main's routing ${Date.now()}`, documents: [{ path: doc.fsPath }], recipients: [{ firstName: 'Mo', lastName: 'Main', email: 'mo@example.org' }] });
     }
     shared = { id, bobRef, mainRef: (await sandboxState()).submissions.find((s) => s.id === id)!.formReference };
-    bobConnection = await connectionOf(bob, 'Bob');
     mainConnection = await connectionOf(requireSandbox());
-    await useAccount(bob); // signed in once: its secrets are stored
-    await useAccount(requireSandbox());
+    bobConnection = await others.connected(bob, 'Bob');
   });
   afterEach(closeAllEditors);
-  after(async () => {
-    await others.close();
-    await signIn();
-    await removeWorkspaceFolder('routing');
-  });
+  after(() => others.end('routing'));
 
   it('the same submission id on two connections opens two History panels, each filled from its own service (both logs) and titled with its connection', async function () {
     this.timeout(60_000);

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../../src/core';
 import { stateOf, type ArchiveNode, type SubmissionNode } from '../../src/ui/lists/nodes';
 import type { Sandbox } from '../../tools/sandbox';
-import { chooseFolder, closeAllEditors, removeWorkspaceFolder, tempDir, waitFor, withUserSetting, workspaceDir, workspaceFile } from './fixtures';
+import { chooseFolder, closeAllEditors, tempDir, waitFor, withUserSetting, workspaceDir, workspaceFile } from './fixtures';
 import { archiveOn, clientOf, OtherServices } from './otherServices';
 import { ScriptedInput } from './scriptedInput';
 import { api, connectionOf, requireSandbox, signIn, useAccount, withAnswers } from './session';
@@ -29,16 +29,10 @@ describe('one connection\'s commands keep to it', () => {
     await signIn();
     main = await connectionOf(requireSandbox());
     bob = await others.start('bob');
-    bobs = await connectionOf(bob, 'Bob');
-    await useAccount(bob); // signed in once: its secrets are stored
-    await useAccount(requireSandbox());
+    bobs = await others.connected(bob, 'Bob');
   });
   afterEach(closeAllEditors);
-  after(async () => {
-    await others.close();
-    await signIn();
-    for (const f of folders) await removeWorkspaceFolder(f);
-  });
+  after(() => others.end(...folders));
 
   /** A connection's row of an archive file, its detail loaded. */
   async function archiveRow(connection: Connection, id: string): Promise<ArchiveNode> {

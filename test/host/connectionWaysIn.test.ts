@@ -8,7 +8,7 @@ import { accountKey, type Connection } from '../../src/core';
 import type { ArchiveNode, SubmissionNode } from '../../src/ui/lists/nodes';
 import type { Sandbox } from '../../tools/sandbox';
 import { composerOpenedBy, edit, filled, sendReviewed } from './composerDriver';
-import { closeAllEditors, removeWorkspaceFolder, waitFor, workspaceFile } from './fixtures';
+import { closeAllEditors, waitFor, workspaceFile } from './fixtures';
 import { contextKeyValues, webviewText } from './helpers';
 import { archiveOn, OtherServices } from './otherServices';
 import { api, connectionOf, requireSandbox, signIn, useAccount, withAnswers } from './session';
@@ -26,19 +26,13 @@ describe('every way in picks the connection by one rule, and shows it', () => {
     await signIn();
     main = await connectionOf(requireSandbox());
     bob = await others.start('bob');
-    bobs = await connectionOf(bob, 'Bob');
-    await useAccount(bob); // signed in once: its secrets are stored
-    await useAccount(requireSandbox());
+    bobs = await others.connected(bob, 'Bob');
   });
   afterEach(async () => {
     await closeAllEditors();
     await useAccount(requireSandbox());
   });
-  after(async () => {
-    await others.close();
-    await signIn();
-    await removeWorkspaceFolder('ways');
-  });
+  after(() => others.end('ways'));
 
   /** The decoration of `uri` once `ready` holds. */
   async function decorationWhen(uri: vscode.Uri, ready: (tooltip: string | undefined) => boolean, what: string): Promise<string | undefined> {

@@ -6,8 +6,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ServiceClient } from '../../src/core';
 import { startSandbox, type Sandbox } from '../../tools/sandbox';
-import { tempDir } from './fixtures';
-import { requireSandbox, runRecord, useAccount } from './session';
+import type { Connection } from '../../src/core';
+import { removeWorkspaceFolder, tempDir } from './fixtures';
+import { connectionOf, requireSandbox, runRecord, signIn, useAccount } from './session';
 
 /** A client of `sb`'s own account, outside the extension (to set up what a test needs there). */
 /** A service's address and account, as a sandbox or the runner tells them. */
@@ -27,9 +28,24 @@ export class OtherServices {
     return sb;
   }
 
+  /** `sb`'s connection, named `name`, signed in once so that its secrets are stored; the workspace back on the run's sandbox. */
+  async connected(sb: Sandbox, name: string): Promise<Connection> {
+    const c = await connectionOf(sb, name);
+    await useAccount(sb);
+    await useAccount(requireSandbox());
+    return c;
+  }
+
   async close(): Promise<void> {
     await useAccount(requireSandbox());
     await Promise.all(this.started.splice(0).map((s) => s.close()));
+  }
+
+  /** A suite's end: these services closed, the run's sandbox the only connection, signed in, and the suite's workspace folders removed. */
+  async end(...folders: string[]): Promise<void> {
+    await this.close();
+    await signIn();
+    for (const f of folders) await removeWorkspaceFolder(f);
   }
 }
 

@@ -12,12 +12,12 @@ import type { FromPdf } from '../../src/shared/pdfProtocol';
 import type { FromTimeline } from '../../src/shared/timelineProtocol';
 import { accountDigest } from '../../src/ui/session/accountOwner';
 import type { Sandbox } from '../../tools/sandbox';
-import { closeAllEditors, nextEvent, removeWorkspaceFolder, tempDir, waitFor, workspaceFile } from './fixtures';
+import { closeAllEditors, nextEvent, tempDir, waitFor, workspaceFile } from './fixtures';
 import { timelineView, webviewText } from './helpers';
 import { clientOf, OtherServices } from './otherServices';
 import { timelineShows } from './panelDriver';
 import { ScriptedInput, type Answer } from './scriptedInput';
-import { api, connectionOf, pageMessages, quiet, requireSandbox, signIn, useAccount, withAnswers } from './session';
+import { api, pageMessages, quiet, signIn, withAnswers } from './session';
 
 /** The titles of the open webview tabs. */
 const webviewTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview).map((t) => t.label);
@@ -42,16 +42,10 @@ describe('a panel reads only from the service and account it was opened for', ()
     await signIn();
     bob = await others.start('bob');
     carol = await others.start('carol');
-    bobs = await connectionOf(bob, 'Bob');
-    await useAccount(bob); // signed in once: its secrets are stored
-    await useAccount(requireSandbox());
+    bobs = await others.connected(bob, 'Bob');
   });
   afterEach(closeAllEditors);
-  after(async () => {
-    await others.close();
-    await signIn();
-    await removeWorkspaceFolder('panel-accounts');
-  });
+  after(() => others.end('panel-accounts'));
 
   it('History and Summary of a connection pointed at another service since fetch nothing from it, restored or not, and say so in the panel, keeping what they showed; opened again from the row, they are the new service\'s', async function () {
     this.timeout(120_000);
